@@ -1,0 +1,114 @@
+#include "cli.h"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "sudokit/errors.h"
+
+namespace sudokit::cli {
+
+void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, Outcome& outcome,
+                     const std::function<void(const ParsedPuzzle&, const std::string& source)>& each) {
+  std::vector<std::string> sources = files.empty() ? std::vector<std::string>{"-"} : files;
+  for (const std::string& name : sources) {
+    std::ifstream file;
+    std::istream* in = &std::cin;
+    std::string source = "stdin";
+    if (name != "-") {
+      file.open(name);
+      if (!file) {
+        std::cerr << "sudokit: cannot open " << name << "\n";
+        outcome.raise(kIoError);
+        continue;
+      }
+      in = &file;
+      source = name;
+    }
+    PuzzleReader reader(*in, source, box);
+    for (;;) {
+      try {
+        auto puzzle = reader.next();
+        if (!puzzle) break;
+        each(*puzzle, source);
+      } catch (const InputError& e) {
+        std::cout.flush();
+        std::cerr << "sudokit: " << e.what() << "\n";
+        outcome.raise(kBadInput);
+      }
+    }
+  }
+}
+
+void add_limit_options(po::options_description& desc, SolveArgs& args, std::uint64_t default_count) {
+  args.count = default_count;
+  desc.add_options()
+    ("count", po::value<std::uint64_t>(&args.count)->implicit_value(0)->default_value(default_count),
+     "look for up to LIMIT solutions (0 or no value: all; 2 proves uniqueness) and report how many")
+    ("max-nodes", po::value<std::uint64_t>(&args.max_nodes)->default_value(0), "node budget per puzzle (0: none)")
+    ("timeout", po::value<double>(&args.timeout)->default_value(0), "time budget per puzzle in seconds (0: none)");
+}
+
+void add_backend_options(po::options_description& desc, SolveArgs& args) {
+  desc.add_options()
+    ("option,o", po::value<std::vector<std::string>>(&args.options)->composing(),
+     "backend option KEY=VALUE (repeatable); see `sudokit solvers`")
+    ("encoding", po::value<std::string>(&args.encoding), "CNF encoding for the sat backend (same as -o encoding=NAME)");
+}
+
+SolverOptions backend_options(const SolveArgs& args) {
+  SolverOptions options = SolverOptions::parse(args.options);
+  if (!args.encoding.empty()) options.set("encoding", args.encoding);
+  return options;
+}
+
+Limits limits_of(const SolveArgs& args) {
+  if (args.timeout < 0) throw UsageError("--timeout must not be negative");
+  Limits limits;
+  limits.solutions = args.count;
+  limits.max_nodes = args.max_nodes;
+  limits.max_seconds = args.timeout;
+  return limits;
+}
+
+bool parse(const std::vector<std::string>& args, const po::options_description& desc,
+           const po::positional_options_description& positional, po::variables_map& vm, const char* usage) {
+  po::store(po::command_line_parser(args).options(desc).positional(positional).run(), vm);
+  if (vm.count("help")) {
+    std::cout << usage << "\n" << desc << "\n";
+    return false;
+  }
+  po::notify(vm);
+  return true;
+}
+
+std::string describe(const Result& r, std::uint64_t limit) {
+  switch (r.status) {
+    case Status::unique: return "1 solution (unique)";
+    case Status::solved: return "solved (uniqueness not checked)";
+    case Status::none: return "no solution";
+    case Status::multiple:
+      if (limit != 0 && r.count >= limit) return "at least " + std::to_string(r.count) + " solutions (search stopped at the limit)";
+      return std::to_string(r.count) + " solutions";
+    case Status::stopped: {
+      std::string s = "stopped by the " + std::string(to_string(r.stop_reason)) + " after " +
+                      std::to_string(r.stats.nodes) + " nodes";
+      if (r.count) s += ", " + std::to_string(r.count) + " solution(s) found";
+      return s;
+    }
+  }
+  return "?";
+}
+
+std::string stats_line(std::string_view solver, const Result& r) {
+  std::ostringstream os;
+  char time[32];
+  std::snprintf(time, sizeof time, "%.6f", r.stats.seconds);
+  os << "solver=" << solver << " status=" << to_string(r.status) << " count=" << r.count
+     << " nodes=" << r.stats.nodes << " guesses=" << r.stats.guesses << " backtracks=" << r.stats.backtracks
+     << " propagations=" << r.stats.propagations << " time=" << time;
+  for (const Counter& c : r.stats.counters) os << " " << c.name << "=" << c.value;
+  return os.str();
+}
+
+}  // namespace sudokit::cli

@@ -1,0 +1,64 @@
+// Shared pieces of the sudokit command line: exit codes, reading puzzle files, common options.
+// Only apps/ turns errors into messages and exit codes.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <functional>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sudokit/format.h"
+#include "sudokit/solver.h"
+
+namespace sudokit::cli {
+
+namespace po = boost::program_options;
+
+// Exit codes (README.md lists them). When several apply, the largest wins.
+enum ExitCode : int {
+  kOk = 0,            // every puzzle solved (and, for compare, every answer verified and agreed)
+  kUnsolved = 1,      // some puzzle has no solution, or a limit stopped its search
+  kBadInput = 2,      // some puzzle or file could not be read; the others were still processed
+  kUsage = 3,         // bad command line: unknown option, backend or value
+  kDisagreement = 4,  // compare: backends disagree, or an answer failed verification
+  kIoError = 5,       // a file could not be opened or written
+  kInternal = 70,     // a bug: an exception sudokit did not expect
+};
+
+struct Outcome {
+  int code = kOk;
+  void raise(int c) { code = std::max(code, c); }
+};
+
+// Calls `each` for every puzzle of every file ("-" or none: stdin). A bad puzzle is reported on
+// stderr, raises kBadInput, and the rest of the input is still read.
+void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, Outcome& outcome,
+                     const std::function<void(const ParsedPuzzle&, const std::string& source)>& each);
+
+// --solver/-o/--count/--max-nodes/--timeout, shared by the commands that solve.
+struct SolveArgs {
+  std::string solver = "backtrack";
+  std::vector<std::string> options;
+  std::string encoding;
+  std::uint64_t count = 1;
+  std::uint64_t max_nodes = 0;
+  double timeout = 0;
+};
+void add_limit_options(po::options_description& desc, SolveArgs& args, std::uint64_t default_count);
+void add_backend_options(po::options_description& desc, SolveArgs& args);
+SolverOptions backend_options(const SolveArgs& args);
+Limits limits_of(const SolveArgs& args);
+
+// Parses a subcommand's arguments; returns false after printing help.
+bool parse(const std::vector<std::string>& args, const po::options_description& desc,
+           const po::positional_options_description& positional, po::variables_map& vm, const char* usage);
+
+std::string describe(const Result& r, std::uint64_t limit);  // "unique", "288 solutions", ...
+std::string stats_line(std::string_view solver, const Result& r);
+
+int cmd_solve(const std::vector<std::string>& args);
+int cmd_solvers(const std::vector<std::string>& args);
+
+}  // namespace sudokit::cli

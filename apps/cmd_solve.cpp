@@ -1,0 +1,89 @@
+#include <iostream>
+
+#include "cli.h"
+#include "sudokit/errors.h"
+#include "sudokit/registry.h"
+
+namespace sudokit::cli {
+
+int cmd_solve(const std::vector<std::string>& args) {
+  SolveArgs solve;
+  std::string box_text, format_text;
+  bool all = false, stats = false;
+  std::vector<std::string> files;
+  po::options_description desc("Options");
+  desc.add_options()
+    ("help,h", "show this help")
+    ("solver,s", po::value<std::string>(&solve.solver)->default_value("backtrack"), "backend (see `sudokit solvers`)");
+  add_backend_options(desc, solve);
+  add_limit_options(desc, solve, 1);
+  desc.add_options()
+    ("all", po::bool_switch(&all), "print every solution found (all of them unless --count sets a limit)")
+    ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred, e.g. 2x3 for 6x6")
+    ("format", po::value<std::string>(&format_text), "output form: grid or line (default: the input's)")
+    ("stats", po::bool_switch(&stats), "print search statistics on stderr")
+    ("file", po::value<std::vector<std::string>>(&files), "puzzle files; stdin when none or '-'");
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  if (!parse(args, desc, positional, vm,
+             "usage: sudokit solve [--solver NAME] [-o KEY=VALUE] [--count [LIMIT]] [--all] [--box RxC]\n"
+             "                     [--format grid|line] [--stats] [FILE|-]...\n"
+             "Solves each puzzle and prints its solution in the input's form."))
+    return kOk;
+  if (all && vm["count"].defaulted()) solve.count = 0;
+
+  const Registry registry = builtin_solvers();
+  auto solver = registry.create(solve.solver, backend_options(solve));
+  std::optional<BoxSpec> box;
+  if (!box_text.empty()) box = parse_box_spec(box_text);
+  std::optional<Format> forced;
+  if (!format_text.empty()) forced = parse_format(format_text);
+  Limits limits = limits_of(solve);
+  const bool report_count = !vm["count"].defaulted() || all;
+
+  Outcome outcome;
+  std::size_t printed = 0;
+  for_each_puzzle(files, box, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
+    const Format format = forced.value_or(p.format);
+    // Grid-form blocks are separated by a blank line: between puzzles and between solutions.
+    bool first_in_puzzle = true;
+    auto separate = [&] {
+      if (format == Format::grid && printed > 0) std::cout << '\n';
+    };
+    auto print = [&](const Grid& g) {
+      if (!first_in_puzzle) separate();
+      first_in_puzzle = false;
+      std::cout << to_text(g, format);
+      ++printed;
+    };
+    separate();
+    if (all) limits.on_solution = print;
+    const Result r = solver->solve(p.grid, limits);
+    // Comment lines start with '#', so the output can be read back by sudokit.
+    const bool found = r.status == Status::unique || r.status == Status::solved || r.status == Status::multiple;
+    if (report_count || !found) {
+      std::cout << "# puzzle " << p.number << ": " << describe(r, limits.solutions) << "\n";
+      ++printed;
+    }
+    if (!all) {
+      if (!r.solutions.empty()) print(r.solutions.front());
+      else if (r.partial) print(*r.partial);
+    }
+    if (stats) std::cerr << source << ": puzzle " << p.number << ": " << stats_line(solver->name(), r) << "\n";
+    if (r.status == Status::none || r.status == Status::stopped) outcome.raise(kUnsolved);
+  });
+  return outcome.code;
+}
+
+int cmd_solvers(const std::vector<std::string>& args) {
+  po::options_description desc("Options");
+  desc.add_options()("help,h", "show this help");
+  po::variables_map vm;
+  if (!parse(args, desc, {}, vm, "usage: sudokit solvers\nLists the backends and their options.")) return kOk;
+  const Registry registry = builtin_solvers();
+  for (const auto& e : registry.entries()) std::cout << e.name << "\t" << e.summary << "\n";
+  return kOk;
+}
+
+}  // namespace sudokit::cli

@@ -1,0 +1,58 @@
+// sudokit: the command line. Each subcommand lives in its own cmd_*.cpp.
+#include <exception>
+#include <iostream>
+#include <map>
+
+#include "cli.h"
+#include "sudokit/errors.h"
+
+namespace {
+
+constexpr const char* kMainUsage =
+    "usage: sudokit COMMAND [OPTIONS] [FILE...]\n"
+    "\n"
+    "commands:\n"
+    "  solve     solve puzzles with one backend\n"
+    "  solvers   list the backends\n"
+    "\n"
+    "`sudokit COMMAND --help` describes each command. Exit codes: 0 ok, 1 a puzzle unsolved or stopped,\n"
+    "2 bad input, 3 bad command line, 4 backends disagree, 5 file error, 70 internal error.\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace sudokit::cli;
+  const std::map<std::string, int (*)(const std::vector<std::string>&)> commands = {
+      {"solve", cmd_solve},
+      {"solvers", cmd_solvers},
+  };
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    std::cout << kMainUsage;
+    return args.empty() ? static_cast<int>(kUsage) : static_cast<int>(kOk);
+  }
+  if (args[0] == "--version") {
+    std::cout << "sudokit " << SUDOKIT_VERSION << "\n";
+    return kOk;
+  }
+  auto it = commands.find(args[0]);
+  if (it == commands.end()) {
+    std::cerr << "sudokit: unknown command '" << args[0] << "'\n" << kMainUsage;
+    return kUsage;
+  }
+  try {
+    return it->second(std::vector<std::string>(args.begin() + 1, args.end()));
+  } catch (const boost::program_options::error& e) {
+    std::cerr << "sudokit " << args[0] << ": " << e.what() << " (see sudokit " << args[0] << " --help)\n";
+    return kUsage;
+  } catch (const sudokit::UsageError& e) {
+    std::cerr << "sudokit " << args[0] << ": " << e.what() << "\n";
+    return kUsage;
+  } catch (const sudokit::InputError& e) {
+    std::cerr << "sudokit: " << e.what() << "\n";
+    return kBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "sudokit: internal error: " << e.what() << "\n";
+    return kInternal;
+  }
+}

@@ -1,0 +1,167 @@
+// The interface every backend implements, and what a solve returns.
+//
+//   sudokit::Registry registry = sudokit::builtin_solvers();      // solvers/registry.h
+//   auto solver = registry.create("propagate");
+//   sudokit::Limits limits;  limits.solutions = 2;                 // find one and prove it unique
+//   sudokit::Result r = solver->solve(puzzle, limits);
+//   if (r.status == sudokit::Status::unique) print(r.solutions[0]);
+//
+// Statistics are plain counters; docs/stats.md defines each one exactly, per backend, so that
+// numbers compare across backends.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "sudokit/grid.h"
+
+namespace sudokit {
+
+struct Limits {
+  std::uint64_t solutions = 1;     // stop after this many: 1 any one, 2 prove uniqueness, 0 all
+  std::uint64_t max_nodes = 0;     // node budget, 0 for none
+  double max_seconds = 0;          // time budget from the start of solve(), 0 for none
+  std::size_t keep_solutions = 16; // how many of the solutions found are returned in full
+  std::function<void(const Grid&)> on_solution;  // optional: called for every solution, as found
+};
+
+enum class Status {
+  unique,    // exactly one solution, proven (the search finished)
+  multiple,  // two or more solutions found (all of them, or as many as the limit asked for)
+  solved,    // one solution found and the search stopped there (limit 1): uniqueness unknown
+  none,      // no solution, proven
+  stopped,   // a node or time limit, or a no-search mode, ended the search first; count = found so far
+};
+std::string_view to_string(Status status);
+
+enum class StopReason { none, nodes, time, no_search };
+std::string_view to_string(StopReason reason);
+
+struct Counter {
+  std::string name;
+  std::uint64_t value;
+};
+
+struct Stats {
+  std::uint64_t nodes = 0;         // search-tree nodes, the root included
+  std::uint64_t guesses = 0;       // choices made where another alternative remained
+  std::uint64_t backtracks = 0;    // choices undone
+  std::uint64_t propagations = 0;  // assignments made by inference rather than by choice
+  double seconds = 0;              // wall time inside solve()
+  std::vector<Counter> counters;   // backend-specific, named as in docs/stats.md
+  std::uint64_t counter(std::string_view name) const;  // 0 when absent
+};
+
+struct Result {
+  Status status = Status::none;
+  StopReason stop_reason = StopReason::none;
+  std::uint64_t count = 0;          // solutions found (exact when the search finished)
+  std::vector<Grid> solutions;      // the first Limits::keep_solutions of them
+  std::optional<Grid> partial;      // what a stopped no-search run had filled in
+  Stats stats;
+};
+
+// Backend options, "key=value" pairs given on the command line with -o. Each backend reads the
+// keys it knows with take(); unknown_keys() lists what nobody took so a typo is an error.
+class SolverOptions {
+ public:
+  SolverOptions() = default;
+  void set(std::string key, std::string value);
+  static SolverOptions parse(const std::vector<std::string>& pairs);  // throws UsageError
+  std::optional<std::string> take(std::string_view key) const;
+  bool take_flag(std::string_view key, bool fallback) const;  // on/off, true/false, yes/no, 1/0
+  std::vector<std::string> unknown_keys() const;
+  bool empty() const { return entries_.empty(); }
+
+ private:
+  struct Entry {
+    std::string key, value;
+    mutable bool taken = false;
+  };
+  std::vector<Entry> entries_;
+};
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  virtual std::string_view name() const = 0;
+  virtual std::string options() const { return {}; }  // the settings in effect, "key=value,..."
+  // Solves `puzzle` under `limits`. A puzzle whose givens conflict has no solution (Status::none).
+  // Throws UsageError for a shape the backend cannot handle; never exits.
+  virtual Result solve(const Grid& puzzle, const Limits& limits) = 0;
+};
+
+class Registry {
+ public:
+  using Factory = std::function<std::unique_ptr<Solver>(const SolverOptions&)>;
+  struct Entry {
+    std::string name, summary;
+    Factory make;
+  };
+  void add(std::string name, std::string summary, Factory make);
+  // Makes the named backend; throws UsageError for an unknown name or an option it did not take.
+  std::unique_ptr<Solver> create(std::string_view name, const SolverOptions& options = {}) const;
+  const std::vector<Entry>& entries() const { return entries_; }
+  std::vector<std::string> names() const;
+  bool contains(std::string_view name) const;
+
+ private:
+  std::vector<Entry> entries_;
+};
+
+// Node and time limits for a search loop: call charge() once per node; it says when to stop.
+// The clock is read every 256 nodes, so a deadline costs almost nothing.
+class SearchBudget {
+ public:
+  explicit SearchBudget(const Limits& limits);
+  bool charge(std::uint64_t nodes_so_far) {  // true: stop now
+    if (nodes_so_far > node_limit_) return stop(StopReason::nodes);
+    if (--countdown_ == 0) return tick();
+    return false;
+  }
+  bool out_of_time();  // checks the clock now
+  StopReason reason() const { return reason_; }
+  bool stopped() const { return reason_ != StopReason::none; }
+  double elapsed_seconds() const;
+
+ private:
+  static constexpr std::uint32_t kNodesPerClockRead = 256;
+  bool stop(StopReason r) {
+    reason_ = r;
+    return true;
+  }
+  bool tick() {
+    countdown_ = kNodesPerClockRead;
+    return out_of_time();
+  }
+  std::chrono::steady_clock::time_point start_, deadline_;
+  std::uint64_t node_limit_;  // largest node count allowed
+  bool has_deadline_;
+  std::uint32_t countdown_ = kNodesPerClockRead;
+  StopReason reason_ = StopReason::none;
+};
+
+// Collects solutions under the limits and turns a finished or stopped search into a Result.
+class SolutionSink {
+ public:
+  explicit SolutionSink(const Limits& limits) : limits_(limits) {}
+  // Records one solution; returns true when the solution limit is reached and the search should end.
+  bool add(const Grid& solution);
+  std::uint64_t count() const { return count_; }
+  // The Result for a search that ended: `stop` is the limit that cut it short, if any.
+  Result finish(StopReason stop, Stats stats);
+
+ private:
+  const Limits& limits_;
+  std::uint64_t count_ = 0;
+  std::vector<Grid> kept_;
+};
+
+}  // namespace sudokit

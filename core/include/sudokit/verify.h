@@ -1,0 +1,27 @@
+// The independent verifier: checks that a grid solves a puzzle. It recomputes rows, columns and
+// boxes by its own arithmetic and shares no code with any backend (nor with Shape's unit tables),
+// so a bug in those cannot hide a wrong answer.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sudokit/grid.h"
+
+namespace sudokit {
+
+struct Violation {
+  enum class Kind { shape_mismatch, blank_cell, out_of_range, repeated_digit, given_changed };
+  Kind kind;
+  int cell;   // the cell at fault, -1 for shape_mismatch
+  int other;  // the earlier cell with the same digit (repeated_digit), else -1
+  std::string message;
+};
+
+// Every way `solution` fails to solve `puzzle`; empty when it is a valid, complete solution that
+// keeps every given. Also checks any extra (non row/column/box) units the shape carries.
+std::vector<Violation> verify(const Grid& puzzle, const Grid& solution);
+
+inline bool is_solution(const Grid& puzzle, const Grid& solution) { return verify(puzzle, solution).empty(); }
+
+}  // namespace sudokit

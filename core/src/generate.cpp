@@ -1,0 +1,115 @@
+#include "sudokit/generate.h"
+
+#include <numeric>
+#include <vector>
+
+namespace sudokit {
+
+namespace {
+std::uint64_t splitmix64(std::uint64_t& x) {
+  std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+std::vector<int> iota(int n) {
+  std::vector<int> v(static_cast<std::size_t>(n));
+  std::iota(v.begin(), v.end(), 0);
+  return v;
+}
+}  // namespace
+
+Random::Random(std::uint64_t seed) {
+  for (auto& s : s_) s = splitmix64(seed);
+}
+
+std::uint64_t Random::next() {
+  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+  const std::uint64_t t = s_[1] << 17;
+  s_[2] ^= s_[0];
+  s_[3] ^= s_[1];
+  s_[1] ^= s_[2];
+  s_[0] ^= s_[3];
+  s_[2] ^= t;
+  s_[3] = rotl(s_[3], 45);
+  return result;
+}
+
+std::uint64_t Random::below(std::uint64_t bound) {
+  // Rejection sampling: no modulo bias, same sequence everywhere.
+  const std::uint64_t limit = ~std::uint64_t{0} - (~std::uint64_t{0} % bound);
+  for (;;) {
+    const std::uint64_t x = next();
+    if (x < limit) return x % bound;
+  }
+}
+
+Grid random_solution(const ShapePtr& shape, Random& random) {
+  const int br = shape->box_rows(), bc = shape->box_cols(), n = shape->size();
+  // Rows: a random order of bands (groups of br rows), and of rows inside each band.
+  auto permute_lines = [&](int group, int groups) {
+    std::vector<int> order_of_groups = iota(groups), out;
+    random.shuffle(std::span<int>(order_of_groups));
+    for (int g : order_of_groups) {
+      std::vector<int> inside = iota(group);
+      random.shuffle(std::span<int>(inside));
+      for (int i : inside) out.push_back(g * group + i);
+    }
+    return out;
+  };
+  const std::vector<int> rows = permute_lines(br, n / br);  // n / br bands of br rows
+  const std::vector<int> cols = permute_lines(bc, n / bc);
+  std::vector<int> digits = iota(n);
+  random.shuffle(std::span<int>(digits));
+  const bool transpose = br == bc && random.below(2) == 1;
+
+  Grid g(shape);
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      int pr = rows[static_cast<std::size_t>(r)], pc = cols[static_cast<std::size_t>(c)];
+      if (transpose) std::swap(pr, pc);
+      // The pattern: row pr starts at an offset that differs per row inside a band and per band.
+      const int base = (bc * (pr % br) + pr / br + pc) % n;
+      g.set(shape->cell_at(r, c), digits[static_cast<std::size_t>(base)] + 1);
+    }
+  return g;
+}
+
+Grid with_random_blanks(const Grid& solution, int blanks, Random& random) {
+  std::vector<int> cells = iota(solution.cells());
+  random.shuffle(std::span<int>(cells));
+  Grid g = solution;
+  for (int i = 0; i < blanks && i < solution.cells(); ++i) g.set(cells[static_cast<std::size_t>(i)], 0);
+  return g;
+}
+
+Grid generate_unique(const ShapePtr& shape, Random& random, Solver& checker, const GenerateOptions& options) {
+  Grid puzzle = random_solution(shape, random);
+  std::vector<int> cells = iota(shape->cells());
+  random.shuffle(std::span<int>(cells));
+  Limits limits;
+  limits.solutions = 2;
+  limits.max_nodes = options.max_nodes;
+  limits.keep_solutions = 0;
+  int clues = shape->cells();
+  for (int cell : cells) {
+    const int mirror = shape->cells() - 1 - cell;
+    if (puzzle[cell] == 0) continue;
+    const int removing = options.symmetric && mirror != cell ? 2 : 1;
+    if (options.clues > 0 && clues - removing < options.clues) continue;
+    const int kept = puzzle[cell], kept_mirror = puzzle[mirror];
+    puzzle.set(cell, 0);
+    if (removing == 2) puzzle.set(mirror, 0);
+    if (checker.solve(puzzle, limits).status == Status::unique) {
+      clues -= removing;
+    } else {
+      puzzle.set(cell, kept);
+      puzzle.set(mirror, kept_mirror);
+    }
+  }
+  return puzzle;
+}
+
+}  // namespace sudokit

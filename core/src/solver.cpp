@@ -1,0 +1,148 @@
+#include "sudokit/solver.h"
+
+#include <algorithm>
+
+#include "sudokit/errors.h"
+
+namespace sudokit {
+
+std::string_view to_string(Status status) {
+  switch (status) {
+    case Status::unique: return "unique";
+    case Status::multiple: return "multiple";
+    case Status::solved: return "solved";
+    case Status::none: return "none";
+    case Status::stopped: return "stopped";
+  }
+  return "?";
+}
+
+std::string_view to_string(StopReason reason) {
+  switch (reason) {
+    case StopReason::none: return "";
+    case StopReason::nodes: return "node limit";
+    case StopReason::time: return "time limit";
+    case StopReason::no_search: return "search turned off";
+  }
+  return "?";
+}
+
+std::uint64_t Stats::counter(std::string_view name) const {
+  for (const Counter& c : counters)
+    if (c.name == name) return c.value;
+  return 0;
+}
+
+void SolverOptions::set(std::string key, std::string value) {
+  for (Entry& e : entries_)
+    if (e.key == key) {
+      e.value = std::move(value);
+      return;
+    }
+  entries_.push_back({std::move(key), std::move(value)});
+}
+
+SolverOptions SolverOptions::parse(const std::vector<std::string>& pairs) {
+  SolverOptions options;
+  for (const std::string& p : pairs) {
+    const auto eq = p.find('=');
+    if (eq == std::string::npos || eq == 0) throw UsageError("a backend option is KEY=VALUE, not '" + p + "'");
+    options.set(p.substr(0, eq), p.substr(eq + 1));
+  }
+  return options;
+}
+
+std::optional<std::string> SolverOptions::take(std::string_view key) const {
+  for (const Entry& e : entries_)
+    if (e.key == key) {
+      e.taken = true;
+      return e.value;
+    }
+  return std::nullopt;
+}
+
+bool SolverOptions::take_flag(std::string_view key, bool fallback) const {
+  auto v = take(key);
+  if (!v) return fallback;
+  if (*v == "on" || *v == "true" || *v == "yes" || *v == "1") return true;
+  if (*v == "off" || *v == "false" || *v == "no" || *v == "0") return false;
+  throw UsageError("option " + std::string(key) + " is on or off, not '" + *v + "'");
+}
+
+std::vector<std::string> SolverOptions::unknown_keys() const {
+  std::vector<std::string> keys;
+  for (const Entry& e : entries_)
+    if (!e.taken) keys.push_back(e.key);
+  return keys;
+}
+
+void Registry::add(std::string name, std::string summary, Factory make) {
+  if (contains(name)) throw UsageError("backend '" + name + "' is registered twice");
+  entries_.push_back({std::move(name), std::move(summary), std::move(make)});
+}
+
+std::unique_ptr<Solver> Registry::create(std::string_view name, const SolverOptions& options) const {
+  for (const Entry& e : entries_) {
+    if (e.name != name) continue;
+    auto solver = e.make(options);
+    if (auto unknown = options.unknown_keys(); !unknown.empty()) {
+      std::string list;
+      for (const auto& k : unknown) list += (list.empty() ? "" : ", ") + k;
+      throw UsageError("backend '" + e.name + "' has no option " + list);
+    }
+    return solver;
+  }
+  std::string known;
+  for (const Entry& e : entries_) known += (known.empty() ? "" : ", ") + e.name;
+  throw UsageError("no backend named '" + std::string(name) + "' (known: " + known + ")");
+}
+
+std::vector<std::string> Registry::names() const {
+  std::vector<std::string> out;
+  for (const Entry& e : entries_) out.push_back(e.name);
+  return out;
+}
+
+bool Registry::contains(std::string_view name) const {
+  return std::any_of(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.name == name; });
+}
+
+SearchBudget::SearchBudget(const Limits& limits)
+    : start_(std::chrono::steady_clock::now()),
+      node_limit_(limits.max_nodes ? limits.max_nodes : ~std::uint64_t{0}),
+      has_deadline_(limits.max_seconds > 0) {
+  if (has_deadline_)
+    deadline_ = start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                             std::chrono::duration<double>(limits.max_seconds));
+}
+
+bool SearchBudget::out_of_time() {
+  if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_) return stop(StopReason::time);
+  return false;
+}
+
+double SearchBudget::elapsed_seconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+bool SolutionSink::add(const Grid& solution) {
+  ++count_;
+  if (limits_.on_solution) limits_.on_solution(solution);
+  if (kept_.size() < limits_.keep_solutions) kept_.push_back(solution);
+  return limits_.solutions != 0 && count_ >= limits_.solutions;
+}
+
+Result SolutionSink::finish(StopReason stop, Stats stats) {
+  Result r;
+  r.count = count_;
+  r.solutions = std::move(kept_);
+  r.stats = std::move(stats);
+  r.stop_reason = stop;
+  if (stop != StopReason::none) r.status = Status::stopped;  // the count may be incomplete
+  else if (count_ >= 2) r.status = Status::multiple;
+  else if (count_ == 1) r.status = limits_.solutions == 1 ? Status::solved : Status::unique;
+  else r.status = Status::none;
+  return r;
+}
+
+}  // namespace sudokit

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what sudokit needs from Debian's packages, and only what is missing.
+#   scripts/setup.sh          build and test dependencies
+#   scripts/setup.sh --extra  also the external SAT solvers, qqwing, matplotlib and graphviz
+#                             (used by the DIMACS cross-check tests and by experiments/)
+set -euo pipefail
+
+packages=(cmake g++ make libboost-program-options-dev libboost-dev libcryptominisat5-dev libgtest-dev)
+if [[ "${1:-}" == "--extra" ]]; then
+  packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+sudo=""
+[[ $(id -u) -ne 0 ]] && sudo="sudo"
+echo "setup: installing ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2

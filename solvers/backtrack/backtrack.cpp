@@ -1,0 +1,175 @@
+#include "backtrack.h"
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include "sudokit/errors.h"
+
+namespace sudokit {
+
+namespace {
+
+// The search, compiled per mask width M (16, 32 or 64 bits) and per number K of units a cell
+// belongs to (3 for plain Sudoku; cells in fewer units repeat one, which is harmless because
+// units are updated with set/clear rather than toggle).
+template <typename M, int K>
+class Search {
+ public:
+  Search(const Grid& puzzle, const Limits& limits, BacktrackSolver::CellOrder order)
+      : puzzle_(puzzle), shape_(puzzle.shape()), order_(order), budget_(limits), sink_(limits),
+        all_(static_cast<M>(shape_.all_digits())), used_(shape_.units().size(), 0) {}
+
+  Result run() {
+    Stats stats;
+    for (int cell = 0; cell < shape_.cells(); ++cell) {
+      if (puzzle_[cell] == 0) {
+        Level level{};
+        level.cell = cell;
+        const auto units = shape_.units_of(cell);
+        for (int k = 0; k < K; ++k)
+          level.unit[static_cast<std::size_t>(k)] =
+              &used_[static_cast<std::size_t>(units[static_cast<std::size_t>(k) < units.size() ? static_cast<std::size_t>(k) : 0])];
+        levels_.push_back(level);
+        continue;
+      }
+      const M bit = static_cast<M>(M{1} << (puzzle_[cell] - 1));
+      for (int u : shape_.units_of(cell)) {
+        if (used_[static_cast<std::size_t>(u)] & bit) {  // a given repeated in a unit
+          stats.nodes = 1;
+          stats.seconds = budget_.elapsed_seconds();
+          return sink_.finish(StopReason::none, std::move(stats));
+        }
+        used_[static_cast<std::size_t>(u)] |= bit;
+      }
+    }
+    const StopReason stop = search(stats);
+    stats.seconds = budget_.elapsed_seconds();
+    return sink_.finish(stop, std::move(stats));
+  }
+
+ private:
+  struct Level {
+    M untried, placed;
+    bool branching;  // the cell had two or more candidates when entered
+    int cell;
+    std::array<M*, K> unit;  // the masks of the cell's units
+  };
+
+  M candidates(const Level& l) const {
+    M taken = 0;
+    for (M* u : l.unit) taken |= *u;
+    return static_cast<M>(all_ & ~taken);
+  }
+  void place(const Level& l, M bit) {
+    for (M* u : l.unit) *u |= bit;
+  }
+  void unplace(const Level& l, M bit) {
+    for (M* u : l.unit) *u &= static_cast<M>(~bit);
+  }
+  void enter(std::size_t depth) {
+    if (depth == levels_.size()) return;
+    if (order_ == BacktrackSolver::CellOrder::fewest_candidates) {
+      std::size_t best = depth;
+      int best_count = kMaxSize + 1;
+      for (std::size_t i = depth; i < levels_.size() && best_count > 1; ++i)
+        if (const int c = std::popcount(candidates(levels_[i])); c < best_count) best = i, best_count = c;
+      std::swap(levels_[depth], levels_[best]);
+    }
+    Level& l = levels_[depth];
+    l.untried = candidates(l);
+    l.branching = (l.untried & (l.untried - 1)) != 0;
+  }
+  Grid solution() const {
+    Grid g = puzzle_;
+    for (const Level& l : levels_) g.set(l.cell, std::countr_zero(l.placed) + 1);
+    return g;
+  }
+
+  StopReason search(Stats& stats) {
+    const std::size_t depth_max = levels_.size();
+    std::uint64_t nodes = 1, guesses = 0, backtracks = 0;  // nodes: the root
+    StopReason stop = StopReason::none;
+    std::size_t depth = 0;
+    enter(0);
+    for (;;) {
+      if (depth == depth_max) {
+        if (sink_.add(solution()) || depth == 0) break;
+        --depth;
+        unplace(levels_[depth], levels_[depth].placed);
+        ++backtracks;
+        continue;
+      }
+      Level& l = levels_[depth];
+      if (l.untried == 0) {
+        if (depth == 0) break;  // every branch tried
+        --depth;
+        unplace(levels_[depth], levels_[depth].placed);
+        ++backtracks;
+        continue;
+      }
+      if (budget_.charge(nodes + 1)) {
+        stop = budget_.reason();
+        break;
+      }
+      const M bit = static_cast<M>(l.untried & (~l.untried + 1));
+      l.untried = static_cast<M>(l.untried ^ bit);
+      l.placed = bit;
+      place(l, bit);
+      ++nodes;
+      guesses += l.branching;
+      enter(++depth);
+    }
+    stats.nodes = nodes;
+    stats.guesses = guesses;
+    stats.backtracks = backtracks;
+    return stop;
+  }
+
+  const Grid& puzzle_;
+  const Shape& shape_;
+  BacktrackSolver::CellOrder order_;
+  SearchBudget budget_;
+  SolutionSink sink_;
+  M all_;
+  std::vector<M> used_;  // used_[u]: digits unit u holds
+  std::vector<Level> levels_;
+};
+
+template <typename M>
+Result run_with_mask(const Grid& puzzle, const Limits& limits, BacktrackSolver::CellOrder order) {
+  std::size_t k = 0;
+  for (int cell = 0; cell < puzzle.cells(); ++cell) k = std::max(k, puzzle.shape().units_of(cell).size());
+  switch (k) {
+    case 3: return Search<M, 3>(puzzle, limits, order).run();
+    case 4: return Search<M, 4>(puzzle, limits, order).run();
+    case 5: return Search<M, 5>(puzzle, limits, order).run();
+    case 6: return Search<M, 6>(puzzle, limits, order).run();
+    default: throw UsageError("backtrack: cells in more than 6 units are not supported");
+  }
+}
+
+}  // namespace
+
+std::unique_ptr<Solver> BacktrackSolver::create(const SolverOptions& options) {
+  CellOrder order = CellOrder::row_major;
+  if (auto o = options.take("order")) {
+    if (*o == "fewest") order = CellOrder::fewest_candidates;
+    else if (*o != "rowmajor") throw UsageError("backtrack: order is rowmajor or fewest, not '" + *o + "'");
+  }
+  return std::make_unique<BacktrackSolver>(order);
+}
+
+std::string BacktrackSolver::options() const {
+  return order_ == CellOrder::row_major ? "order=rowmajor" : "order=fewest";
+}
+
+Result BacktrackSolver::solve(const Grid& puzzle, const Limits& limits) {
+  const int n = puzzle.size();
+  if (n <= 16) return run_with_mask<std::uint16_t>(puzzle, limits, order_);
+  if (n <= 32) return run_with_mask<std::uint32_t>(puzzle, limits, order_);
+  return run_with_mask<std::uint64_t>(puzzle, limits, order_);
+}
+
+}  // namespace sudokit

@@ -1,0 +1,32 @@
+// backtrack: the textbook depth-first search.
+//
+// Visit the empty cells in row-major order; at each, try the digits in ascending order, accept a
+// digit when its row, column and box (every unit of the cell) do not hold it yet, recurse, and
+// undo on return. Each unit keeps a bitmask of the digits it holds, so a cell's candidates are
+// one OR of its units' masks and nothing is ever scanned or copied.
+//
+// The search tree is exactly that of the plain algorithm: nodes = 1 (the root) + digits placed.
+// Option order=fewest switches to the most-constrained empty cell first (a variant, not the default).
+#pragma once
+
+#include <memory>
+
+#include "sudokit/solver.h"
+
+namespace sudokit {
+
+class BacktrackSolver final : public Solver {
+ public:
+  enum class CellOrder { row_major, fewest_candidates };
+  explicit BacktrackSolver(CellOrder order = CellOrder::row_major) : order_(order) {}
+  static std::unique_ptr<Solver> create(const SolverOptions& options);  // order=rowmajor|fewest
+
+  std::string_view name() const override { return "backtrack"; }
+  std::string options() const override;
+  Result solve(const Grid& puzzle, const Limits& limits) override;
+
+ private:
+  CellOrder order_;
+};
+
+}  // namespace sudokit

@@ -1,0 +1,123 @@
+// Every registered backend against the same data, in the style of tdoku's test_puzzles:
+// each line of data/puzzles.txt is  puzzle:count:solution[:box]  (solution only when count is 1).
+// Then random puzzles of every shape, on which all backends must agree with backtrack.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "sudokit/format.h"
+#include "sudokit/generate.h"
+#include "sudokit/registry.h"
+#include "sudokit/verify.h"
+#include "test_support.h"
+
+using namespace sudokit;
+
+namespace {
+
+struct Case {
+  std::size_t line;
+  std::string puzzle, solution;
+  std::uint64_t count;
+  std::optional<BoxSpec> box;
+};
+
+std::vector<Case> load_cases() {
+  std::ifstream in(std::string(SUDOKIT_TEST_DATA) + "/puzzles.txt");
+  std::vector<Case> cases;
+  std::string line;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> fields;
+    std::stringstream s(line);
+    for (std::string f; std::getline(s, f, ':');) fields.push_back(f);
+    Case c{number, fields.at(0), fields.size() > 2 ? fields[2] : "", std::stoull(fields.at(1)), std::nullopt};
+    if (fields.size() > 3) c.box = parse_box_spec(fields[3]);
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+class EveryBackend : public ::testing::TestWithParam<std::string> {
+ protected:
+  std::unique_ptr<Solver> make() const { return builtin_solvers().create(GetParam()); }
+};
+
+}  // namespace
+
+TEST(TestData, IsPresent) { EXPECT_GE(load_cases().size(), 20u); }
+
+TEST_P(EveryBackend, SolvesTheDataFile) {
+  auto solver = make();
+  for (const Case& c : load_cases()) {
+    SCOPED_TRACE("puzzles.txt line " + std::to_string(c.line));
+    const Grid puzzle = read_one(c.puzzle, c.box);
+    const Result r = solver->solve(puzzle, test::count_up_to(c.count + 1, 1000));
+    ASSERT_EQ(r.count, c.count);
+    if (c.count == 0) {
+      EXPECT_EQ(r.status, Status::none);
+    }
+    if (c.count == 1) {
+      EXPECT_EQ(r.status, Status::unique);
+      EXPECT_EQ(to_line(r.solutions.at(0)), c.solution);
+    }
+    if (c.count >= 2) {
+      EXPECT_EQ(r.status, Status::multiple);
+    }
+    for (const Grid& s : r.solutions) ASSERT_TRUE(is_solution(puzzle, s)) << to_line(s);
+  }
+}
+
+// Random puzzles: a random complete grid with random cells blanked, so some have one solution,
+// some several. Every backend must agree with backtrack on status and count (up to 2), give the
+// same solution when it is unique, and every solution it returns must verify.
+void agree_with_backtrack(Solver& solver, const ShapePtr& shape, int puzzles, int min_blanks, int max_blanks,
+                          std::uint64_t seed) {
+  auto reference = builtin_solvers().create("backtrack", [] {
+    SolverOptions o;
+    o.set("order", "fewest");
+    return o;
+  }());
+  Random random(seed);
+  int unique = 0, multiple = 0;
+  for (int i = 0; i < puzzles; ++i) {
+    const int blanks = min_blanks + static_cast<int>(random.below(static_cast<std::uint64_t>(max_blanks - min_blanks + 1)));
+    const Grid puzzle = with_random_blanks(random_solution(shape, random), blanks, random);
+    const Result want = reference->solve(puzzle, test::count_up_to(2));
+    const Result got = solver.solve(puzzle, test::count_up_to(2));
+    ASSERT_EQ(got.status, want.status) << solver.name() << " on " << to_line(puzzle);
+    ASSERT_EQ(got.count, want.count) << to_line(puzzle);
+    for (const Grid& s : got.solutions) ASSERT_TRUE(is_solution(puzzle, s)) << to_line(puzzle);
+    if (want.status == Status::unique) {
+      ASSERT_EQ(got.solutions.at(0), want.solutions.at(0)) << to_line(puzzle);
+      ++unique;
+    } else {
+      ++multiple;
+    }
+  }
+  // The mix must exercise both outcomes, or the test proves less than it claims.
+  EXPECT_GT(unique, 0);
+  EXPECT_GT(multiple, 0);
+}
+
+TEST_P(EveryBackend, AgreesOnAThousandRandom9x9Puzzles) {
+  auto solver = make();
+  agree_with_backtrack(*solver, Shape::make(3, 3), 1000, 40, 60, 9);
+}
+
+TEST_P(EveryBackend, AgreesOnRandom4x4And6x6Puzzles) {
+  auto solver = make();
+  agree_with_backtrack(*solver, Shape::make(2, 2), 300, 6, 12, 4);
+  agree_with_backtrack(*solver, Shape::make(2, 3), 300, 14, 26, 6);
+  agree_with_backtrack(*solver, Shape::make(3, 2), 100, 14, 26, 7);
+}
+
+TEST_P(EveryBackend, AgreesOnRandom16x16And25x25Puzzles) {
+  auto solver = make();
+  agree_with_backtrack(*solver, Shape::make(4, 4), 40, 60, 110, 16);
+  agree_with_backtrack(*solver, Shape::make(5, 5), 10, 120, 200, 25);
+}
+
+INSTANTIATE_TEST_SUITE_P(Registered, EveryBackend, ::testing::ValuesIn(builtin_solvers().names()),
+                         [](const auto& info) { return info.param; });

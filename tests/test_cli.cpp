@@ -1,0 +1,94 @@
+// The sudokit command line as a user runs it: stdin in, stdout and exit code out.
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+using sudokit::test::run_cli;
+
+namespace {
+const char* kSeed =
+    "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n"
+    "5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
+const char* kSeedSolution =
+    "1 3 5 4 6 9 2 7 8\n7 8 2 1 3 5 6 4 9\n4 6 9 2 7 8 1 3 5\n3 2 1 5 4 6 8 9 7\n8 7 4 9 1 3 5 2 6\n"
+    "5 9 6 8 2 7 4 1 3\n9 1 7 6 5 2 3 8 4\n6 4 3 7 8 1 9 5 2\n2 5 8 3 9 4 7 6 1\n";
+}  // namespace
+
+TEST(Cli, SolvesTheGridFormFromStdin) {
+  auto r = run_cli("solve --stats", kSeed);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, kSeedSolution);
+  EXPECT_NE(r.err.find("nodes=15 "), std::string::npos) << r.err;
+}
+
+TEST(Cli, SolvesTheLineForm) {
+  auto r = run_cli("solve -", "004300209005009001070060043006002087190007400050083000600000105003508690042910300\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "864371259325849761971265843436192587198657432257483916689734125713528694542916378\n");
+}
+
+TEST(Cli, CountsWithBoxShape) {
+  auto r = run_cli("solve --count --box 2x2", std::string(16, '0') + "\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "# puzzle 1: 288 solutions");
+  auto two = run_cli("solve --count 2", std::string(81, '.') + "\n");
+  EXPECT_NE(two.out.find("at least 2 solutions"), std::string::npos) << two.out;
+}
+
+TEST(Cli, FormatSwitchAndAllSolutions) {
+  auto r = run_cli("solve --format line", kSeed);
+  EXPECT_EQ(r.out, "135469278782135649469278135321546897874913526596827413917652384643781952258394761\n");
+  auto all = run_cli("solve --all --format line", "12.." "34.." "...." "....\n");
+  EXPECT_EQ(all.exit_code, 0);
+  int lines = 0;
+  for (char c : all.out) lines += c == '\n';
+  EXPECT_EQ(lines, 1 + 12) << all.out;  // the count line and the 12 completions (tests/data/puzzles.txt)
+}
+
+TEST(Cli, BadPuzzlesAreReportedAndTheOthersSolved) {
+  const std::string input = std::string(80, '.') + "1\n" + std::string(40, '.') + "x" + std::string(40, '.') +
+                            "\n" + "11" + std::string(79, '.') + "\n" + std::string(79, '.') + "\n" +
+                            "004300209005009001070060043006002087190007400050083000600000105003508690042910300\n";
+  auto r = run_cli("solve", input);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("stdin: puzzle 2, line 2, column 41: bad character 'x'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("stdin: puzzle 3, line 3, column 2: digit 1 is given twice in row 1"), std::string::npos);
+  EXPECT_NE(r.err.find("stdin: puzzle 4, line 4, column 80: 79 cells"), std::string::npos) << r.err;
+  // Puzzles 1 and 5 are solved.
+  EXPECT_NE(r.out.find("864371259325849761971265843436192587198657432257483916689734125713528694542916378"),
+            std::string::npos);
+  int lines = 0;
+  for (char c : r.out) lines += c == '\n';
+  EXPECT_EQ(lines, 2) << r.out;
+}
+
+TEST(Cli, UnsolvableAndStoppedPuzzlesExitWithOne) {
+  // r1c9 can hold only 9, which column 9 already has at r5c9.
+  const std::string none = "12345678." + std::string(27, '.') + "........9" + std::string(36, '.') + "\n";
+  auto r = run_cli("solve", none);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "# puzzle 1: no solution\n");
+  auto stopped = run_cli("solve --count 0 --max-nodes 10", std::string(81, '.') + "\n");
+  EXPECT_EQ(stopped.exit_code, 1);
+  EXPECT_NE(stopped.out.find("stopped by the node limit after 10 nodes"), std::string::npos) << stopped.out;
+}
+
+TEST(Cli, UsageErrors) {
+  EXPECT_EQ(run_cli("solve --solver nosuch", kSeed).exit_code, 3);
+  EXPECT_EQ(run_cli("solve --box 2y3", kSeed).exit_code, 3);
+  EXPECT_EQ(run_cli("solve -o order=sideways", kSeed).exit_code, 3);
+  EXPECT_EQ(run_cli("solve -o colour=blue", kSeed).exit_code, 3);
+  EXPECT_EQ(run_cli("frobnicate").exit_code, 3);
+  EXPECT_EQ(run_cli("solve /no/such/file").exit_code, 5);
+}
+
+TEST(Cli, HelpVersionAndSolverList) {
+  auto help = run_cli("solve --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("--count"), std::string::npos);
+  auto version = run_cli("--version");
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_EQ(version.out.rfind("sudokit ", 0), 0u);
+  auto list = run_cli("solvers");
+  EXPECT_NE(list.out.find("backtrack"), std::string::npos);
+}

@@ -1,0 +1,172 @@
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "sudokit/errors.h"
+#include "sudokit/format.h"
+#include "sudokit/generate.h"
+
+using namespace sudokit;
+
+namespace {
+
+const char* kSeedGrid =
+    "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n"
+    "5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
+
+// Reads every puzzle of `text`, collecting errors instead of stopping at the first.
+struct ReadAll {
+  std::vector<ParsedPuzzle> puzzles;
+  std::vector<InputError> errors;
+};
+ReadAll read_collecting(const std::string& text, std::optional<BoxSpec> box = std::nullopt) {
+  std::istringstream in(text);
+  PuzzleReader reader(in, "test.txt", box);
+  ReadAll all;
+  for (;;) {
+    try {
+      auto p = reader.next();
+      if (!p) break;
+      all.puzzles.push_back(std::move(*p));
+    } catch (const InputError& e) {
+      all.errors.push_back(e);
+    }
+  }
+  return all;
+}
+
+std::string seed_with(std::size_t row, const std::string& replacement) {
+  std::istringstream in(kSeedGrid);
+  std::string out, line;
+  for (std::size_t r = 0; std::getline(in, line); ++r) out += (r == row ? replacement : line) + "\n";
+  return out;
+}
+
+}  // namespace
+
+TEST(Format, ReadsTheGridForm) {
+  auto all = read_collecting(kSeedGrid);
+  ASSERT_TRUE(all.errors.empty());
+  ASSERT_EQ(all.puzzles.size(), 1u);
+  const Grid& g = all.puzzles[0].grid;
+  EXPECT_EQ(all.puzzles[0].format, Format::grid);
+  EXPECT_EQ(g.shape().name(), "3x3");
+  EXPECT_EQ(g.at(0, 1), 3);
+  EXPECT_EQ(g.at(8, 8), 0);
+  EXPECT_EQ(g.givens(), 81 - 14);
+  EXPECT_EQ(to_grid_text(g), kSeedGrid);  // same text back, no trailing spaces
+}
+
+TEST(Format, ReadsTheLineFormWithZerosOrDots) {
+  const Grid a = read_one("004300209005009001070060043006002087190007400050083000600000105003508690042910300");
+  const Grid b = read_one("..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..");
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(to_line(a), "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..");
+}
+
+TEST(Format, ManyPuzzlesPerFileWithCommentsAndBlankLines) {
+  std::string text = "# a comment\n\n" + std::string(81, '.') + "\n\n" + kSeedGrid + "\n" + kSeedGrid +
+                     "   \n# end\n" + std::string(16, '0') + "\r\n";
+  auto all = read_collecting(text);
+  ASSERT_TRUE(all.errors.empty()) << all.errors[0].what();
+  ASSERT_EQ(all.puzzles.size(), 4u);
+  EXPECT_EQ(all.puzzles[0].format, Format::line);
+  EXPECT_EQ(all.puzzles[1].format, Format::grid);
+  EXPECT_EQ(all.puzzles[1].first_line, 5u);
+  EXPECT_EQ(all.puzzles[2].first_line, 15u);
+  EXPECT_EQ(all.puzzles[3].grid.shape().name(), "2x2");
+  EXPECT_EQ(all.puzzles[3].number, 4u);
+}
+
+TEST(Format, GridBlocksNeedNoBlankLineBetweenThem) {
+  auto all = read_collecting(std::string(kSeedGrid) + kSeedGrid);
+  ASSERT_TRUE(all.errors.empty());
+  EXPECT_EQ(all.puzzles.size(), 2u);
+}
+
+TEST(Format, SixBySixNeedsTheBoxShape) {
+  const std::string six = "1 2 3 4 5 6\n4 5 6 1 2 3\n2 3 1 5 6 4\n5 6 4 2 3 1\n3 1 2 6 4 5\n6 4 5 3 1 2\n";
+  auto without = read_collecting(six);
+  ASSERT_EQ(without.errors.size(), 1u);
+  EXPECT_NE(std::string(without.errors[0].what()).find("--box"), std::string::npos);
+  auto with = read_collecting(six, BoxSpec{2, 3});
+  ASSERT_TRUE(with.errors.empty()) << with.errors[0].what();
+  EXPECT_EQ(with.puzzles[0].grid.shape().name(), "2x3");
+}
+
+class RoundTrip : public ::testing::TestWithParam<std::pair<int, int>> {};
+
+TEST_P(RoundTrip, EveryFormGivesTheSameGridBack) {
+  const auto [br, bc] = GetParam();
+  const auto shape = Shape::make(br, bc);
+  Random random(42);
+  const Grid puzzle = with_random_blanks(random_solution(shape, random), shape->cells() / 2, random);
+  const BoxSpec box{br, bc};
+  EXPECT_EQ(read_one(to_grid_text(puzzle), box), puzzle);
+  EXPECT_EQ(read_one(to_line(puzzle), box), puzzle);
+  if (br == bc) {  // inferable shapes read back without --box
+    EXPECT_EQ(read_one(to_grid_text(puzzle)), puzzle);
+    EXPECT_EQ(read_one(to_line(puzzle)), puzzle);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryShape, RoundTrip,
+                         ::testing::Values(std::pair{2, 2}, std::pair{2, 3}, std::pair{3, 2}, std::pair{3, 3},
+                                           std::pair{3, 4}, std::pair{4, 4}, std::pair{5, 5}, std::pair{6, 6},
+                                           std::pair{8, 8}));
+
+TEST(Format, LineFormAbove35UsesNumbers) {
+  const auto shape = Shape::make(6, 6);
+  Random random(1);
+  const Grid g = random_solution(shape, random);
+  const std::string line = to_line(g);
+  EXPECT_NE(line.find(' '), std::string::npos);
+  EXPECT_EQ(line.find('\n'), std::string::npos);
+  EXPECT_EQ(read_one(line), g);
+}
+
+// Each kind of bad input names the puzzle, the line and the column, and the reader goes on.
+struct BadCase {
+  const char* name;
+  std::string text;
+  std::size_t line, column;
+  const char* says;
+};
+void PrintTo(const BadCase& c, std::ostream* os) { *os << c.name; }
+
+class BadInput : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(BadInput, IsReportedWithPuzzleLineAndColumnAndTheRestIsRead) {
+  const BadCase& c = GetParam();
+  const std::string good = std::string(80, '.') + "1";
+  auto all = read_collecting(good + "\n" + c.text + "\n" + good + "\n");
+  ASSERT_EQ(all.errors.size(), 1u) << c.name;
+  const InputError& e = all.errors[0];
+  EXPECT_EQ(e.puzzle(), 2u) << e.what();
+  EXPECT_EQ(e.line(), c.line) << e.what();
+  EXPECT_EQ(e.column(), c.column) << e.what();
+  EXPECT_NE(std::string(e.what()).find(c.says), std::string::npos) << e.what();
+  EXPECT_NE(std::string(e.what()).find("test.txt: puzzle 2, line " + std::to_string(c.line) + ", column " +
+                                       std::to_string(c.column)),
+            std::string::npos)
+      << e.what();
+  EXPECT_EQ(all.puzzles.size(), 2u) << "the good puzzles around the bad one are still read";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryKind, BadInput,
+    ::testing::Values(
+        BadCase{"short line", std::string(80, '.'), 2, 81, "80 cells"},
+        BadCase{"long line", std::string(82, '.'), 2, 83, "82 cells"},
+        BadCase{"bad character", std::string(40, '.') + "x" + std::string(40, '.'), 2, 41, "bad character 'x'"},
+        BadCase{"digit out of range", "A" + std::string(80, '.'), 2, 1, "out of range"},
+        BadCase{"grid number out of range", seed_with(2, "0 6 0 2 7 8 1 13 5"), 4, 15, "number 13 out of range"},
+        BadCase{"grid bad character", seed_with(1, "7 8 2 1 0 5 6 ? 9"), 3, 15, "bad character '?'"},
+        BadCase{"ragged row, short", seed_with(3, "3 2 1 0 4 6 8 9"), 5, 16, "row has 8 numbers, expected 9"},
+        BadCase{"ragged row, long", seed_with(3, "3 2 1 0 4 6 8 9 7 1"), 5, 19, "row has 10 numbers, expected 9"},
+        BadCase{"repeated given in a row", "11" + std::string(79, '.'), 2, 2, "r1c1 (line 2, column 1) and r1c2"},
+        BadCase{"repeated given in a box", "1" + std::string(9, '.') + "1" + std::string(70, '.'), 2, 11,
+                "digit 1 is given twice in box 1: r1c1 (line 2, column 1) and r2c2 (line 2, column 11)"},
+        BadCase{"repeated given in a grid column", seed_with(8, "2 5 8 3 9 4 7 6 8"), 10, 17,
+                "digit 8 is given twice"},
+        BadCase{"missing rows", std::string(kSeedGrid).substr(0, 18 * 8), 10, 1, "the grid has 8 rows, expected 9"}));

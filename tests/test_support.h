@@ -1,0 +1,54 @@
+// Helpers shared by the tests.
+#pragma once
+
+#include <array>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "sudokit/format.h"
+#include "sudokit/solver.h"
+
+namespace sudokit::test {
+
+inline Limits count_up_to(std::uint64_t n, std::size_t keep = 16) {
+  Limits l;
+  l.solutions = n;
+  l.keep_solutions = keep;
+  return l;
+}
+
+struct Run {
+  int exit_code;
+  std::string out, err;
+};
+
+// Runs the sudokit binary with `args` (a shell fragment), feeding `input` on stdin.
+inline Run run_cli(const std::string& args, const std::string& input = "") {
+  static int serial = 0;
+  const std::string base = ::testing::TempDir() + "sudokit_cli_" + std::to_string(::getpid()) + "_" + std::to_string(serial++);
+  const std::string in = base + ".in", out = base + ".out", err = base + ".err";
+  if (FILE* f = std::fopen(in.c_str(), "w")) {
+    std::fputs(input.c_str(), f);
+    std::fclose(f);
+  }
+  const std::string cmd = std::string(SUDOKIT_EXE) + " " + args + " <" + in + " >" + out + " 2>" + err;
+  const int status = std::system(cmd.c_str());
+  auto slurp = [](const std::string& path) {
+    std::string s;
+    if (FILE* f = std::fopen(path.c_str(), "r")) {
+      std::array<char, 4096> buf;
+      std::size_t k;
+      while ((k = std::fread(buf.data(), 1, buf.size(), f)) > 0) s.append(buf.data(), k);
+      std::fclose(f);
+    }
+    return s;
+  };
+  Run r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+  std::remove(in.c_str());
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  return r;
+}
+
+}  // namespace sudokit::test
