@@ -91,6 +91,9 @@ std::string describe(const Result& r, std::uint64_t limit) {
       if (limit != 0 && r.count >= limit) return "at least " + std::to_string(r.count) + " solutions (search stopped at the limit)";
       return std::to_string(r.count) + " solutions";
     case Status::stopped: {
+      if (r.stop_reason == StopReason::no_search)
+        return "search is off: inference alone left " + std::to_string(r.stats.counter("open_cells")) +
+               " cells open";
       std::string s = "stopped by the " + std::string(to_string(r.stop_reason)) + " after " +
                       std::to_string(r.stats.nodes) + " nodes";
       if (r.count) s += ", " + std::to_string(r.count) + " solution(s) found";

@@ -162,12 +162,11 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
                        std::to_string(length) + " cells, expected " + std::to_string(want) + " for a " + shape->name() +
                            " puzzle");
   } else {
-    shape = Shape::infer(length);
+    shape = last_shape_ && static_cast<std::size_t>(last_shape_->cells()) == length ? last_shape_ : Shape::infer(length);
     if (!shape || shape->size() > kMaxCharSize)
       throw InputError(source_, number, line.number, t.column + length,
                        std::to_string(length) + " cells is not a puzzle size: expected n*n cells (81 for 9x9, 16 "
                        "for 4x4, 256 for 16x16), or --box RxC for other shapes");
-    if (last_shape_ && last_shape_->cells() == shape->cells()) shape = last_shape_;
     last_shape_ = shape;
   }
   for (std::size_t i = 0; i < length; ++i) {

@@ -1,0 +1,314 @@
+#include "propagate.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "sudokit/errors.h"
+
+namespace sudokit {
+
+struct PropagateSolver::Tables {
+  explicit Tables(const ShapePtr& shape_ptr) : shape(shape_ptr) {
+    const Shape& sh = *shape;
+    for (int cell = 0; cell < sh.cells(); ++cell) {
+      peer_begin.push_back(static_cast<int>(peers.size()));
+      for (int p : sh.peers_of(cell)) peers.push_back(static_cast<std::uint16_t>(p));
+      unit_begin.push_back(static_cast<int>(cell_units.size()));
+      for (int u : sh.units_of(cell)) cell_units.push_back(u);
+    }
+    peer_begin.push_back(static_cast<int>(peers.size()));
+    unit_begin.push_back(static_cast<int>(cell_units.size()));
+    for (const Unit& u : sh.units())
+      for (int cell : u.cells) unit_cells.push_back(cell);
+    // Each cell's units as (64-bit word, bits) pairs of a unit bitset: one OR per word.
+    for (int cell = 0; cell < sh.cells(); ++cell) {
+      dirty_begin.push_back(static_cast<int>(dirty_word.size()));
+      for (int u : sh.units_of(cell)) {
+        const auto word = static_cast<std::uint32_t>(u / 64);
+        const std::uint64_t bit = std::uint64_t{1} << (u % 64);
+        if (static_cast<int>(dirty_word.size()) > dirty_begin.back() && dirty_word.back() == word) dirty_bits.back() |= bit;
+        else dirty_word.push_back(word), dirty_bits.push_back(bit);
+      }
+    }
+    dirty_begin.push_back(static_cast<int>(dirty_word.size()));
+    if (sh.units().size() <= 64)
+      for (int cell = 0; cell < sh.cells(); ++cell)
+        cell_unit_mask.push_back(dirty_bits[static_cast<std::size_t>(dirty_begin[static_cast<std::size_t>(cell)])]);
+  }
+  bool fits(const Shape& s) const { return s.box_rows() == shape->box_rows() && s.box_cols() == shape->box_cols() && s.units().size() == shape->units().size(); }
+
+  ShapePtr shape;
+  std::vector<std::uint16_t> peers;  // peers of cell c: peers[peer_begin[c] .. peer_begin[c+1])
+  std::vector<int> peer_begin, cell_units, unit_begin, unit_cells;
+  std::vector<std::uint32_t> dirty_word;
+  std::vector<std::uint64_t> dirty_bits;
+  std::vector<int> dirty_begin;
+  std::vector<std::uint64_t> cell_unit_mask;  // when there are at most 64 units
+};
+
+namespace {
+
+using Tables = PropagateSolver::Tables;
+
+// The search for one mask width M. The state of one search level is a contiguous block:
+// cells() candidate masks, then one "placed" mask per unit (digits already placed in it).
+// Guessing copies the block one level down; backtracking just returns to the level above.
+template <typename M, bool kOneWord>  // kOneWord: at most 64 units, the dirty set is one word
+class Engine {
+ public:
+  Engine(const Grid& puzzle, const Limits& limits, const PropagateSettings& settings, const Tables& tables,
+         std::vector<unsigned char>& scratch)
+      : puzzle_(puzzle), shape_(puzzle.shape()), settings_(settings), budget_(limits), sink_(limits),
+        cells_(shape_.cells()), units_(static_cast<int>(shape_.units().size())),
+        all_(static_cast<M>(shape_.all_digits())), stride_(static_cast<std::size_t>(cells_ + units_)),
+        peers_(tables.peers), peer_begin_(tables.peer_begin), cell_units_(tables.cell_units),
+        unit_begin_(tables.unit_begin), unit_cells_(tables.unit_cells), dirty_word_(tables.dirty_word),
+        dirty_bits_(tables.dirty_bits), dirty_begin_(tables.dirty_begin),
+        cell_unit_mask_(tables.cell_unit_mask), dirty_((static_cast<std::size_t>(units_) + 63) / 64, 0),
+        scratch_(scratch),
+        queue_(static_cast<std::size_t>(cells_)) {}
+
+  Result run() {
+    Stats stats;
+    StopReason stop = StopReason::none;
+    reserve_levels(2);
+    M* root = level(0);
+    std::memset(root, 0, stride_ * sizeof(M));
+    for (int cell = 0; cell < cells_; ++cell) root[cell] = all_;
+    bool ok = true;
+    for (int cell = 0; cell < cells_ && ok; ++cell) {
+      const int v = puzzle_[cell];
+      if (v == 0) continue;
+      const M bit = static_cast<M>(M{1} << (v - 1));
+      if (!(root[cell] & bit)) ok = false;  // a peer given already took it
+      else ok = assign(root, cell, bit);
+    }
+    for (int u = 0; u < units_; ++u) {  // at the root every unit may hold a hidden single
+      dirty_[static_cast<std::size_t>(u / 64)] |= std::uint64_t{1} << (u % 64);
+      if constexpr (kOneWord) dirty_one_ |= std::uint64_t{1} << u;
+    }
+    ok = ok && propagate(root);
+    if (ok) {
+      if (settings_.search) {
+        stop = search(0) ? budget_.reason() : StopReason::none;
+      } else if (solved_ == cells_) {
+        sink_.add(to_grid(root));
+      } else {
+        stop = StopReason::no_search;
+        partial_ = to_grid(root);
+      }
+    }
+    stats.nodes = nodes_;
+    stats.guesses = guesses_;
+    stats.backtracks = backtracks_;
+    stats.propagations = naked_ + hidden_;
+    stats.counters = {{"naked_singles", naked_}, {"hidden_singles", hidden_}, {"eliminations", eliminations_}};
+    if (!settings_.search) stats.counters.push_back({"open_cells", static_cast<std::uint64_t>(cells_ - solved_)});
+    stats.seconds = budget_.elapsed_seconds();
+    Result r = sink_.finish(stop, std::move(stats));
+    if (stop == StopReason::no_search) r.partial = std::move(partial_);
+    return r;
+  }
+
+ private:
+  M* level(std::size_t depth) { return reinterpret_cast<M*>(scratch_.data()) + depth * stride_; }
+  void reserve_levels(std::size_t count) {
+    if (scratch_.size() < count * stride_ * sizeof(M)) scratch_.resize(count * stride_ * sizeof(M) * 2);
+  }
+
+  // Places `bit` in `cell`: its units record the digit and every peer loses it. New naked singles
+  // are queued. Returns false on a contradiction (a peer left with no candidate).
+  bool assign(M* s, int cell, M bit) {
+    s[cell] = bit;
+    mark_units_of(cell);
+    ++solved_;
+    M* placed = s + cells_;
+    for (int k = unit_begin_[static_cast<std::size_t>(cell)]; k < unit_begin_[static_cast<std::size_t>(cell) + 1]; ++k)
+      placed[cell_units_[static_cast<std::size_t>(k)]] |= bit;
+    const std::uint16_t* p = peers_.data() + peer_begin_[static_cast<std::size_t>(cell)];
+    const std::uint16_t* end = peers_.data() + peer_begin_[static_cast<std::size_t>(cell) + 1];
+    for (; p != end; ++p) {
+      M& c = s[*p];
+      if (!(c & bit)) continue;
+      c = static_cast<M>(c & ~bit);
+      ++eliminations_;
+      mark_units_of(*p);
+      if (c == 0) return false;
+      if (settings_.naked_singles && (c & (c - 1)) == 0) queue_[static_cast<std::size_t>(queued_++)] = *p;
+    }
+    return true;
+  }
+
+  bool is_placed(const M* s, int cell) const {
+    return (s[cells_ + cell_units_[static_cast<std::size_t>(unit_begin_[static_cast<std::size_t>(cell)])]] &
+            s[cell]) != 0 && (s[cell] & (s[cell] - 1)) == 0;
+  }
+
+  // Runs the enabled rules until neither applies. Returns false on a contradiction.
+  bool propagate(M* s) {
+    const M* placed = s + cells_;
+    const int n = shape_.size();
+    for (;;) {
+      while (queued_ > 0) {  // naked singles
+        const int cell = queue_[static_cast<std::size_t>(--queued_)];
+        if (is_placed(s, cell)) continue;  // queued twice
+        ++naked_;
+        if (!assign(s, cell, s[cell])) return fail();
+      }
+      if (!settings_.hidden_singles) return true;
+      // Hidden singles, in units whose cells changed since they were last looked at: the state
+      // the search starts from is a fixed point, so other units hold none.
+      const int u = next_dirty_unit();
+      if (u < 0) return true;
+      const int* cells = unit_cells_.data() + static_cast<std::size_t>(u) * static_cast<std::size_t>(n);
+      M once = 0, twice = 0;
+      for (int i = 0; i < n; ++i) {
+        const M c = s[cells[i]];
+        twice |= once & c;
+        once |= c;
+      }
+      if (once != all_) return fail();  // a digit with no place in this unit
+      M hidden = static_cast<M>(once & ~twice & ~placed[u]);
+      while (hidden) {
+        const M bit = static_cast<M>(hidden & (~hidden + 1));
+        hidden = static_cast<M>(hidden ^ bit);
+        int i = 0;
+        while (i < n && !(s[cells[i]] & bit)) ++i;
+        if (i == n) return fail();  // its one place went to another digit of this unit
+        ++hidden_;
+        if (!assign(s, cells[i], bit)) return fail();
+      }
+    }
+  }
+
+  // Units to rescan for hidden singles, as a bitset over unit indices.
+  void mark_units_of(int cell) {
+    if constexpr (kOneWord) {
+      dirty_one_ |= cell_unit_mask_[static_cast<std::size_t>(cell)];
+      return;
+    }
+    for (int k = dirty_begin_[static_cast<std::size_t>(cell)]; k < dirty_begin_[static_cast<std::size_t>(cell) + 1]; ++k)
+      dirty_[dirty_word_[static_cast<std::size_t>(k)]] |= dirty_bits_[static_cast<std::size_t>(k)];
+  }
+  int next_dirty_unit() {
+    if constexpr (kOneWord) {
+      if (!dirty_one_) return -1;
+      const int bit = std::countr_zero(dirty_one_);
+      dirty_one_ &= dirty_one_ - 1;
+      return bit;
+    }
+    for (std::size_t w = 0; w < dirty_.size(); ++w)
+      if (dirty_[w]) {
+        const int bit = std::countr_zero(dirty_[w]);
+        dirty_[w] &= dirty_[w] - 1;
+        return static_cast<int>(w) * 64 + bit;
+      }
+    return -1;
+  }
+
+  bool fail() {
+    queued_ = 0;
+    std::fill(dirty_.begin(), dirty_.end(), 0);
+    dirty_one_ = 0;
+    return false;
+  }
+
+  // Returns true when the search must end (a limit, or enough solutions).
+  bool search(std::size_t depth) {
+    M* s = level(depth);
+    if (solved_ == cells_) return sink_.add(to_grid(s));
+    // The open cell with the fewest candidates; ties go to the first in row-major order.
+    int best = -1, best_count = kMaxSize + 1;
+    for (int cell = 0; cell < cells_; ++cell) {
+      const M c = s[cell];
+      if ((c & (c - 1)) == 0 && (settings_.naked_singles || is_placed(s, cell))) continue;
+      const int count = std::popcount(c);
+      if (count < best_count) {
+        best = cell, best_count = count;
+        if (count <= 2) break;
+      }
+    }
+    reserve_levels(depth + 2);
+    s = level(depth);
+    const bool branching = best_count >= 2;
+    const int solved_here = solved_;
+    for (M rest = s[best]; rest;) {
+      const M bit = static_cast<M>(rest & (~rest + 1));
+      rest = static_cast<M>(rest ^ bit);
+      if (budget_.charge(nodes_ + 1)) return true;
+      ++nodes_;
+      guesses_ += branching;
+      M* child = level(depth + 1);
+      std::memcpy(child, level(depth), stride_ * sizeof(M));
+      if (assign(child, best, bit) && propagate(child)) {
+        if (search(depth + 1)) return true;
+      } else {
+        queued_ = 0;
+      }
+      ++backtracks_;
+      solved_ = solved_here;
+    }
+    return false;
+  }
+
+  Grid to_grid(const M* s) const {
+    Grid g(puzzle_.shape_ptr());
+    for (int cell = 0; cell < cells_; ++cell)
+      if (is_placed(s, cell)) g.set(cell, std::countr_zero(s[cell]) + 1);
+    return g;
+  }
+
+  const Grid& puzzle_;
+  const Shape& shape_;
+  PropagateSettings settings_;
+  SearchBudget budget_;
+  SolutionSink sink_;
+  const int cells_, units_;
+  const M all_;
+  const std::size_t stride_;
+  const std::vector<std::uint16_t>& peers_;
+  const std::vector<int>&peer_begin_, &cell_units_, &unit_begin_, &unit_cells_;
+  const std::vector<std::uint32_t>& dirty_word_;
+  const std::vector<std::uint64_t>& dirty_bits_;
+  const std::vector<int>& dirty_begin_;
+  const std::vector<std::uint64_t>& cell_unit_mask_;
+  std::vector<std::uint64_t> dirty_;
+  std::uint64_t dirty_one_ = 0;
+  std::vector<unsigned char>& scratch_;
+  std::vector<int> queue_;
+  int queued_ = 0;
+  int solved_ = 0;  // cells placed on the current path
+  std::optional<Grid> partial_;
+  std::uint64_t nodes_ = 1, guesses_ = 0, backtracks_ = 0, naked_ = 0, hidden_ = 0, eliminations_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Solver> PropagateSolver::create(const SolverOptions& options) {
+  PropagateSettings s;
+  s.naked_singles = options.take_flag("naked", true);
+  s.hidden_singles = options.take_flag("hidden", true);
+  s.search = options.take_flag("search", true);
+  return std::make_unique<PropagateSolver>(s);
+}
+
+std::string PropagateSolver::options() const {
+  auto on = [](bool b) { return b ? "on" : "off"; };
+  return std::string("naked=") + on(settings_.naked_singles) + ",hidden=" + on(settings_.hidden_singles) +
+         ",search=" + on(settings_.search);
+}
+
+Result PropagateSolver::solve(const Grid& puzzle, const Limits& limits) {
+  if (!tables_ || !tables_->fits(puzzle.shape())) tables_ = std::make_shared<const Tables>(puzzle.shape_ptr());
+  const int n = puzzle.size();
+  const bool one_word = puzzle.shape().units().size() <= 64;
+  if (n <= 16 && one_word) return Engine<std::uint16_t, true>(puzzle, limits, settings_, *tables_, scratch_).run();
+  if (n <= 16) return Engine<std::uint16_t, false>(puzzle, limits, settings_, *tables_, scratch_).run();
+  if (n <= 32) return Engine<std::uint32_t, false>(puzzle, limits, settings_, *tables_, scratch_).run();
+  return Engine<std::uint64_t, false>(puzzle, limits, settings_, *tables_, scratch_).run();
+}
+
+}  // namespace sudokit
