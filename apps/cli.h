@@ -59,6 +59,8 @@ std::string describe(const Result& r, std::uint64_t limit);  // "unique", "288 s
 std::string stats_line(std::string_view solver, const Result& r);
 
 int cmd_solve(const std::vector<std::string>& args);
+int cmd_encode(const std::vector<std::string>& args);
+int cmd_xc(const std::vector<std::string>& args);
 int cmd_solvers(const std::vector<std::string>& args);
 
 }  // namespace sudokit::cli

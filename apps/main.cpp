@@ -14,6 +14,8 @@ constexpr const char* kMainUsage =
     "commands:\n"
     "  solve     solve puzzles with one backend\n"
     "  solvers   list the backends\n"
+    "  encode    write a puzzle as an exact-cover matrix (DLX format) or a CNF formula (DIMACS)\n"
+    "  xc        solve an exact-cover file in Knuth's DLX format\n"
     "\n"
     "`sudokit COMMAND --help` describes each command. Exit codes: 0 ok, 1 a puzzle unsolved or stopped,\n"
     "2 bad input, 3 bad command line, 4 backends disagree, 5 file error, 70 internal error.\n";
@@ -25,6 +27,8 @@ int main(int argc, char** argv) {
   const std::map<std::string, int (*)(const std::vector<std::string>&)> commands = {
       {"solve", cmd_solve},
       {"solvers", cmd_solvers},
+      {"encode", cmd_encode},
+      {"xc", cmd_xc},
   };
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {

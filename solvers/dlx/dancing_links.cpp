@@ -1,0 +1,220 @@
+#include "dancing_links.h"
+
+#include <cassert>
+
+namespace sudokit {
+
+namespace {
+inline std::size_t z(int i) { return static_cast<std::size_t>(i); }
+}  // namespace
+
+DancingLinks::DancingLinks(const ExactCover& xc) : items_(xc.item_count()), primary_(xc.primary) {
+  const int n = items_;
+  llink_.resize(z(n + 2));
+  rlink_.resize(z(n + 2));
+  // Primary items 1..primary in a circle through 0; secondary ones in a circle through n+1.
+  auto ring = [&](int head, int first, int last) {
+    int prev = head;
+    for (int i = first; i <= last; ++i) {
+      llink_[z(i)] = prev;
+      rlink_[z(prev)] = i;
+      prev = i;
+    }
+    rlink_[z(prev)] = head;
+    llink_[z(head)] = prev;
+  };
+  ring(0, 1, primary_);
+  ring(n + 1, primary_ + 1, n);
+
+  std::size_t total = z(n) + 2;
+  for (const auto& o : xc.options) total += o.size() + 1;
+  len_.assign(z(n + 1), 0);
+  top_.assign(total, 0);
+  option_of_.assign(total, -1);
+  ulink_.assign(total, 0);
+  dlink_.assign(total, 0);
+  for (int i = 1; i <= n; ++i) ulink_[z(i)] = dlink_[z(i)] = i;
+  int p = n + 1;  // the first spacer
+  int last_spacer = p;
+  for (std::size_t k = 0; k < xc.options.size(); ++k) {
+    const int first = p + 1;
+    option_first_.push_back(first);
+    for (int item0 : xc.options[k]) {
+      const int i = item0 + 1;
+      ++p;
+      top_[z(p)] = i;
+      option_of_[z(p)] = static_cast<int>(k);
+      ++len_[z(i)];
+      const int q = ulink_[z(i)];
+      ulink_[z(p)] = q;
+      dlink_[z(q)] = p;
+      dlink_[z(p)] = i;
+      ulink_[z(i)] = p;
+    }
+    dlink_[z(last_spacer)] = p;  // spacer before: its dlink is this option's last node
+    ++p;
+    top_[z(p)] = -static_cast<int>(k) - 1;
+    ulink_[z(p)] = first;        // spacer after: its ulink is this option's first node
+    last_spacer = p;
+  }
+  assert(links_ok());
+}
+
+void DancingLinks::hide(int p, Counts& c) {
+  for (int q = p + 1; q != p;) {
+    const int x = top_[z(q)], u = ulink_[z(q)], d = dlink_[z(q)];
+    if (x <= 0) {
+      q = u;  // a spacer: back to the first node of this option
+    } else {
+      dlink_[z(u)] = d;
+      ulink_[z(d)] = u;
+      --len_[z(x)];
+      ++c.updates;
+      ++q;
+    }
+  }
+}
+
+void DancingLinks::unhide(int p) {
+  for (int q = p - 1; q != p;) {
+    const int x = top_[z(q)], u = ulink_[z(q)], d = dlink_[z(q)];
+    if (x <= 0) {
+      q = d;  // a spacer: on to the last node of this option
+    } else {
+      dlink_[z(u)] = q;
+      ulink_[z(d)] = q;
+      ++len_[z(x)];
+      --q;
+    }
+  }
+}
+
+void DancingLinks::cover(int i, Counts& c) {
+  for (int p = dlink_[z(i)]; p != i; p = dlink_[z(p)]) hide(p, c);
+  const int l = llink_[z(i)], r = rlink_[z(i)];
+  rlink_[z(l)] = r;
+  llink_[z(r)] = l;
+  ++c.updates;
+}
+
+void DancingLinks::uncover(int i) {
+  const int l = llink_[z(i)], r = rlink_[z(i)];
+  rlink_[z(l)] = i;
+  llink_[z(r)] = i;
+  for (int p = ulink_[z(i)]; p != i; p = ulink_[z(p)]) unhide(p);
+}
+
+void DancingLinks::cover_rest(int x, Counts& c) {
+  for (int p = x + 1; p != x;) {
+    const int j = top_[z(p)];
+    if (j <= 0) {
+      p = ulink_[z(p)];
+    } else {
+      cover(j, c);
+      ++p;
+    }
+  }
+}
+
+void DancingLinks::uncover_rest(int x) {
+  for (int p = x - 1; p != x;) {
+    const int j = top_[z(p)];
+    if (j <= 0) {
+      p = dlink_[z(p)];
+    } else {
+      uncover(j);
+      --p;
+    }
+  }
+}
+
+bool DancingLinks::preselect(int option) {
+  const int first = option_first_[z(option)];
+  int p = first;
+  for (; top_[z(p)] > 0; ++p)
+    if (!active(top_[z(p)])) break;
+  if (top_[z(p)] > 0) return false;  // an item of it is already covered: a clash
+  Counts ignored;
+  for (p = first; top_[z(p)] > 0; ++p) cover(top_[z(p)], ignored);
+  preselected_.push_back(option);
+  return true;
+}
+
+void DancingLinks::clear_preselections() {
+  while (!preselected_.empty()) {
+    const int first = option_first_[z(preselected_.back())];
+    preselected_.pop_back();
+    int p = first;
+    while (top_[z(p + 1)] > 0) ++p;
+    for (; p >= first; --p) uncover(top_[z(p)]);
+  }
+}
+
+StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts& c) {
+  assert(links_ok());
+  StopReason stop = StopReason::none;
+  solve_level(0, budget, visit, c, stop);
+  assert(links_ok());
+  return stop;
+}
+
+// One level of Algorithm X; returns true when the search must end. Every cover is undone before
+// returning, so the matrix comes back intact however the search ends.
+bool DancingLinks::solve_level(std::size_t level, SearchBudget& budget, const Visit& visit, Counts& c,
+                               StopReason& stop) {
+  if (rlink_[0] == 0) {  // every primary item covered: a solution
+    solution_.clear();
+    for (std::size_t l = 0; l < level; ++l) solution_.push_back(option_of_[z(chosen_[l])]);
+    return visit(solution_);
+  }
+  // The active primary item with the fewest options, the first found on ties; the scan stops at
+  // an item with one option, which is forced.
+  int best = rlink_[0], fewest = len_[z(best)];
+  for (int i = rlink_[z(best)]; i != 0 && fewest > 1; i = rlink_[z(i)])
+    if (len_[z(i)] < fewest) best = i, fewest = len_[z(i)];
+  if (chosen_.size() <= level) chosen_.resize(level + 1);
+  if (level + 1 > c.max_depth) c.max_depth = level + 1;
+  cover(best, c);
+  const bool branching = fewest >= 2;
+  bool halt = false;
+  for (int x = dlink_[z(best)]; x != best; x = dlink_[z(x)]) {
+    if (budget.charge(c.nodes + 1)) {
+      stop = budget.reason();
+      halt = true;
+      break;
+    }
+    ++c.nodes;
+    c.guesses += branching;
+    chosen_[level] = x;
+    cover_rest(x, c);
+    halt = solve_level(level + 1, budget, visit, c, stop);
+    uncover_rest(x);
+    if (halt) break;
+    ++c.backtracks;
+  }
+  uncover(best);
+  return halt;
+}
+
+bool DancingLinks::links_ok() const {
+  auto check_ring = [&](int head) {
+    int count = 0;
+    for (int i = rlink_[z(head)]; i != head; i = rlink_[z(i)]) {
+      if (llink_[z(rlink_[z(i)])] != i || ++count > items_) return false;
+    }
+    return true;
+  };
+  if (!check_ring(0) || !check_ring(items_ + 1)) return false;
+  for (int i = 1; i <= items_; ++i) {
+    if (!active(i)) continue;
+    int count = 0;
+    for (int p = dlink_[z(i)]; p != i; p = dlink_[z(p)]) {
+      if (top_[z(p)] != i || ulink_[z(dlink_[z(p)])] != p) return false;
+      if (++count > static_cast<int>(top_.size())) return false;
+    }
+    if (count != len_[z(i)]) return false;
+  }
+  return true;
+}
+
+}  // namespace sudokit

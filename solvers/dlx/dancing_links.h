@@ -1,0 +1,72 @@
+// Dancing links: Knuth's Algorithm X on doubly linked lists, after dlx1.w.
+//
+// The idea: keep the exact-cover matrix as circular lists, one per item, of the nodes of the
+// options that contain it. To "cover" an item, unlink it from the list of active items and
+// unlink every other node of every option that contains it from its item's list. Because an
+// unlinked node still remembers its neighbours, "uncover" puts everything back by relinking in
+// reverse order — the links dance. Algorithm X: pick the active primary item with the fewest
+// options (the first such on ties), cover it, try each of its options in turn (covering the
+// option's other items), recurse, and undo.
+//
+// All links live in flat integer arrays indexed by node number (no pointers), as in dlx1:
+// nodes 1..N are item headers, then the options' nodes, separated by spacer nodes.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "sudokit/encoders/exact_cover.h"
+#include "sudokit/solver.h"
+
+namespace sudokit {
+
+class DancingLinks {
+ public:
+  explicit DancingLinks(const ExactCover& cover);
+
+  struct Counts {
+    std::uint64_t nodes = 1;       // search-tree nodes: the root and one per option tried
+    std::uint64_t guesses = 0;     // options tried for an item that had two or more
+    std::uint64_t backtracks = 0;  // options taken back
+    std::uint64_t updates = 0;     // links changed by cover: one per node hidden, one per item unlinked
+    std::uint64_t max_depth = 0;   // deepest level reached
+  };
+  // Called with the options of each solution; returns true to end the search.
+  using Visit = std::function<bool(std::span<const int> options)>;
+
+  // Commits `option` before the search, as if it had been chosen (givens). Returns false, changing
+  // nothing, when it clashes with what is already committed.
+  bool preselect(int option);
+  // Takes back every preselection: the matrix is as built, ready for the next puzzle.
+  void clear_preselections();
+  // Runs Algorithm X. The matrix is restored when it returns, whatever ended it.
+  StopReason search(SearchBudget& budget, const Visit& visit, Counts& counts);
+
+  // Every link consistent and every item's length right; used by debug builds and tests.
+  bool links_ok() const;
+
+ private:
+  bool solve_level(std::size_t level, SearchBudget& budget, const Visit& visit, Counts& c, StopReason& stop);
+  void cover(int item, Counts& c);
+  void uncover(int item);
+  void hide(int node, Counts& c);
+  void unhide(int node);
+  void cover_rest(int node, Counts& c);    // the option's other items, left to right
+  void uncover_rest(int node);             // the same, right to left
+  bool active(int item) const { return rlink_[static_cast<std::size_t>(llink_[static_cast<std::size_t>(item)])] == item; }
+
+  int items_, primary_;
+  std::vector<int> llink_, rlink_;     // the active-item lists: 0 heads the primary, items_+1 the secondary
+  std::vector<int> len_;               // options still in each item's list
+  std::vector<int> top_;               // node -> its item (1..N); spacers hold -(option+1)
+  std::vector<int> ulink_, dlink_;     // vertical links; for spacers, see dlx1
+  std::vector<int> option_first_;      // first node of each option
+  std::vector<int> preselected_;       // options committed by preselect(), in order
+  std::vector<int> option_of_;          // node -> its option (-1 for headers and spacers)
+  std::vector<int> chosen_;            // per level: the node of the option chosen
+  std::vector<int> solution_;          // scratch for visit()
+};
+
+}  // namespace sudokit

@@ -1,0 +1,80 @@
+#include "dlx.h"
+
+#include <algorithm>
+
+namespace sudokit {
+
+namespace {
+
+Stats stats_of(const DancingLinks::Counts& c, const SearchBudget& budget) {
+  Stats s;
+  s.nodes = c.nodes;
+  s.guesses = c.guesses;
+  s.backtracks = c.backtracks;
+  s.propagations = 0;  // dlx infers nothing; its forced choices are nodes (see docs/stats.md)
+  s.seconds = budget.elapsed_seconds();
+  s.counters = {{"updates", c.updates}, {"forced", c.nodes - 1 - c.guesses}, {"max_depth", c.max_depth}};
+  return s;
+}
+
+}  // namespace
+
+std::unique_ptr<Solver> DlxSolver::create(const SolverOptions&) { return std::make_unique<DlxSolver>(); }
+
+Result DlxSolver::solve(const Grid& puzzle, const Limits& limits) {
+  const Shape& shape = puzzle.shape();
+  if (!shape_ || shape_->box_rows() != shape.box_rows() || shape_->box_cols() != shape.box_cols() ||
+      shape_->units().size() != shape.units().size()) {
+    shape_ = puzzle.shape_ptr();
+    cover_ = full_sudoku_cover(shape);
+    links_ = std::make_unique<DancingLinks>(cover_.cover);
+  }
+  SearchBudget budget(limits);
+  SolutionSink sink(limits);
+  DancingLinks::Counts counts;
+  const int n = shape.size();
+  bool consistent = true;
+  for (int cell = 0; cell < shape.cells() && consistent; ++cell)
+    if (puzzle[cell] != 0) consistent = links_->preselect(cell * n + puzzle[cell] - 1);
+  StopReason stop = StopReason::none;
+  if (consistent) {
+    Grid work = puzzle;
+    stop = links_->search(
+        budget,
+        [&](std::span<const int> options) {
+          for (int o : options)
+            work.set(cover_.option_cell[static_cast<std::size_t>(o)], cover_.option_digit[static_cast<std::size_t>(o)]);
+          return sink.add(work);
+        },
+        counts);
+  }
+  links_->clear_preselections();
+  return sink.finish(stop, stats_of(counts, budget));
+}
+
+CoverResult solve_cover_with_dlx(const ExactCover& cover, const Limits& limits) {
+  DancingLinks links(cover);
+  SearchBudget budget(limits);
+  DancingLinks::Counts counts;
+  CoverResult r;
+  const StopReason stop = links.search(
+      budget,
+      [&](std::span<const int> options) {
+        ++r.count;
+        if (r.solutions.size() < limits.keep_solutions) {
+          r.solutions.emplace_back(options.begin(), options.end());
+          std::sort(r.solutions.back().begin(), r.solutions.back().end());
+        }
+        return limits.solutions != 0 && r.count >= limits.solutions;
+      },
+      counts);
+  r.stats = stats_of(counts, budget);
+  r.stop_reason = stop;
+  if (stop != StopReason::none) r.status = Status::stopped;
+  else if (r.count >= 2) r.status = Status::multiple;
+  else if (r.count == 1) r.status = limits.solutions == 1 ? Status::solved : Status::unique;
+  else r.status = Status::none;
+  return r;
+}
+
+}  // namespace sudokit

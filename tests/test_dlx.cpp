@@ -1,0 +1,140 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "dlx/dlx.h"
+#include "sudokit/encoders/dlx_format.h"
+#include "sudokit/errors.h"
+#include "sudokit/format.h"
+#include "sudokit/verify.h"
+#include "test_support.h"
+
+using namespace sudokit;
+using test::count_up_to;
+using test::run_cli;
+
+TEST(ExactCover, SudokuMatrixSizes) {
+  const SudokuCover s = full_sudoku_cover(*Shape::make(3, 3));
+  EXPECT_EQ(s.cover.items.size(), 324u);
+  EXPECT_EQ(s.cover.options.size(), 729u);
+  for (const auto& o : s.cover.options) EXPECT_EQ(o.size(), 4u);
+  const SudokuCover r = reduced_sudoku_cover(read_one(std::string(80, '.') + "5"));
+  EXPECT_EQ(r.cover.items.size(), 320u);          // r9c9's cell, row, column and box items go
+  EXPECT_EQ(r.cover.options.size(), 729u - 9 - 8 - 8 - 4);  // its cell; 5 elsewhere in its row, column, box
+}
+
+TEST(DlxFormat, RoundTripAndComments) {
+  const ExactCover q = n_queens(4);
+  std::stringstream text;
+  write_dlx(text, q, {"four queens"});
+  EXPECT_EQ(text.str().rfind("| four queens\nR1 R2 R3 R4 C1 C2 C3 C4 | A2", 0), 0u);
+  const ExactCover back = read_dlx(text, "q.dlx");
+  EXPECT_EQ(back.items, q.items);
+  EXPECT_EQ(back.primary, q.primary);
+  EXPECT_EQ(back.options, q.options);
+}
+
+TEST(DlxFormat, BadFilesNameLineAndColumn) {
+  auto error = [](const std::string& text) {
+    std::istringstream in(text);
+    try {
+      read_dlx(in, "bad.dlx");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error("a b | c\na x\n"), "bad.dlx: line 2, column 3: unknown item 'x'");
+  EXPECT_EQ(error("a b\na b a\n"), "bad.dlx: line 2, column 5: item 'a' appears twice in this option");
+  EXPECT_EQ(error("a a\n"), "bad.dlx: line 1, column 3: item 'a' is named twice");
+  EXPECT_EQ(error("a | b | c\n"), "bad.dlx: line 1, column 7: a second '|' in the item line");
+  EXPECT_EQ(error("a b\n| comment\na b:red\n"), "bad.dlx: line 3, column 4: colours (dlx2's item:colour) are not supported");
+  EXPECT_EQ(error("| only comments\n"), "bad.dlx: line 1, column 1: no item line: the first line must name the items");
+}
+
+TEST(Dlx, NQueensCounts) {
+  for (auto [n, want] : {std::pair{8, 92u}, {10, 724u}, {12, 14200u}}) {
+    const ExactCover q = n_queens(n);
+    const CoverResult r = solve_cover_with_dlx(q, count_up_to(0, 100));
+    EXPECT_EQ(r.status, Status::multiple);
+    EXPECT_EQ(r.count, want) << n << " queens";
+    for (const auto& s : r.solutions) ASSERT_TRUE(is_exact_cover(q, s));
+  }
+}
+
+TEST(Dlx, CountsEmptyGridsAndKeepsItsLinksIntact) {
+  DlxSolver solver;
+  EXPECT_EQ(solver.solve(Grid(Shape::make(2, 2)), count_up_to(0)).count, 288u);
+  const Result six = solver.solve(Grid(Shape::make(2, 3)), count_up_to(0, 0));
+  EXPECT_EQ(six.count, 28200960u);
+  // The same solver object goes on to other puzzles: the matrix was restored.
+  const Grid hard = read_one("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  const Result r = solver.solve(hard, count_up_to(2));
+  ASSERT_EQ(r.status, Status::unique);
+  EXPECT_EQ(to_line(r.solutions[0]), "417369825632158947958724316825437169791586432346912758289643571573291684164875293");
+  EXPECT_GT(r.stats.counter("updates"), 0u);
+}
+
+TEST(Dlx, StopsOnLimitsAndRestoresTheMatrix) {
+  DlxSolver solver;
+  Limits limits = count_up_to(0);
+  limits.max_nodes = 1000;
+  const Result r = solver.solve(Grid(Shape::make(4, 4)), limits);
+  EXPECT_EQ(r.status, Status::stopped);
+  EXPECT_LE(r.stats.nodes, 1000u);
+  Limits timed = count_up_to(0);
+  timed.max_seconds = 0.1;
+  EXPECT_EQ(solver.solve(Grid(Shape::make(4, 4)), timed).stop_reason, StopReason::time);
+  EXPECT_EQ(solver.solve(Grid(Shape::make(2, 2)), count_up_to(0)).count, 288u);
+}
+
+TEST(Dlx, ConflictingGivensHaveNoSolution) {
+  DlxSolver solver;
+  Grid g(Shape::make(2, 2));
+  g.set(0, 1);
+  g.set(5, 1);  // r1c1 and r2c2: the same box
+  EXPECT_EQ(solver.solve(g, count_up_to(2)).status, Status::none);
+  EXPECT_EQ(solver.solve(Grid(Shape::make(2, 2)), count_up_to(0)).count, 288u);
+}
+
+// The command line: a matrix written by `encode --to dlx` and solved by `xc` gives the grid that
+// `solve --solver dlx` gives; N-queens files from the generator count right.
+TEST(DlxCli, EncodeThenXcMatchesSolve) {
+  const std::string puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  const auto encoded = run_cli("encode --to dlx", puzzle + "\n");
+  ASSERT_EQ(encoded.exit_code, 0) << encoded.err;
+  const std::string path = ::testing::TempDir() + "sudokit_hard1.dlx";
+  std::ofstream(path) << encoded.out;
+  const auto xc = run_cli("xc " + path);
+  ASSERT_EQ(xc.exit_code, 0) << xc.err;
+  // Each option line names its cell (pR.C) and its digit (rR.D).
+  Grid grid = read_one(puzzle);
+  std::istringstream lines(xc.out);
+  std::string line;
+  int placed = 0;
+  while (std::getline(lines, line)) {
+    int r, c, r2, d;
+    ASSERT_EQ(std::sscanf(line.c_str(), "p%d.%d r%d.%d", &r, &c, &r2, &d), 4) << line;
+    grid.set(grid.shape().cell_at(r - 1, c - 1), d);
+    ++placed;
+  }
+  EXPECT_EQ(placed, 81 - 17);
+  const auto solved = run_cli("solve --solver dlx", puzzle + "\n");
+  EXPECT_EQ(to_line(grid) + "\n", solved.out);
+}
+
+TEST(DlxCli, XcCountsNQueensFiles) {
+  const std::string path = ::testing::TempDir() + "sudokit_8queens.dlx";
+  {
+    std::ofstream f(path);
+    write_dlx(f, n_queens(8), {"8 queens"});
+  }
+  const auto r = run_cli("xc --count 0 " + path);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "# 92 solutions\n");
+  const auto bad = run_cli("xc -", "a b\na z\n");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("stdin: line 2, column 3: unknown item 'z'"), std::string::npos) << bad.err;
+}
