@@ -1,0 +1,58 @@
+// Sudoku (and any exact cover) as CNF. One boolean variable per (cell, digit):
+//     var(cell, d) = cell * n + d        (cell 0-based row-major, d = 1..n; DIMACS numbering from 1)
+// Encodings (counts for the empty 9x9 grid):
+//   minimal    each cell at least one digit; no digit twice in a unit (pairwise)      729 vars,  8829 clauses
+//   efficient  minimal + each cell at most one digit (pairwise)                        729 vars, 11745 clauses
+//   extended   every cell and every (unit, digit) exactly one, pairwise               729 vars, 11988 clauses
+//   compact    extended, with every at-most-one as Sinz's sequential counter (3k-4 clauses and k-1
+//              auxiliary variables for k literals instead of k(k-1)/2 clauses): for large grids
+// Extra units (diagonals, regions) are more exactly-one groups, like rows.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudokit/encoders/exact_cover.h"
+#include "sudokit/grid.h"
+
+namespace sudokit {
+
+enum class Encoding { minimal, efficient, extended, compact };
+Encoding parse_encoding(std::string_view name);  // throws UsageError
+std::string_view to_string(Encoding e);
+
+struct Cnf {
+  int variables = 0;                        // highest variable number
+  std::vector<std::vector<int>> clauses;    // DIMACS literals: v or -v
+};
+
+inline int cell_var(int n, int cell, int digit) { return cell * n + digit; }
+
+// The rules of a shape, before any given.
+Cnf sudoku_rules(const Shape& shape, Encoding encoding);
+
+enum class Givens { units, reduce };
+// A puzzle's formula: the rules plus the givens as unit clauses, or (reduce) with the givens
+// propagated away: clauses they satisfy dropped and literals they falsify deleted; the fixed
+// variables then appear in no clause. Conflicting givens give an empty clause.
+Cnf sudoku_cnf(const Grid& puzzle, Encoding encoding, Givens givens);
+
+// Exact cover as CNF: one variable per option (option k is variable k+1); each primary item
+// exactly one of its options, each secondary item at most one (pairwise, or a sequential counter
+// past 16 options).
+Cnf exact_cover_cnf(const ExactCover& cover);
+
+void write_dimacs(std::ostream& out, const Cnf& cnf, const std::vector<std::string>& comments = {});
+
+// A SAT solver's output: "s SATISFIABLE" and "v ..." lines (minisat's result file: "SAT" and one
+// line of literals). Returns the model indexed by variable (true/false), or nullopt when the
+// output says UNSATISFIABLE. Throws InputError for output it cannot read.
+std::optional<std::vector<bool>> read_model(std::istream& in, const std::string& source_name, int variables);
+
+// The grid a model describes: each cell gets the digit whose variable is true (0 if none).
+Grid grid_from_model(const Grid& puzzle, const std::vector<bool>& model);
+
+}  // namespace sudokit

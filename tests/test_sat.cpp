@@ -1,0 +1,140 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "sat/sat.h"
+#include "sudokit/encoders/cnf.h"
+#include "sudokit/format.h"
+#include "sudokit/generate.h"
+#include "sudokit/registry.h"
+#include "sudokit/verify.h"
+#include "test_support.h"
+
+using namespace sudokit;
+using test::count_up_to;
+using test::run_cli;
+
+TEST(Cnf, ClauseCountsOfTheEmpty9x9Grid) {
+  const auto shape = Shape::make(3, 3);
+  const Cnf minimal = sudoku_rules(*shape, Encoding::minimal);
+  EXPECT_EQ(minimal.variables, 729);
+  EXPECT_EQ(minimal.clauses.size(), 8829u);
+  EXPECT_EQ(sudoku_rules(*shape, Encoding::efficient).clauses.size(), 11745u);
+  EXPECT_EQ(sudoku_rules(*shape, Encoding::extended).clauses.size(), 11988u);
+  // compact: 324 at-least-one groups and 324 sequential counters of 9 (3*9-4 clauses, 8 auxiliaries).
+  const Cnf compact = sudoku_rules(*shape, Encoding::compact);
+  EXPECT_EQ(compact.clauses.size(), 324u + 324u * 23u);
+  EXPECT_EQ(compact.variables, 729 + 324 * 8);
+}
+
+TEST(Cnf, ReducedFormulaDropsTheGivens) {
+  const Grid puzzle = read_one("003020600900305001001806400008102900700000008006708200002609500800203009005010300");
+  const Cnf units = sudoku_cnf(puzzle, Encoding::extended, Givens::units);
+  const Cnf reduced = sudoku_cnf(puzzle, Encoding::extended, Givens::reduce);
+  EXPECT_EQ(units.clauses.size(), 11988u + 32u);
+  EXPECT_LT(reduced.clauses.size(), 11988u / 2);
+  for (const auto& c : reduced.clauses) {
+    ASSERT_FALSE(c.empty());
+    for (int lit : c) {
+      const int v = lit > 0 ? lit : -lit;
+      const int cell = (v - 1) / 9;
+      ASSERT_EQ(puzzle[cell], 0) << "a given's variable is still in the formula";
+    }
+  }
+}
+
+TEST(Sat, EveryEncodingAndModeSolvesAndCounts) {
+  const Grid hard = read_one("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  for (auto e : {Encoding::minimal, Encoding::efficient, Encoding::extended, Encoding::compact})
+    for (auto m : {SatSolver::Mode::assume, SatSolver::Mode::units, SatSolver::Mode::reduce}) {
+      SatSolver solver(e, m);
+      const Result r = solver.solve(hard, count_up_to(2));
+      ASSERT_EQ(r.status, Status::unique) << solver.options();
+      EXPECT_EQ(to_line(r.solutions[0]), "417369825632158947958724316825437169791586432346912758289643571573291684164875293");
+      EXPECT_EQ(solver.solve(Grid(Shape::make(2, 2)), count_up_to(0)).count, 288u) << solver.options();
+      // The reused solver must not carry one puzzle's blocking clauses to the next.
+      EXPECT_EQ(solver.solve(hard, count_up_to(2)).status, Status::unique) << solver.options();
+    }
+}
+
+TEST(Sat, SolvesEveryShapeUpTo25x25) {
+  Random random(25);
+  auto checker = builtin_solvers().create("propagate");
+  for (auto [br, bc] : {std::pair{2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}, {5, 5}}) {
+    const auto shape = Shape::make(br, bc);
+    GenerateOptions options;
+    options.clues = shape->cells() / 2;
+    const Grid puzzle = generate_unique(shape, random, *checker, options);
+    SatSolver solver(Encoding::compact, SatSolver::Mode::assume);
+    const Result r = solver.solve(puzzle, count_up_to(2));
+    ASSERT_EQ(r.status, Status::unique) << shape->name();
+    EXPECT_TRUE(is_solution(puzzle, r.solutions[0]));
+  }
+}
+
+TEST(Sat, NQueensAsExactCoverAgreesWithDlx) {
+  for (auto [n, want] : {std::pair{8, 92u}, {10, 724u}, {12, 14200u}}) {
+    const ExactCover q = n_queens(n);
+    const CoverResult r = solve_cover_with_sat(q, count_up_to(0, 50));
+    EXPECT_EQ(r.count, want) << n;
+    for (const auto& s : r.solutions) ASSERT_TRUE(is_exact_cover(q, s));
+  }
+}
+
+TEST(Sat, ReadsSolverOutputs) {
+  std::istringstream cms("c comment\ns SATISFIABLE\nv 1 -2 3\nv -4 0\n");
+  auto m = read_model(cms, "out", 4);
+  ASSERT_TRUE(m.has_value());
+  EXPECT_TRUE((*m)[1]);
+  EXPECT_FALSE((*m)[2]);
+  EXPECT_TRUE((*m)[3]);
+  std::istringstream minisat("SAT\n1 -2 3 -4 0\n");
+  EXPECT_TRUE(read_model(minisat, "out", 4).has_value());
+  std::istringstream unsat("s UNSATISFIABLE\n");
+  EXPECT_FALSE(read_model(unsat, "out", 4).has_value());
+}
+
+// The DIMACS file from `encode --to dimacs`, solved by the external solvers that are installed
+// (scripts/setup.sh --extra installs minisat, cadical and picosat; .ci/run runs it): each model
+// maps back to the grid that sat and backtrack give.
+TEST(Sat, ExternalSolversAgreeOnTheDimacsFile) {
+  const std::vector<std::string> puzzles = {
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+      "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+      "004300209005009001070060043006002087190007400050083000600000105003508690042910300"};
+  struct Program {
+    std::string name, command;  // command: %s the CNF file, %o the output file
+  };
+  const std::vector<Program> programs = {{"minisat", "minisat -verb=0 %s %o"},
+                                         {"cadical", "cadical -q %s > %o"},
+                                         {"picosat", "picosat %s > %o"}};
+  int ran = 0;
+  for (const Program& p : programs) {
+    if (std::system(("command -v " + p.name + " >/dev/null 2>&1").c_str()) != 0) {
+      std::cout << "[ note ] " << p.name << " is not installed: scripts/setup.sh --extra installs it\n";
+      continue;
+    }
+    for (const std::string& text : puzzles)
+      for (const std::string encoding : {"minimal", "extended", "compact"}) {
+        const Grid puzzle = read_one(text);
+        const std::string cnf = ::testing::TempDir() + "sudokit_" + p.name + ".cnf";
+        const std::string out = ::testing::TempDir() + "sudokit_" + p.name + ".out";
+        const auto enc = run_cli("encode --to dimacs --encoding " + encoding + " --output " + cnf, text + "\n");
+        ASSERT_EQ(enc.exit_code, 0) << enc.err;
+        std::string command = p.command;
+        command.replace(command.find("%s"), 2, cnf);
+        command.replace(command.find("%o"), 2, out);
+        std::system(command.c_str());  // SAT solvers exit 10 for satisfiable
+        std::ifstream result(out);
+        const auto model = read_model(result, out, puzzle.cells() * puzzle.size());
+        ASSERT_TRUE(model.has_value()) << p.name;
+        const Grid grid = grid_from_model(puzzle, *model);
+        EXPECT_TRUE(is_solution(puzzle, grid)) << p.name << " " << encoding;
+        auto backtrack = builtin_solvers().create("backtrack");
+        EXPECT_EQ(grid, backtrack->solve(puzzle, count_up_to(1)).solutions.at(0)) << p.name;
+        ++ran;
+      }
+  }
+  if (ran == 0) GTEST_SKIP() << "no external SAT solver installed";
+}
