@@ -1,9 +1,10 @@
 // sat: Sudoku as CNF (encoders/cnf.h), solved in-process by CryptoMiniSat.
 //
 // Two ways to give a puzzle to the solver (option givens=):
-//   assume   (default) the rules of a shape are loaded once into one solver, and each puzzle's
-//            givens are passed as assumptions — a batch reuses everything the solver learnt;
-//   units    a fresh solver per puzzle, givens as unit clauses;
+//   units    (default) a fresh solver per puzzle, givens as unit clauses;
+//   assume   the rules of a shape are loaded once into one solver, and each puzzle's givens are
+//            passed as assumptions — a batch reuses everything the solver learnt (measured slower
+//            with CryptoMiniSat 5.11 here: see docs/benchmarks.md);
 //   reduce   a fresh solver per puzzle, on the formula with the givens propagated away.
 // Counting and uniqueness: after each model, a clause forbidding that assignment of the open
 // cells is added and the solver is asked again. In assume mode those clauses carry a literal
