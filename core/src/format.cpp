@@ -5,27 +5,12 @@
 #include <sstream>
 
 #include "sudokit/errors.h"
+#include "sudokit/text.h"
 
 namespace sudokit {
 
 namespace {
 
-struct Token {
-  std::size_t column;  // 1-based
-  std::string_view text;
-};
-
-std::vector<Token> split(std::string_view line) {
-  std::vector<Token> tokens;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    if (i > start) tokens.push_back({start + 1, line.substr(start, i - start)});
-  }
-  return tokens;
-}
 
 bool is_blank(std::string_view line) { return line.find_first_not_of(" \t") == std::string_view::npos; }
 bool is_comment(std::string_view line) {
@@ -113,13 +98,13 @@ std::optional<ParsedPuzzle> PuzzleReader::next() {
   Line first;
   if (!next_content_line(first)) return std::nullopt;
   const std::size_t number = ++puzzles_;
-  const auto tokens = split(first.text);
+  const auto tokens = split_words(first.text);
   const bool one_line = tokens.size() == 1 || tokens.front().text.size() > 2 || tokens.size() >= kMinNumericLine;
   return one_line ? read_line_form(first, number) : read_grid_form(first, number);
 }
 
 ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) {
-  const auto tokens = split(line.text);
+  const auto tokens = split_words(line.text);
   std::vector<std::pair<std::size_t, std::size_t>> pos;
   std::vector<std::uint8_t> values;
 
@@ -131,7 +116,7 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
       throw InputError(source_, number, line.number, tokens.size() > n * n ? tokens[n * n].column : line.text.size() + 1,
                        std::to_string(tokens.size()) + " numbers on the line; a puzzle in the line form has n*n");
     ShapePtr shape = shape_for(n, number, line, 1);
-    for (const Token& t : tokens) {
+    for (const Word& t : tokens) {
       int v = 0;
       auto [ptr, ec] = std::from_chars(t.text.data(), t.text.data() + t.text.size(), v);
       if (t.text == ".") v = 0;
@@ -148,7 +133,7 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
     return {std::move(grid), Format::line, number, line.number};
   }
 
-  const Token& t = tokens.front();
+  const Word& t = tokens.front();
   if (tokens.size() > 1)
     throw InputError(source_, number, line.number, tokens[1].column,
                      "unexpected text after the puzzle: a puzzle in the line form is one run of characters");
@@ -187,7 +172,7 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
 }
 
 ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number) {
-  const std::size_t width = split(first.text).size();
+  const std::size_t width = split_words(first.text).size();
   const std::size_t n = box_ ? static_cast<std::size_t>(box_->rows * box_->cols) : width;
 
   // Take the whole block first (up to n rows, ending early at a blank line) so that after an
@@ -204,11 +189,11 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
   std::vector<std::uint8_t> values;
   std::vector<std::pair<std::size_t, std::size_t>> pos;
   for (const Line& row : rows) {
-    const auto tokens = split(row.text);
+    const auto tokens = split_words(row.text);
     if (tokens.size() != n)
       throw InputError(source_, number, row.number, tokens.size() > n ? tokens[n].column : row.text.size() + 1,
                        "row has " + std::to_string(tokens.size()) + " numbers, expected " + std::to_string(n));
-    for (const Token& t : tokens) {
+    for (const Word& t : tokens) {
       int v = 0;
       if (t.text != ".") {
         for (std::size_t i = 0; i < t.text.size(); ++i)

@@ -27,6 +27,13 @@ std::string_view to_string(StopReason reason) {
   return "?";
 }
 
+Status final_status(std::uint64_t count, StopReason stop, std::uint64_t limit) {
+  if (stop != StopReason::none) return Status::stopped;  // the count may be incomplete
+  if (count >= 2) return Status::multiple;
+  if (count == 1) return limit == 1 ? Status::solved : Status::unique;
+  return Status::none;
+}
+
 std::uint64_t Stats::counter(std::string_view name) const {
   for (const Counter& c : counters)
     if (c.name == name) return c.value;
@@ -138,10 +145,7 @@ Result SolutionSink::finish(StopReason stop, Stats stats) {
   r.solutions = std::move(kept_);
   r.stats = std::move(stats);
   r.stop_reason = stop;
-  if (stop != StopReason::none) r.status = Status::stopped;  // the count may be incomplete
-  else if (count_ >= 2) r.status = Status::multiple;
-  else if (count_ == 1) r.status = limits_.solutions == 1 ? Status::solved : Status::unique;
-  else r.status = Status::none;
+  r.status = final_status(count_, stop, limits_.solutions);
   return r;
 }
 

@@ -5,26 +5,9 @@
 #include <unordered_map>
 
 #include "sudokit/errors.h"
+#include "sudokit/text.h"
 
 namespace sudokit {
-
-namespace {
-struct Word {
-  std::size_t column;
-  std::string text;
-};
-std::vector<Word> words(const std::string& line) {
-  std::vector<Word> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    if (i > start) out.push_back({start + 1, line.substr(start, i - start)});
-  }
-  return out;
-}
-}  // namespace
 
 ExactCover read_dlx(std::istream& in, const std::string& source) {
   ExactCover xc;
@@ -35,7 +18,7 @@ ExactCover read_dlx(std::istream& in, const std::string& source) {
   std::string line;
   for (std::size_t number = 1; std::getline(in, line); ++number) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    const auto ws = words(line);
+    const auto ws = split_words(line);
     if (ws.empty() || ws[0].text[0] == '|') continue;  // blank, or a comment
     if (!have_items) {
       bool secondary = false;
@@ -49,9 +32,10 @@ ExactCover read_dlx(std::istream& in, const std::string& source) {
         if (w.text.find_first_of("|:") != std::string::npos)
           throw InputError(source, 0, number, w.column + w.text.find_first_of("|:"),
                            "item names may not contain '|' or ':' (colours are not supported)");
-        if (!index.emplace(w.text, static_cast<int>(xc.items.size())).second)
-          throw InputError(source, 0, number, w.column, "item '" + w.text + "' is named twice");
-        xc.items.push_back(w.text);
+        const std::string name(w.text);
+        if (!index.emplace(name, static_cast<int>(xc.items.size())).second)
+          throw InputError(source, 0, number, w.column, "item '" + name + "' is named twice");
+        xc.items.push_back(name);
       }
       if (!secondary) xc.primary = static_cast<int>(xc.items.size());
       if (xc.primary == 0) throw InputError(source, 0, number, 1, "no primary items");
@@ -62,11 +46,12 @@ ExactCover read_dlx(std::istream& in, const std::string& source) {
     for (const Word& w : ws) {
       if (w.text.find(':') != std::string::npos)
         throw InputError(source, 0, number, w.column + w.text.find(':'), "colours (dlx2's item:colour) are not supported");
-      auto it = index.find(w.text);
-      if (it == index.end()) throw InputError(source, 0, number, w.column, "unknown item '" + w.text + "'");
+      const std::string name(w.text);
+      auto it = index.find(name);
+      if (it == index.end()) throw InputError(source, 0, number, w.column, "unknown item '" + name + "'");
       for (int seen : option)
         if (seen == it->second)
-          throw InputError(source, 0, number, w.column, "item '" + w.text + "' appears twice in this option");
+          throw InputError(source, 0, number, w.column, "item '" + name + "' appears twice in this option");
       option.push_back(it->second);
     }
     xc.options.push_back(std::move(option));

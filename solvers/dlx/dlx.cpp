@@ -23,8 +23,7 @@ std::unique_ptr<Solver> DlxSolver::create(const SolverOptions&) { return std::ma
 
 Result DlxSolver::solve(const Grid& puzzle, const Limits& limits) {
   const Shape& shape = puzzle.shape();
-  if (!shape_ || shape_->box_rows() != shape.box_rows() || shape_->box_cols() != shape.box_cols() ||
-      shape_->units().size() != shape.units().size()) {
+  if (!shape_ || !shape_->same_as(shape)) {
     shape_ = puzzle.shape_ptr();
     cover_ = full_sudoku_cover(shape);
     links_ = std::make_unique<DancingLinks>(cover_.cover);
@@ -70,10 +69,7 @@ CoverResult solve_cover_with_dlx(const ExactCover& cover, const Limits& limits) 
       counts);
   r.stats = stats_of(counts, budget);
   r.stop_reason = stop;
-  if (stop != StopReason::none) r.status = Status::stopped;
-  else if (r.count >= 2) r.status = Status::multiple;
-  else if (r.count == 1) r.status = limits.solutions == 1 ? Status::solved : Status::unique;
-  else r.status = Status::none;
+  r.status = final_status(r.count, stop, limits.solutions);
   return r;
 }
 

@@ -38,7 +38,6 @@ struct PropagateSolver::Tables {
       for (int cell = 0; cell < sh.cells(); ++cell)
         cell_unit_mask.push_back(dirty_bits[static_cast<std::size_t>(dirty_begin[static_cast<std::size_t>(cell)])]);
   }
-  bool fits(const Shape& s) const { return s.box_rows() == shape->box_rows() && s.box_cols() == shape->box_cols() && s.units().size() == shape->units().size(); }
 
   ShapePtr shape;
   std::vector<std::uint16_t> peers;  // peers of cell c: peers[peer_begin[c] .. peer_begin[c+1])
@@ -302,7 +301,7 @@ std::string PropagateSolver::options() const {
 }
 
 Result PropagateSolver::solve(const Grid& puzzle, const Limits& limits) {
-  if (!tables_ || !tables_->fits(puzzle.shape())) tables_ = std::make_shared<const Tables>(puzzle.shape_ptr());
+  if (!tables_ || !tables_->shape->same_as(puzzle.shape())) tables_ = std::make_shared<const Tables>(puzzle.shape_ptr());
   const int n = puzzle.size();
   const bool one_word = puzzle.shape().units().size() <= 64;
   if (n <= 16 && one_word) return Engine<std::uint16_t, true>(puzzle, limits, settings_, *tables_, scratch_).run();

@@ -46,6 +46,12 @@ lbool call(CMSat::SATSolver& s, const std::vector<Lit>* assumptions, SearchBudge
   return s.solve(assumptions);
 }
 
+// An undecided answer came from the deadline when it has passed, else from the conflict budget.
+StopReason why_undecided(const SearchBudget& budget, const Limits& limits) {
+  return limits.max_seconds > 0 && budget.elapsed_seconds() >= limits.max_seconds ? StopReason::time
+                                                                                  : StopReason::nodes;
+}
+
 struct Totals {
   std::uint64_t decisions = 0, conflicts = 0, propagations = 0;
   void add(CMSat::SATSolver& s) {
@@ -99,8 +105,7 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
   std::unique_ptr<CMSat::SATSolver> fresh;
   std::vector<Lit> assumptions;
   if (mode_ == Mode::assume) {
-    if (!reused_ || !shape_ || shape_->box_rows() != shape.box_rows() || shape_->box_cols() != shape.box_cols() ||
-        shape_->units().size() != shape.units().size()) {
+    if (!reused_ || !shape_ || !shape_->same_as(shape)) {
       const Cnf rules = sudoku_rules(shape, encoding_);
       reused_ = load(rules);
       shape_ = puzzle.shape_ptr();
@@ -130,7 +135,7 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
     totals.add(*s);
     if (answer == CMSat::l_False) break;
     if (answer == CMSat::l_Undef) {
-      stop = limits.max_seconds > 0 && budget.elapsed_seconds() >= limits.max_seconds ? StopReason::time : StopReason::nodes;
+      stop = why_undecided(budget, limits);
       break;
     }
     const auto& model = s->get_model();
@@ -165,7 +170,7 @@ CoverResult solve_cover_with_sat(const ExactCover& cover, const Limits& limits) 
     totals.add(*s);
     if (answer == CMSat::l_False) break;
     if (answer == CMSat::l_Undef) {
-      r.stop_reason = limits.max_seconds > 0 && budget.elapsed_seconds() >= limits.max_seconds ? StopReason::time : StopReason::nodes;
+      r.stop_reason = why_undecided(budget, limits);
       break;
     }
     std::vector<int> chosen;
@@ -182,10 +187,7 @@ CoverResult solve_cover_with_sat(const ExactCover& cover, const Limits& limits) 
     s->add_clause(block);
   }
   r.stats = stats_of(totals, budget.elapsed_seconds(), static_cast<std::uint64_t>(f.variables), f.clauses.size());
-  if (r.stop_reason != StopReason::none) r.status = Status::stopped;
-  else if (r.count >= 2) r.status = Status::multiple;
-  else if (r.count == 1) r.status = limits.solutions == 1 ? Status::solved : Status::unique;
-  else r.status = Status::none;
+  r.status = final_status(r.count, r.stop_reason, limits.solutions);
   return r;
 }
 

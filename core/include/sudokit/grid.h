@@ -28,8 +28,7 @@ class Grid {
   bool complete() const;   // no blank cell
 
   friend bool operator==(const Grid& a, const Grid& b) {
-    return a.shape_->box_rows() == b.shape_->box_rows() && a.shape_->box_cols() == b.shape_->box_cols() &&
-           a.values_ == b.values_;
+    return a.shape_->same_as(*b.shape_) && a.values_ == b.values_;
   }
 
  private:

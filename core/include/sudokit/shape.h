@@ -49,6 +49,11 @@ class Shape {
   std::span<const int> units_of(int cell) const;   // indices into units(), ascending
   std::span<const int> peers_of(int cell) const;   // cells sharing a unit, ascending, cell excluded
 
+  // Same boxes and the same list of units: tables built for one serve the other.
+  bool same_as(const Shape& other) const {
+    return box_rows_ == other.box_rows_ && box_cols_ == other.box_cols_ && units_.size() == other.units_.size();
+  }
+
   std::string name() const;                 // "3x3": the box shape
   std::string cell_name(int cell) const;    // "r3c5", 1-based
   std::string unit_name(int unit) const;    // "row 3", "column 5", "box 2", "unit 28"

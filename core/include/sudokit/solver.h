@@ -44,6 +44,10 @@ std::string_view to_string(Status status);
 enum class StopReason { none, nodes, time, no_search };
 std::string_view to_string(StopReason reason);
 
+// The status of a search that found `count` solutions looking for up to `limit` (0: all), ended
+// early by `stop` or not. Every backend's result goes through this one rule.
+Status final_status(std::uint64_t count, StopReason stop, std::uint64_t limit);
+
 struct Counter {
   std::string name;
   std::uint64_t value;
