@@ -9,23 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "exit_codes.h"
 #include "sudokit/format.h"
 #include "sudokit/solver.h"
 
 namespace sudokit::cli {
 
 namespace po = boost::program_options;
-
-// Exit codes (README.md lists them). When several apply, the largest wins.
-enum ExitCode : int {
-  kOk = 0,            // every puzzle solved (and, for compare, every answer verified and agreed)
-  kUnsolved = 1,      // some puzzle has no solution, or a limit stopped its search
-  kBadInput = 2,      // some puzzle or file could not be read; the others were still processed
-  kUsage = 3,         // bad command line: unknown option, backend or value
-  kDisagreement = 4,  // compare: backends disagree, or an answer failed verification
-  kIoError = 5,       // a file could not be opened or written
-  kInternal = 70,     // a bug: an exception sudokit did not expect
-};
 
 struct Outcome {
   int code = kOk;
@@ -61,6 +51,8 @@ std::string stats_line(std::string_view solver, const Result& r);
 int cmd_solve(const std::vector<std::string>& args);
 int cmd_encode(const std::vector<std::string>& args);
 int cmd_xc(const std::vector<std::string>& args);
+int cmd_compare(const std::vector<std::string>& args);
+int cmd_report(const std::vector<std::string>& args);
 int cmd_solvers(const std::vector<std::string>& args);
 
 }  // namespace sudokit::cli

@@ -13,6 +13,8 @@ constexpr const char* kMainUsage =
     "\n"
     "commands:\n"
     "  solve     solve puzzles with one backend\n"
+    "  compare   run backends side by side: verify, cross-check, measure\n"
+    "  report    the summary table of compare's CSV files (e.g. merged shards)\n"
     "  solvers   list the backends\n"
     "  encode    write a puzzle as an exact-cover matrix (DLX format) or a CNF formula (DIMACS)\n"
     "  xc        solve an exact-cover file in Knuth's DLX format\n"
@@ -23,12 +25,15 @@ constexpr const char* kMainUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
+  using namespace sudokit;
   using namespace sudokit::cli;
   const std::map<std::string, int (*)(const std::vector<std::string>&)> commands = {
       {"solve", cmd_solve},
       {"solvers", cmd_solvers},
       {"encode", cmd_encode},
       {"xc", cmd_xc},
+      {"compare", cmd_compare},
+      {"report", cmd_report},
   };
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The main job: installs what is missing, builds sudokit (Release) and solves the example
-# puzzles shipped in examples/, printing each solution and its statistics.
+# The main job: installs what is missing, builds sudokit (Release) and runs every backend side by
+# side on the example puzzles shipped in examples/ (`sudokit compare`): each answer verified,
+# the backends cross-checked, and a summary table of what each one cost.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -10,5 +11,5 @@ bin=build/release/apps/sudokit
 for f in examples/*.txt; do
   box=$(sed -n 's/^# box: *//p' "$f" | head -n 1)
   echo "== $f"
-  "$bin" solve --count 2 --stats ${box:+--box "$box"} "$f"
+  "$bin" compare ${box:+--box "$box"} "$f"
 done

@@ -1,0 +1,137 @@
+// `sudokit compare`: every chosen backend on every puzzle, answers verified and compared;
+// `sudokit report`: the summary table of CSV files written by compare (e.g. from shards).
+#include <unistd.h>
+
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "cli.h"
+#include "compare.h"
+#include "sudokit/errors.h"
+#include "sudokit/registry.h"
+
+namespace sudokit::cli {
+
+namespace {
+
+std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  try {
+    if (slash != std::string::npos) {
+      const std::size_t k = std::stoull(text.substr(0, slash)), n = std::stoull(text.substr(slash + 1));
+      if (n >= 1 && k >= 1 && k <= n) return {k, n};
+    }
+  } catch (const std::logic_error&) {
+  }
+  throw UsageError("--shard is K/N with 1 <= K <= N, e.g. 2/3; got '" + text + "'");
+}
+
+bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  std::ofstream out(path);
+  if (!out) {
+    std::cerr << "sudokit: cannot write " << path << "\n";
+    return false;
+  }
+  write(out);
+  return true;
+}
+
+}  // namespace
+
+int cmd_compare(const std::vector<std::string>& args) {
+  SolveArgs solve;
+  std::string solvers, box_text, csv, json, shard_text;
+  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::string> files;
+  po::options_description desc("Options");
+  desc.add_options()
+    ("help,h", "show this help")
+    ("solvers", po::value<std::string>(&solvers),
+     "comma-separated backends, each NAME or NAME:KEY=VALUE[:KEY=VALUE] (default: every backend)")
+    ("limit", po::value<std::uint64_t>(&solve.count)->default_value(2),
+     "solutions to look for per puzzle (2: find one and prove it unique; 0: all)")
+    ("max-nodes", po::value<std::uint64_t>(&solve.max_nodes)->default_value(0), "node budget per puzzle and backend")
+    ("timeout", po::value<double>(&solve.timeout)->default_value(0), "seconds per puzzle and backend (0: none)")
+    ("jobs,j", po::value<unsigned>(&jobs), "threads (default: every core); the output does not depend on it")
+    ("shard", po::value<std::string>(&shard_text), "K/N: only puzzles K, K+N, K+2N, ... (1-based), to split a run")
+    ("csv", po::value<std::string>(&csv), "write one row per puzzle and backend here")
+    ("json", po::value<std::string>(&json), "the same rows as JSON")
+    ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
+    ("file", po::value<std::vector<std::string>>(&files), "puzzle files; stdin when none or '-'");
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  if (!parse(args, desc, positional, vm,
+             "usage: sudokit compare [--solvers LIST] [--limit K] [--max-nodes N] [--timeout S] [--jobs N]\n"
+             "                       [--shard K/N] [--csv FILE] [--json FILE] [--box RxC] [FILE|-]...\n"
+             "Runs backends side by side, verifies every answer, flags disagreements, summarises costs."))
+    return kOk;
+  CompareOptions options;
+  options.limits = limits_of(solve);
+  options.jobs = jobs;
+  std::stringstream list(solvers);
+  for (std::string spec; std::getline(list, spec, ',');)
+    if (!spec.empty()) options.backends.push_back(spec);
+  std::optional<BoxSpec> box;
+  if (!box_text.empty()) box = parse_box_spec(box_text);
+  std::size_t shard = 1, shards = 1;
+  if (!shard_text.empty()) std::tie(shard, shards) = parse_shard(shard_text);
+
+  Outcome outcome;
+  std::vector<PuzzleInput> puzzles;
+  for_each_puzzle(files, box, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
+    if ((p.number - 1) % shards == shard - 1) puzzles.push_back({p.number, source, p.first_line, p.grid});
+  });
+  options.progress = isatty(STDERR_FILENO) && puzzles.size() >= 200;
+
+  const Registry registry = builtin_solvers();
+  const CompareReport report = run_compare(registry, puzzles, options, std::cout);
+  if (report.disagreements > 0) std::cout << "\n";
+  std::cout << report.puzzles << " puzzles, " << report.disagreements << " with a disagreement\n\n";
+  write_summary(std::cout, report.rows);
+  if (!csv.empty() && !write_file(csv, [&](std::ostream& o) { write_csv(o, report.rows); })) outcome.raise(kIoError);
+  if (!json.empty() && !write_file(json, [&](std::ostream& o) { write_json(o, report.rows); })) outcome.raise(kIoError);
+  outcome.raise(exit_code_for(report));
+  return outcome.code;
+}
+
+int cmd_report(const std::vector<std::string>& args) {
+  std::vector<std::string> files;
+  po::options_description desc("Options");
+  desc.add_options()("help,h", "show this help")("file", po::value<std::vector<std::string>>(&files), "CSV files");
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  if (!parse(args, desc, positional, vm,
+             "usage: sudokit report CSV...\n"
+             "Merges CSV files written by `sudokit compare --csv` (shards of one run, say) and prints\n"
+             "the summary table of the whole."))
+    return kOk;
+  std::vector<Row> rows;
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    if (!in) {
+      std::cerr << "sudokit: cannot open " << f << "\n";
+      return kIoError;
+    }
+    auto part = read_csv(in, f);
+    rows.insert(rows.end(), part.begin(), part.end());
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.puzzle < b.puzzle; });
+  std::size_t puzzles = 0, disagreements = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (i == 0 || rows[i].puzzle != rows[i - 1].puzzle || rows[i].source != rows[i - 1].source) ++puzzles;
+  }
+  std::map<std::pair<std::string, std::size_t>, bool> bad;
+  for (const Row& r : rows)
+    if (r.verdict == "disagrees" || r.verdict == "invalid") bad[{r.source, r.puzzle}] = true;
+  disagreements = bad.size();
+  std::cout << puzzles << " puzzles, " << disagreements << " with a disagreement\n\n";
+  write_summary(std::cout, rows);
+  return disagreements > 0 ? kDisagreement : kOk;
+}
+
+}  // namespace sudokit::cli

@@ -1,0 +1,339 @@
+#include "compare.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "exit_codes.h"
+#include "sudokit/errors.h"
+#include "sudokit/format.h"
+#include "sudokit/verify.h"
+
+namespace sudokit {
+
+namespace {
+
+struct Spec {
+  std::string label, name;
+  std::vector<std::string> pairs;
+};
+
+Spec parse_spec(const std::string& text) {
+  Spec s{text, {}, {}};
+  std::stringstream in(text);
+  std::getline(in, s.name, ':');
+  for (std::string pair; std::getline(in, pair, ':');) s.pairs.push_back(pair);
+  return s;
+}
+
+// What one backend said about one puzzle, reduced to what must agree: the status and count, and
+// the solution when it is unique. With limit 1 ("solved") backends may rightly pick different
+// solutions of a puzzle that has several, so the solution is not part of the answer then.
+std::string answer_of(const Result& r) {
+  std::string a = std::string(to_string(r.status)) + " " + std::to_string(r.count);
+  if (r.status == Status::unique) a += " " + to_line(r.solutions.front());
+  return a;
+}
+
+std::string counters_text(const Stats& s) {
+  std::string out;
+  for (const Counter& c : s.counters) out += (out.empty() ? "" : ";") + c.name + "=" + std::to_string(c.value);
+  return out;
+}
+
+// Solves one puzzle with every backend and fills its rows; returns the disagreement report
+// (empty when all agree).
+std::string check_puzzle(const PuzzleInput& p, std::vector<std::unique_ptr<Solver>>& solvers,
+                         const std::vector<Spec>& specs, const Limits& limits, Row* rows) {
+  std::vector<Result> results;
+  std::vector<std::string> answers, problems;
+  for (std::size_t b = 0; b < solvers.size(); ++b) {
+    Result r = solvers[b]->solve(p.grid, limits);
+    Row& row = rows[b];
+    row.puzzle = p.number;
+    row.source = p.source;
+    row.line = p.line;
+    row.shape = p.grid.shape().name();
+    row.givens = p.grid.givens();
+    row.backend = specs[b].label;
+    row.options = solvers[b]->options();
+    row.status = std::string(to_string(r.status));
+    row.count = r.count;
+    row.nodes = r.stats.nodes;
+    row.guesses = r.stats.guesses;
+    row.backtracks = r.stats.backtracks;
+    row.propagations = r.stats.propagations;
+    row.time = r.stats.seconds;
+    row.counters = counters_text(r.stats);
+    row.verdict = r.status == Status::stopped ? "stopped" : "agrees";
+    for (const Grid& s : r.solutions) {
+      const auto violations = verify(p.grid, s);
+      if (!violations.empty()) {
+        row.verdict = "invalid";
+        problems.push_back(specs[b].label + " returned a wrong grid: " + violations.front().message + ": " + to_line(s));
+        break;
+      }
+    }
+    if ((r.status == Status::unique || r.status == Status::solved) && r.solutions.empty()) {
+      row.verdict = "invalid";
+      problems.push_back(specs[b].label + " reported a solution but returned none");
+    }
+    answers.push_back(answer_of(r));
+    results.push_back(std::move(r));
+  }
+  // The answer most backends give is taken as right; with a tie, nobody is.
+  std::map<std::string, int> votes;
+  for (std::size_t b = 0; b < solvers.size(); ++b)
+    if (rows[b].verdict == "agrees") ++votes[answers[b]];
+  std::string majority;
+  int best = 0, ties = 0;
+  for (const auto& [answer, n] : votes) {
+    if (n > best) best = n, majority = answer, ties = 1;
+    else if (n == best) ++ties;
+  }
+  for (std::size_t b = 0; b < solvers.size(); ++b)
+    if (rows[b].verdict == "agrees" && (ties > 1 || answers[b] != majority)) rows[b].verdict = "disagrees";
+  bool disagreement = !problems.empty();
+  for (std::size_t b = 0; b < solvers.size(); ++b) disagreement |= rows[b].verdict == "disagrees";
+  if (!disagreement) return {};
+
+  std::ostringstream out;
+  out << "DISAGREEMENT on puzzle " << p.number << " (" << p.source << ", line " << p.line << "): " << to_line(p.grid)
+      << "\n";
+  for (const auto& problem : problems) out << "  " << problem << "\n";
+  for (std::size_t b = 0; b < solvers.size(); ++b) {
+    const Result& r = results[b];
+    out << "  " << specs[b].label << ": " << to_string(r.status) << ", " << r.count << " solution(s), " << r.stats.nodes
+        << " nodes";
+    if (!r.solutions.empty()) out << ", first: " << to_line(r.solutions.front());
+    out << " [" << rows[b].verdict << "]\n";
+  }
+  return out.str();
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+std::string json_string(const std::string& s) {
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') q += '\\';
+    q += c;
+  }
+  return q + "\"";
+}
+
+const char* kColumns =
+    "puzzle,source,line,shape,givens,backend,options,status,count,nodes,guesses,backtracks,propagations,time,"
+    "counters,verdict";
+
+}  // namespace
+
+CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInput>& puzzles,
+                          const CompareOptions& options, std::ostream& details) {
+  std::vector<Spec> specs;
+  for (const auto& text : options.backends.empty() ? registry.names() : options.backends) specs.push_back(parse_spec(text));
+  // Each thread makes its own backends (a backend keeps per-puzzle scratch state).
+  auto make_all = [&] {
+    std::vector<std::unique_ptr<Solver>> solvers;
+    for (const Spec& s : specs) solvers.push_back(registry.create(s.name, SolverOptions::parse(s.pairs)));
+    return solvers;
+  };
+  make_all();  // a bad spec is reported before any thread starts
+
+  const std::size_t width = specs.size();
+  CompareReport report;
+  report.puzzles = puzzles.size();
+  report.rows.resize(puzzles.size() * width);
+  std::vector<std::string> messages(puzzles.size());
+  std::atomic<std::size_t> next{0}, done{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto work = [&] {
+    try {
+      auto solvers = make_all();
+      for (std::size_t i; (i = next++) < puzzles.size(); ++done)
+        messages[i] = check_puzzle(puzzles[i], solvers, specs, options.limits, &report.rows[i * width]);
+    } catch (...) {
+      std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      next = puzzles.size();
+    }
+  };
+  const unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs, static_cast<unsigned>(puzzles.size())));
+  std::vector<std::thread> threads;
+  for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(work);
+  if (options.progress) {
+    // The main thread draws the bar; the workers do the solving.
+    threads.emplace_back(work);
+    const auto start = std::chrono::steady_clock::now();
+    while (done < puzzles.size() && !failure) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const std::size_t d = done;
+      const double rate = elapsed > 0 ? static_cast<double>(d) / elapsed : 0;
+      const int filled = static_cast<int>(30.0 * static_cast<double>(d) / static_cast<double>(puzzles.size()));
+      std::fprintf(stderr, "\r[%-30s] %zu/%zu puzzles, %.0f/s, ETA %.0fs ", std::string(static_cast<std::size_t>(filled), '=').c_str(),
+                   d, puzzles.size(), rate, rate > 0 ? static_cast<double>(puzzles.size() - d) / rate : 0.0);
+    }
+    std::fprintf(stderr, "\r%80s\r", "");
+  } else {
+    work();
+  }
+  for (auto& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
+  for (const auto& m : messages)
+    if (!m.empty()) {
+      details << m;
+      ++report.disagreements;
+    }
+  return report;
+}
+
+int exit_code_for(const CompareReport& report) { return report.disagreements > 0 ? kDisagreement : kOk; }
+
+void write_csv(std::ostream& out, const std::vector<Row>& rows) {
+  out << kColumns << "\n";
+  char time[32];
+  for (const Row& r : rows) {
+    std::snprintf(time, sizeof time, "%.6f", r.time);
+    out << r.puzzle << ',' << csv_field(r.source) << ',' << r.line << ',' << r.shape << ',' << r.givens << ','
+        << csv_field(r.backend) << ',' << csv_field(r.options) << ',' << r.status << ',' << r.count << ',' << r.nodes
+        << ',' << r.guesses << ',' << r.backtracks << ',' << r.propagations << ',' << time << ','
+        << csv_field(r.counters) << ',' << r.verdict << "\n";
+  }
+}
+
+std::vector<Row> read_csv(std::istream& in, const std::string& source) {
+  std::vector<Row> rows;
+  std::string line;
+  std::size_t number = 0;
+  auto fields_of = [&](const std::string& text) {
+    std::vector<std::string> fields(1);
+    bool quoted = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const char c = text[i];
+      if (quoted) {
+        if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') fields.back() += '"', ++i;
+        else if (c == '"') quoted = false;
+        else fields.back() += c;
+      } else if (c == '"') {
+        quoted = true;
+      } else if (c == ',') {
+        fields.emplace_back();
+      } else {
+        fields.back() += c;
+      }
+    }
+    return fields;
+  };
+  while (std::getline(in, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) continue;
+    if (line == kColumns) continue;  // a header (several shard files may be concatenated)
+    const auto f = fields_of(line);
+    if (f.size() != 16) throw InputError(source, 0, number, 1, "expected 16 fields as written by sudokit compare --csv");
+    try {
+      Row r;
+      r.puzzle = std::stoull(f[0]);
+      r.source = f[1];
+      r.line = std::stoull(f[2]);
+      r.shape = f[3];
+      r.givens = std::stoi(f[4]);
+      r.backend = f[5];
+      r.options = f[6];
+      r.status = f[7];
+      r.count = std::stoull(f[8]);
+      r.nodes = std::stoull(f[9]);
+      r.guesses = std::stoull(f[10]);
+      r.backtracks = std::stoull(f[11]);
+      r.propagations = std::stoull(f[12]);
+      r.time = std::stod(f[13]);
+      r.counters = f[14];
+      r.verdict = f[15];
+      rows.push_back(std::move(r));
+    } catch (const std::logic_error&) {
+      throw InputError(source, 0, number, 1, "a number field does not hold a number");
+    }
+  }
+  return rows;
+}
+
+void write_json(std::ostream& out, const std::vector<Row>& rows) {
+  out << "[\n";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    char time[32];
+    std::snprintf(time, sizeof time, "%.6f", r.time);
+    out << "  {\"puzzle\": " << r.puzzle << ", \"source\": " << json_string(r.source) << ", \"line\": " << r.line
+        << ", \"shape\": " << json_string(r.shape) << ", \"givens\": " << r.givens
+        << ", \"backend\": " << json_string(r.backend) << ", \"options\": " << json_string(r.options)
+        << ", \"status\": " << json_string(r.status) << ", \"count\": " << r.count << ", \"nodes\": " << r.nodes
+        << ", \"guesses\": " << r.guesses << ", \"backtracks\": " << r.backtracks
+        << ", \"propagations\": " << r.propagations << ", \"time\": " << time << ", \"counters\": {";
+    std::stringstream counters(r.counters);
+    bool first = true;
+    for (std::string kv; std::getline(counters, kv, ';');) {
+      const auto eq = kv.find('=');
+      out << (first ? "" : ", ") << json_string(kv.substr(0, eq)) << ": " << kv.substr(eq + 1);
+      first = false;
+    }
+    out << "}, \"verdict\": " << json_string(r.verdict) << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
+  }
+  out << "]\n";
+}
+
+void write_summary(std::ostream& out, const std::vector<Row>& rows) {
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<const Row*>> by_backend;
+  for (const Row& r : rows) {
+    if (!by_backend.count(r.backend)) order.push_back(r.backend);
+    by_backend[r.backend].push_back(&r);
+  }
+  auto stats = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    double sum = 0;
+    for (double x : v) sum += x;
+    const double median = v.empty() ? 0 : v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+    return std::array<double, 4>{v.empty() ? 0 : sum / static_cast<double>(v.size()), median, v.empty() ? 0 : v.back(), sum};
+  };
+  out << "| backend | puzzles | unique | multiple | solved | none | stopped | nodes mean | nodes median | nodes max "
+         "| time mean (ms) | time median (ms) | time max (ms) | puzzles/s | disagreements |\n"
+         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+  for (const auto& name : order) {
+    const auto& list = by_backend[name];
+    std::map<std::string, std::size_t> status;
+    std::size_t disagreements = 0;
+    std::vector<double> nodes, times;
+    for (const Row* r : list) {
+      ++status[r->status];
+      disagreements += r->verdict == "disagrees" || r->verdict == "invalid";
+      nodes.push_back(static_cast<double>(r->nodes));
+      times.push_back(r->time * 1000);
+    }
+    const auto n = stats(nodes), t = stats(times);
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "| %s | %zu | %zu | %zu | %zu | %zu | %zu | %.1f | %.0f | %.0f | %.3f | %.3f | %.3f | %.0f | %zu |\n",
+                  name.c_str(), list.size(), status["unique"], status["multiple"], status["solved"], status["none"],
+                  status["stopped"], n[0], n[1], n[2], t[0], t[1], t[2],
+                  t[3] > 0 ? static_cast<double>(list.size()) / (t[3] / 1000) : 0.0, disagreements);
+    out << line;
+  }
+}
+
+}  // namespace sudokit

@@ -1,0 +1,68 @@
+// The cross-check driver behind `sudokit compare`: runs backends side by side on the same
+// puzzles, verifies every answer with the independent verifier, flags disagreements, and
+// records what each run cost, one row per (puzzle, backend).
+//
+// A backend is named in a spec "name[:key=value[:key=value...]]", so one run can compare several
+// settings of one backend: "sat:encoding=minimal,sat:encoding=extended".
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "sudokit/solver.h"
+
+namespace sudokit {
+
+struct PuzzleInput {
+  std::size_t number;  // 1-based position in the input (bad puzzles included), kept across shards
+  std::string source;
+  std::size_t line;
+  Grid grid;
+};
+
+struct CompareOptions {
+  std::vector<std::string> backends;  // specs; empty: every registered backend
+  Limits limits;                      // the same for every backend
+  unsigned jobs = 1;                  // threads; the rows come out in the same order whatever it is
+  bool progress = false;              // a progress bar with rate and ETA on stderr
+};
+
+// One (puzzle, backend) result. The column names are those of docs/stats.md.
+struct Row {
+  std::size_t puzzle = 0;
+  std::string source;
+  std::size_t line = 0;
+  std::string shape;
+  int givens = 0;
+  std::string backend, options;
+  std::string status;
+  std::uint64_t count = 0, nodes = 0, guesses = 0, backtracks = 0, propagations = 0;
+  double time = 0;
+  std::string counters;  // "name=value;name=value"
+  std::string verdict;   // agrees | disagrees | invalid | stopped
+};
+
+struct CompareReport {
+  std::vector<Row> rows;          // puzzle order, then backend order
+  std::size_t puzzles = 0;
+  std::size_t disagreements = 0;  // puzzles with a disagreement or an answer that failed verification
+};
+
+// Runs the comparison; the details of each disagreement are written to `details` in puzzle order.
+// Throws UsageError for an unknown backend or option.
+CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInput>& puzzles,
+                          const CompareOptions& options, std::ostream& details);
+
+// kDisagreement when some puzzle had a disagreement or an answer that failed verification, else kOk.
+int exit_code_for(const CompareReport& report);
+
+void write_csv(std::ostream& out, const std::vector<Row>& rows);
+std::vector<Row> read_csv(std::istream& in, const std::string& source);  // throws InputError
+void write_json(std::ostream& out, const std::vector<Row>& rows);
+// The per-backend table: puzzles, unique/multiple/solved/none/stopped, nodes and time (mean,
+// median, max), puzzles per second, disagreements.
+void write_summary(std::ostream& out, const std::vector<Row>& rows);
+
+}  // namespace sudokit

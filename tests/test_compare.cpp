@@ -1,0 +1,218 @@
+// The cross-check driver: agreement, each kind of puzzle, broken backends, limits, jobs and shards.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "compare.h"
+#include "exit_codes.h"
+#include "sudokit/errors.h"
+#include "sudokit/format.h"
+#include "sudokit/registry.h"
+#include "test_support.h"
+
+using namespace sudokit;
+using test::run_cli;
+
+namespace {
+
+// Test-only backends: backtrack with its answer spoiled.
+class Broken final : public Solver {
+ public:
+  enum class Fault { wrong_digit, wrong_count };
+  explicit Broken(Fault fault) : fault_(fault) {}
+  std::string_view name() const override { return fault_ == Fault::wrong_digit ? "wrong-digit" : "wrong-count"; }
+  Result solve(const Grid& puzzle, const Limits& limits) override {
+    Result r = builtin_solvers().create("backtrack")->solve(puzzle, limits);
+    if (fault_ == Fault::wrong_digit && !r.solutions.empty()) {
+      Grid& g = r.solutions.front();
+      for (int cell = 0; cell < g.cells(); ++cell)
+        if (puzzle[cell] == 0) {
+          g.set(cell, g[cell] % g.size() + 1);
+          break;
+        }
+    }
+    if (fault_ == Fault::wrong_count && r.status == Status::unique) r.status = Status::multiple, r.count = 2;
+    return r;
+  }
+
+ private:
+  Fault fault_;
+};
+
+Registry with_broken() {
+  Registry r = builtin_solvers();
+  r.add("wrong-digit", "test only", [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::wrong_digit); });
+  r.add("wrong-count", "test only", [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::wrong_count); });
+  return r;
+}
+
+std::vector<PuzzleInput> inputs(const std::vector<std::string>& lines) {
+  std::vector<PuzzleInput> out;
+  for (std::size_t i = 0; i < lines.size(); ++i) out.push_back({i + 1, "test", i + 1, read_one(lines[i])});
+  return out;
+}
+
+CompareOptions options(std::vector<std::string> backends, std::uint64_t limit = 2) {
+  CompareOptions o;
+  o.backends = std::move(backends);
+  o.limits.solutions = limit;
+  return o;
+}
+
+const char* kHard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const char* kEasy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+}  // namespace
+
+TEST(Compare, AllBackendsAgreeOnUniqueNoneAndMultiple) {
+  const std::string none = "12345678." + std::string(27, '.') + "........9" + std::string(36, '.');
+  const std::string several = ".643...5...5.4.76197.2...4.43..925.....65.4..25..8....6.97.....71...8..4.42.....8";
+  std::ostringstream details;
+  const CompareReport r = run_compare(builtin_solvers(), inputs({kHard, none, several, kEasy}), options({}), details);
+  EXPECT_EQ(r.disagreements, 0u) << details.str();
+  EXPECT_EQ(exit_code_for(r), kOk);
+  const std::size_t backends = builtin_solvers().names().size();
+  ASSERT_EQ(r.rows.size(), 4 * backends);
+  for (std::size_t b = 0; b < backends; ++b) {
+    EXPECT_EQ(r.rows[b].status, "unique");
+    EXPECT_EQ(r.rows[backends + b].status, "none");
+    EXPECT_EQ(r.rows[2 * backends + b].status, "multiple");
+    EXPECT_EQ(r.rows[2 * backends + b].count, 2u);
+    EXPECT_EQ(r.rows[b].verdict, "agrees");
+  }
+}
+
+TEST(Compare, ContradictoryGivensHaveNoSolutionEverywhere) {
+  Grid g(Shape::make(3, 3));
+  g.set(0, 7);
+  g.set(80, 7);
+  g.set(8, 7);  // r1c1 and r1c9
+  std::ostringstream details;
+  const CompareReport r = run_compare(builtin_solvers(), {{1, "test", 1, g}}, options({}), details);
+  EXPECT_EQ(r.disagreements, 0u) << details.str();
+  for (const Row& row : r.rows) EXPECT_EQ(row.status, "none") << row.backend;
+  // On the command line the reader rejects them first, naming both cells.
+  auto cli = run_cli("compare", "7.......7" + std::string(72, '.') + "\n" + kEasy + "\n");
+  EXPECT_EQ(cli.exit_code, kBadInput);
+  EXPECT_NE(cli.err.find("digit 7 is given twice in row 1: r1c1"), std::string::npos) << cli.err;
+  EXPECT_NE(cli.out.find("1 puzzles, 0 with a disagreement"), std::string::npos) << cli.out;
+}
+
+TEST(Compare, AWrongDigitIsCaught) {
+  std::ostringstream details;
+  const CompareReport r = run_compare(with_broken(), inputs({kEasy, kHard}), options({"backtrack", "propagate", "wrong-digit"}), details);
+  EXPECT_EQ(r.disagreements, 2u);
+  EXPECT_EQ(exit_code_for(r), kDisagreement);
+  EXPECT_EQ(r.rows[2].verdict, "invalid");
+  EXPECT_EQ(r.rows[0].verdict, "agrees");
+  const std::string text = details.str();
+  EXPECT_NE(text.find("DISAGREEMENT on puzzle 1 (test, line 1): " + to_line(read_one(kEasy))), std::string::npos) << text;
+  EXPECT_NE(text.find("wrong-digit returned a wrong grid"), std::string::npos) << text;
+}
+
+TEST(Compare, AWrongCountIsCaught) {
+  std::ostringstream details;
+  const CompareReport r = run_compare(with_broken(), inputs({kHard}), options({"dlx", "sat", "wrong-count"}), details);
+  EXPECT_EQ(r.disagreements, 1u);
+  EXPECT_EQ(exit_code_for(r), kDisagreement);
+  EXPECT_EQ(r.rows[2].verdict, "disagrees");
+  EXPECT_EQ(r.rows[0].verdict, "agrees");  // two against one
+  EXPECT_NE(details.str().find("wrong-count: multiple, 2 solution(s)"), std::string::npos) << details.str();
+}
+
+TEST(Compare, ATimeoutStopsASlowBackendAndTheRunGoesOn) {
+  // No solution, but row-major backtracking only learns so at the last cell (see test_backtrack).
+  Grid hopeless(Shape::make(5, 5));
+  for (int d = 1; d <= 12; ++d) hopeless.set(hopeless.shape().cell_at(24, d - 1), d);
+  for (int d = 13; d <= 24; ++d) hopeless.set(hopeless.shape().cell_at(d - 13, 24), d);
+  hopeless.set(hopeless.shape().cell_at(23, 20), 25);
+  CompareOptions o = options({"backtrack", "propagate", "dlx"});
+  o.limits.max_seconds = 0.2;
+  std::ostringstream details;
+  const CompareReport r = run_compare(builtin_solvers(), {{1, "t", 1, hopeless}, {2, "t", 2, read_one(kEasy)}}, o, details);
+  EXPECT_EQ(r.disagreements, 0u) << details.str();
+  EXPECT_EQ(r.rows[0].status, "stopped");
+  EXPECT_EQ(r.rows[0].verdict, "stopped");
+  EXPECT_EQ(r.rows[1].status, "none");
+  EXPECT_EQ(r.rows[2].status, "none");
+  EXPECT_EQ(r.rows[3].status, "unique");  // the next puzzle still ran
+}
+
+TEST(Compare, BackendSpecsCarryOptions) {
+  std::ostringstream details;
+  const CompareReport r = run_compare(builtin_solvers(), inputs({kHard}),
+                                      options({"sat:encoding=minimal", "sat:encoding=compact:givens=reduce"}), details);
+  ASSERT_EQ(r.rows.size(), 2u);
+  EXPECT_EQ(r.rows[0].backend, "sat:encoding=minimal");
+  EXPECT_EQ(r.rows[1].options, "encoding=compact,givens=reduce");
+  EXPECT_EQ(r.disagreements, 0u);
+  EXPECT_THROW(run_compare(builtin_solvers(), inputs({kHard}), options({"sat:colour=red"}), details), UsageError);
+}
+
+TEST(Compare, CsvRoundTripsAndJsonIsWritten) {
+  std::ostringstream details;
+  const CompareReport r = run_compare(builtin_solvers(), inputs({kHard, kEasy}), options({}), details);
+  std::stringstream csv;
+  write_csv(csv, r.rows);
+  const auto back = read_csv(csv, "rows.csv");
+  ASSERT_EQ(back.size(), r.rows.size());
+  for (std::size_t i = 0; i < back.size(); ++i) {
+    EXPECT_EQ(back[i].backend, r.rows[i].backend);
+    EXPECT_EQ(back[i].options, r.rows[i].options);
+    EXPECT_EQ(back[i].nodes, r.rows[i].nodes);
+    EXPECT_EQ(back[i].counters, r.rows[i].counters);
+  }
+  std::ostringstream json;
+  write_json(json, r.rows);
+  EXPECT_NE(json.str().find("\"counters\": {\"naked_singles\": "), std::string::npos) << json.str().substr(0, 600);
+}
+
+// Through the command line: --jobs does not change the rows, and three shards merged by
+// `sudokit report` give the totals of one run.
+TEST(CompareCli, JobsAndShardsGiveTheSameRows) {
+  std::string input;
+  for (const char* p : {kHard, kEasy, "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+                        "004300209005009001070060043006002087190007400050083000600000105003508690042910300",
+                        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."})
+    input += std::string(p) + "\n";
+  const std::string dir = ::testing::TempDir();
+  const std::string file = dir + "sudokit_compare_in.txt";
+  std::ofstream(file) << input;
+  auto strip_time = [](const std::string& path) {
+    std::ifstream in(path);
+    std::vector<Row> rows = read_csv(in, path);
+    for (Row& r : rows) r.time = 0;
+    std::ostringstream out;
+    write_csv(out, rows);
+    return out.str();
+  };
+  const auto one = run_cli("compare --jobs 1 --csv " + dir + "j1.csv " + file);
+  const auto two = run_cli("compare --jobs 2 --csv " + dir + "j2.csv " + file);
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  ASSERT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_EQ(strip_time(dir + "j1.csv"), strip_time(dir + "j2.csv"));
+  EXPECT_NE(one.out.find("5 puzzles, 0 with a disagreement"), std::string::npos) << one.out;
+
+  for (int k = 1; k <= 3; ++k)
+    ASSERT_EQ(run_cli("compare --shard " + std::to_string(k) + "/3 --csv " + dir + "s" + std::to_string(k) + ".csv " + file).exit_code, 0);
+  const auto merged = run_cli("report " + dir + "s1.csv " + dir + "s2.csv " + dir + "s3.csv");
+  const auto whole = run_cli("report " + dir + "j1.csv");
+  ASSERT_EQ(merged.exit_code, 0) << merged.err;
+  // Everything but the time columns: puzzles, statuses, nodes, disagreements.
+  auto without_times = [](const std::string& table) {
+    std::istringstream in(table);
+    std::string out, line;
+    while (std::getline(in, line)) {
+      std::vector<std::string> cells;
+      std::stringstream s(line);
+      for (std::string c; std::getline(s, c, '|');) cells.push_back(c);
+      if (cells.size() > 14) cells.erase(cells.begin() + 11, cells.begin() + 15);  // the time and rate columns
+      for (const auto& c : cells) out += c + "|";
+      out += "\n";
+    }
+    return out;
+  };
+  EXPECT_EQ(without_times(merged.out), without_times(whole.out));
+  EXPECT_NE(merged.out.find("5 puzzles, 0 with a disagreement"), std::string::npos);
+}
