@@ -16,10 +16,13 @@ using CMSat::lbool;
 
 Lit lit_of(int dimacs) { return Lit(static_cast<std::uint32_t>((dimacs > 0 ? dimacs : -dimacs) - 1), dimacs < 0); }
 
-std::unique_ptr<CMSat::SATSolver> load(const Cnf& f) {
+// `reused`: the solver will see many calls with assumptions, and CryptoMiniSat must not eliminate
+// a variable that is later assumed (cryptominisat.h), so simplification is off for it.
+std::unique_ptr<CMSat::SATSolver> load(const Cnf& f, bool reused) {
   auto s = std::make_unique<CMSat::SATSolver>();
   s->set_verbosity(0);
   s->set_num_threads(1);
+  if (reused) s->set_no_simplify();
   s->new_vars(static_cast<std::size_t>(f.variables));
   std::vector<Lit> clause;
   for (const auto& c : f.clauses) {
@@ -80,7 +83,7 @@ SatSolver::~SatSolver() = default;
 std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
   Encoding e = Encoding::extended;
   if (auto v = options.take("encoding")) e = parse_encoding(*v);
-  Mode m = Mode::units;  // measured faster than one reused solver (docs/benchmarks.md)
+  Mode m = Mode::reduce;  // measured the fastest of the three (docs/benchmarks.md)
   if (auto v = options.take("givens")) {
     if (*v == "assume") m = Mode::assume;
     else if (*v == "units") m = Mode::units;
@@ -107,7 +110,7 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
   if (mode_ == Mode::assume) {
     if (!reused_ || !shape_ || !shape_->same_as(shape)) {
       const Cnf rules = sudoku_rules(shape, encoding_);
-      reused_ = load(rules);
+      reused_ = load(rules, true);
       shape_ = puzzle.shape_ptr();
       variables_ = rules.variables;
       clauses_ = rules.clauses.size();
@@ -121,7 +124,7 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
       if (puzzle[cell] != 0) assumptions.push_back(lit_of(cell_var(n, cell, puzzle[cell])));
   } else {
     const Cnf f = sudoku_cnf(puzzle, encoding_, mode_ == Mode::units ? Givens::units : Givens::reduce);
-    fresh = load(f);
+    fresh = load(f, false);
     s = fresh.get();
     variables_ = f.variables;
     clauses_ = f.clauses.size();
@@ -162,7 +165,7 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
 CoverResult solve_cover_with_sat(const ExactCover& cover, const Limits& limits) {
   SearchBudget budget(limits);
   const Cnf f = exact_cover_cnf(cover);
-  auto s = load(f);
+  auto s = load(f, false);
   CoverResult r;
   Totals totals;
   for (;;) {

@@ -1,11 +1,11 @@
 // sat: Sudoku as CNF (encoders/cnf.h), solved in-process by CryptoMiniSat.
 //
 // Two ways to give a puzzle to the solver (option givens=):
-//   units    (default) a fresh solver per puzzle, givens as unit clauses;
+//   reduce   (default) a fresh solver per puzzle, on the formula with the givens propagated away;
+//   units    a fresh solver per puzzle, givens as unit clauses;
 //   assume   the rules of a shape are loaded once into one solver, and each puzzle's givens are
-//            passed as assumptions — a batch reuses everything the solver learnt (measured slower
-//            with CryptoMiniSat 5.11 here: see docs/benchmarks.md);
-//   reduce   a fresh solver per puzzle, on the formula with the givens propagated away.
+//            passed as assumptions — a batch reuses everything the solver learnt (measured the
+//            slowest with CryptoMiniSat 5.11 here: see docs/benchmarks.md).
 // Counting and uniqueness: after each model, a clause forbidding that assignment of the open
 // cells is added and the solver is asked again. In assume mode those clauses carry a literal
 // that is switched off after the puzzle, so the next puzzle is not affected.
