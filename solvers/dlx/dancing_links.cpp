@@ -29,11 +29,9 @@ DancingLinks::DancingLinks(const ExactCover& xc) : items_(xc.item_count()), prim
   std::size_t total = z(n) + 2;
   for (const auto& o : xc.options) total += o.size() + 1;
   len_.assign(z(n + 1), 0);
-  top_.assign(total, 0);
+  node_.assign(total, Node{0, 0, 0});
   option_of_.assign(total, -1);
-  ulink_.assign(total, 0);
-  dlink_.assign(total, 0);
-  for (int i = 1; i <= n; ++i) ulink_[z(i)] = dlink_[z(i)] = i;
+  for (int i = 1; i <= n; ++i) node_[z(i)].up = node_[z(i)].down = i;
   int p = n + 1;  // the first spacer
   int last_spacer = p;
   for (std::size_t k = 0; k < xc.options.size(); ++k) {
@@ -42,19 +40,19 @@ DancingLinks::DancingLinks(const ExactCover& xc) : items_(xc.item_count()), prim
     for (int item0 : xc.options[k]) {
       const int i = item0 + 1;
       ++p;
-      top_[z(p)] = i;
+      node_[z(p)].top = i;
       option_of_[z(p)] = static_cast<int>(k);
       ++len_[z(i)];
-      const int q = ulink_[z(i)];
-      ulink_[z(p)] = q;
-      dlink_[z(q)] = p;
-      dlink_[z(p)] = i;
-      ulink_[z(i)] = p;
+      const int q = node_[z(i)].up;
+      node_[z(p)].up = q;
+      node_[z(q)].down = p;
+      node_[z(p)].down = i;
+      node_[z(i)].up = p;
     }
-    dlink_[z(last_spacer)] = p;  // spacer before: its dlink is this option's last node
+    node_[z(last_spacer)].down = p;  // spacer before: its dlink is this option's last node
     ++p;
-    top_[z(p)] = -static_cast<int>(k) - 1;
-    ulink_[z(p)] = first;        // spacer after: its ulink is this option's first node
+    node_[z(p)].top = -static_cast<int>(k) - 1;
+    node_[z(p)].up = first;        // spacer after: its ulink is this option's first node
     last_spacer = p;
   }
   assert(links_ok());
@@ -62,12 +60,12 @@ DancingLinks::DancingLinks(const ExactCover& xc) : items_(xc.item_count()), prim
 
 void DancingLinks::hide(int p, Counts& c) {
   for (int q = p + 1; q != p;) {
-    const int x = top_[z(q)], u = ulink_[z(q)], d = dlink_[z(q)];
+    const int x = node_[z(q)].top, u = node_[z(q)].up, d = node_[z(q)].down;
     if (x <= 0) {
       q = u;  // a spacer: back to the first node of this option
     } else {
-      dlink_[z(u)] = d;
-      ulink_[z(d)] = u;
+      node_[z(u)].down = d;
+      node_[z(d)].up = u;
       --len_[z(x)];
       ++c.updates;
       ++q;
@@ -77,12 +75,12 @@ void DancingLinks::hide(int p, Counts& c) {
 
 void DancingLinks::unhide(int p) {
   for (int q = p - 1; q != p;) {
-    const int x = top_[z(q)], u = ulink_[z(q)], d = dlink_[z(q)];
+    const int x = node_[z(q)].top, u = node_[z(q)].up, d = node_[z(q)].down;
     if (x <= 0) {
       q = d;  // a spacer: on to the last node of this option
     } else {
-      dlink_[z(u)] = q;
-      ulink_[z(d)] = q;
+      node_[z(u)].down = q;
+      node_[z(d)].up = q;
       ++len_[z(x)];
       --q;
     }
@@ -90,10 +88,11 @@ void DancingLinks::unhide(int p) {
 }
 
 void DancingLinks::cover(int i, Counts& c) {
-  for (int p = dlink_[z(i)]; p != i; p = dlink_[z(p)]) hide(p, c);
+  for (int p = node_[z(i)].down; p != i; p = node_[z(p)].down) hide(p, c);
   const int l = llink_[z(i)], r = rlink_[z(i)];
   rlink_[z(l)] = r;
   llink_[z(r)] = l;
+  len_[z(i)] += kCovered;
   ++c.updates;
 }
 
@@ -101,14 +100,15 @@ void DancingLinks::uncover(int i) {
   const int l = llink_[z(i)], r = rlink_[z(i)];
   rlink_[z(l)] = i;
   llink_[z(r)] = i;
-  for (int p = ulink_[z(i)]; p != i; p = ulink_[z(p)]) unhide(p);
+  len_[z(i)] -= kCovered;
+  for (int p = node_[z(i)].up; p != i; p = node_[z(p)].up) unhide(p);
 }
 
 void DancingLinks::cover_rest(int x, Counts& c) {
   for (int p = x + 1; p != x;) {
-    const int j = top_[z(p)];
+    const int j = node_[z(p)].top;
     if (j <= 0) {
-      p = ulink_[z(p)];
+      p = node_[z(p)].up;
     } else {
       cover(j, c);
       ++p;
@@ -118,9 +118,9 @@ void DancingLinks::cover_rest(int x, Counts& c) {
 
 void DancingLinks::uncover_rest(int x) {
   for (int p = x - 1; p != x;) {
-    const int j = top_[z(p)];
+    const int j = node_[z(p)].top;
     if (j <= 0) {
-      p = dlink_[z(p)];
+      p = node_[z(p)].down;
     } else {
       uncover(j);
       --p;
@@ -131,11 +131,11 @@ void DancingLinks::uncover_rest(int x) {
 bool DancingLinks::preselect(int option) {
   const int first = option_first_[z(option)];
   int p = first;
-  for (; top_[z(p)] > 0; ++p)
-    if (!active(top_[z(p)])) break;
-  if (top_[z(p)] > 0) return false;  // an item of it is already covered: a clash
+  for (; node_[z(p)].top > 0; ++p)
+    if (!active(node_[z(p)].top)) break;
+  if (node_[z(p)].top > 0) return false;  // an item of it is already covered: a clash
   Counts ignored;
-  for (p = first; top_[z(p)] > 0; ++p) cover(top_[z(p)], ignored);
+  for (p = first; node_[z(p)].top > 0; ++p) cover(node_[z(p)].top, ignored);
   preselected_.push_back(option);
   return true;
 }
@@ -145,8 +145,8 @@ void DancingLinks::clear_preselections() {
     const int first = option_first_[z(preselected_.back())];
     preselected_.pop_back();
     int p = first;
-    while (top_[z(p + 1)] > 0) ++p;
-    for (; p >= first; --p) uncover(top_[z(p)]);
+    while (node_[z(p + 1)].top > 0) ++p;
+    for (; p >= first; --p) uncover(node_[z(p)].top);
   }
 }
 
@@ -169,15 +169,17 @@ bool DancingLinks::solve_level(std::size_t level, SearchBudget& budget, const Vi
   }
   // The active primary item with the fewest options, the first found on ties; the scan stops at
   // an item with one option, which is forced.
-  int best = rlink_[0], fewest = len_[z(best)];
-  for (int i = rlink_[z(best)]; i != 0 && fewest > 1; i = rlink_[z(i)])
+  // The scan runs over the contiguous lengths rather than the linked list of active items: a
+  // covered item's length carries kCovered, so it never wins, and index order is list order.
+  int best = 0, fewest = kCovered;
+  for (int i = 1; i <= primary_ && fewest > 1; ++i)
     if (len_[z(i)] < fewest) best = i, fewest = len_[z(i)];
   if (chosen_.size() <= level) chosen_.resize(level + 1);
   if (level + 1 > c.max_depth) c.max_depth = level + 1;
   cover(best, c);
   const bool branching = fewest >= 2;
   bool halt = false;
-  for (int x = dlink_[z(best)]; x != best; x = dlink_[z(x)]) {
+  for (int x = node_[z(best)].down; x != best; x = node_[z(x)].down) {
     if (budget.charge(c.nodes + 1)) {
       stop = budget.reason();
       halt = true;
@@ -208,11 +210,14 @@ bool DancingLinks::links_ok() const {
   for (int i = 1; i <= items_; ++i) {
     if (!active(i)) continue;
     int count = 0;
-    for (int p = dlink_[z(i)]; p != i; p = dlink_[z(p)]) {
-      if (top_[z(p)] != i || ulink_[z(dlink_[z(p)])] != p) return false;
-      if (++count > static_cast<int>(top_.size())) return false;
+    for (int p = node_[z(i)].down; p != i; p = node_[z(p)].down) {
+      if (node_[z(p)].top != i || node_[z(node_[z(p)].down)].up != p) return false;
+      if (++count > static_cast<int>(node_.size())) return false;
     }
     if (count != len_[z(i)]) return false;
+  }
+  for (int i = 1; i <= items_; ++i) {
+    if (active(i) != (len_[z(i)] < kCovered)) return false;
   }
   return true;
 }

@@ -59,9 +59,15 @@ class DancingLinks {
 
   int items_, primary_;
   std::vector<int> llink_, rlink_;     // the active-item lists: 0 heads the primary, items_+1 the secondary
-  std::vector<int> len_;               // options still in each item's list
-  std::vector<int> top_;               // node -> its item (1..N); spacers hold -(option+1)
-  std::vector<int> ulink_, dlink_;     // vertical links; for spacers, see dlx1
+  std::vector<int> len_;               // options still in each item's list, + kCovered while covered
+  static constexpr int kCovered = 1 << 28;  // more options than any matrix has
+  // One node's fields side by side, as in dlx1: cover and uncover touch all three at once.
+  struct Node {
+    int top;       // the node's item (1..N); spacers hold -(option+1)
+    int up, down;  // vertical links; a spacer's up is the first node of the option before it,
+                   // its down the last node of the option after it
+  };
+  std::vector<Node> node_;
   std::vector<int> option_first_;      // first node of each option
   std::vector<int> preselected_;       // options committed by preselect(), in order
   std::vector<int> option_of_;          // node -> its option (-1 for headers and spacers)
