@@ -129,16 +129,29 @@ class Engine {
       placed[cell_units_[static_cast<std::size_t>(k)]] |= bit;
     const std::uint16_t* p = peers_.data() + peer_begin_[static_cast<std::size_t>(cell)];
     const std::uint16_t* end = peers_.data() + peer_begin_[static_cast<std::size_t>(cell) + 1];
+    // The hot loop of the backend: counters and the queue are kept in locals so that the
+    // compiler need not assume the stores to s[] change them.
+    int* queue = queue_.data();
+    int queued = queued_;
+    std::uint64_t eliminated = 0, dirty = 0;
+    bool ok = true;
     for (; p != end; ++p) {
       M& c = s[*p];
       if (!(c & bit)) continue;
       c = static_cast<M>(c & ~bit);
-      ++eliminations_;
-      mark_units_of(*p);
-      if (c == 0) return false;
-      if (settings_.naked_singles && (c & (c - 1)) == 0) queue_[static_cast<std::size_t>(queued_++)] = *p;
+      ++eliminated;
+      if constexpr (kOneWord) dirty |= cell_unit_mask_[*p];
+      else mark_units_of(*p);
+      if (c == 0) {
+        ok = false;
+        break;
+      }
+      if (settings_.naked_singles && (c & (c - 1)) == 0) queue[queued++] = *p;
     }
-    return true;
+    queued_ = queued;
+    eliminations_ += eliminated;
+    dirty_one_ |= dirty;
+    return ok;
   }
 
   bool is_placed(const M* s, int cell) const {
