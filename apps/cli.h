@@ -52,6 +52,7 @@ int cmd_solve(const std::vector<std::string>& args);
 int cmd_encode(const std::vector<std::string>& args);
 int cmd_xc(const std::vector<std::string>& args);
 int cmd_compare(const std::vector<std::string>& args);
+int cmd_generate(const std::vector<std::string>& args);
 int cmd_report(const std::vector<std::string>& args);
 int cmd_solvers(const std::vector<std::string>& args);
 

@@ -15,6 +15,7 @@ constexpr const char* kMainUsage =
     "  solve     solve puzzles with one backend\n"
     "  compare   run backends side by side: verify, cross-check, measure\n"
     "  report    the summary table of compare's CSV files (e.g. merged shards)\n"
+    "  generate  random puzzles with one solution, reproducible from a seed\n"
     "  solvers   list the backends\n"
     "  encode    write a puzzle as an exact-cover matrix (DLX format) or a CNF formula (DIMACS)\n"
     "  xc        solve an exact-cover file in Knuth's DLX format\n"
@@ -34,6 +35,7 @@ int main(int argc, char** argv) {
       {"xc", cmd_xc},
       {"compare", cmd_compare},
       {"report", cmd_report},
+      {"generate", cmd_generate},
   };
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {

@@ -3,6 +3,8 @@
 #include "sudokit/generate.h"
 #include "sudokit/registry.h"
 #include "sudokit/verify.h"
+#include "sudokit/format.h"
+#include "test_support.h"
 
 using namespace sudokit;
 
@@ -37,5 +39,51 @@ TEST(Generate, UniquePuzzlesOfSmallShapes) {
     EXPECT_EQ(r.status, Status::unique) << shape->name();
     EXPECT_EQ(r.count, 1u);
     EXPECT_LT(puzzle.givens(), shape->cells() / 2) << shape->name();
+  }
+}
+
+// `sudokit generate`: the same puzzles from the same seed on every run, each with one solution.
+TEST(GenerateCli, SameSeedSamePuzzlesEachUnique) {
+  const auto a = sudokit::test::run_cli("generate --box 3x3 --count 100 --seed 1");
+  const auto b = sudokit::test::run_cli("generate --box 3x3 --count 100 --seed 1");
+  const auto c = sudokit::test::run_cli("generate --box 3x3 --count 100 --seed 2");
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out, c.out);
+  const auto puzzles = read_all(a.out);
+  ASSERT_EQ(puzzles.size(), 100u);
+  const Registry registry = builtin_solvers();
+  auto dlx = registry.create("dlx");  // a different method from the one that generated them
+  for (const Grid& p : puzzles) {
+    const Result r = dlx->solve(p, test::count_up_to(2));
+    ASSERT_EQ(r.status, Status::unique) << to_line(p);
+  }
+}
+
+TEST(GenerateCli, LargeGridsAndOptions) {
+  const auto big = sudokit::test::run_cli("generate --box 4x4 --count 2 --seed 3 --symmetric");
+  ASSERT_EQ(big.exit_code, 0) << big.err;
+  const auto sixteen = read_all(big.out);
+  ASSERT_EQ(sixteen.size(), 2u);
+  auto propagate = builtin_solvers().create("propagate");
+  for (const Grid& p : sixteen) {
+    EXPECT_EQ(propagate->solve(p, test::count_up_to(2)).status, Status::unique);
+    for (int cell = 0; cell < p.cells(); ++cell)  // symmetric about the centre
+      ASSERT_EQ(p[cell] == 0, p[p.cells() - 1 - cell] == 0);
+  }
+  const auto huge = sudokit::test::run_cli("generate --box 5x5 --clues 400 --seed 4");
+  ASSERT_EQ(huge.exit_code, 0) << huge.err;
+  const Grid p = read_one(huge.out);
+  EXPECT_LE(p.givens(), 401);
+  EXPECT_EQ(propagate->solve(p, test::count_up_to(2)).status, Status::unique);
+  const auto six = sudokit::test::run_cli("generate --box 2x3 --count 3 --minimal --seed 5");
+  for (const Grid& q : read_all(six.out, BoxSpec{2, 3})) {
+    // Minimal: every clue is needed.
+    for (int cell = 0; cell < q.cells(); ++cell) {
+      if (q[cell] == 0) continue;
+      Grid fewer = q;
+      fewer.set(cell, 0);
+      EXPECT_EQ(propagate->solve(fewer, test::count_up_to(2)).status, Status::multiple);
+    }
   }
 }

@@ -46,9 +46,11 @@ std::uint64_t Random::below(std::uint64_t bound) {
   }
 }
 
-Grid random_solution(const ShapePtr& shape, Random& random) {
+Grid shuffled(const Grid& solution, Random& random) {
+  const ShapePtr& shape = solution.shape_ptr();
   const int br = shape->box_rows(), bc = shape->box_cols(), n = shape->size();
-  // Rows: a random order of bands (groups of br rows), and of rows inside each band.
+  // Lines: a random order of bands (groups of br rows), and of rows inside each band; the same
+  // for stacks of columns.
   auto permute_lines = [&](int group, int groups) {
     std::vector<int> order_of_groups = iota(groups), out;
     random.shuffle(std::span<int>(order_of_groups));
@@ -59,22 +61,54 @@ Grid random_solution(const ShapePtr& shape, Random& random) {
     }
     return out;
   };
-  const std::vector<int> rows = permute_lines(br, n / br);  // n / br bands of br rows
+  const std::vector<int> rows = permute_lines(br, n / br);
   const std::vector<int> cols = permute_lines(bc, n / bc);
   std::vector<int> digits = iota(n);
   random.shuffle(std::span<int>(digits));
   const bool transpose = br == bc && random.below(2) == 1;
-
   Grid g(shape);
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c) {
       int pr = rows[static_cast<std::size_t>(r)], pc = cols[static_cast<std::size_t>(c)];
       if (transpose) std::swap(pr, pc);
-      // The pattern: row pr starts at an offset that differs per row inside a band and per band.
-      const int base = (bc * (pr % br) + pr / br + pc) % n;
-      g.set(shape->cell_at(r, c), digits[static_cast<std::size_t>(base)] + 1);
+      const int v = solution.at(pr, pc);
+      g.set(shape->cell_at(r, c), v == 0 ? 0 : digits[static_cast<std::size_t>(v - 1)] + 1);
     }
   return g;
+}
+
+Grid random_solution(const ShapePtr& shape, Random& random) {
+  const int br = shape->box_rows(), bc = shape->box_cols(), n = shape->size();
+  Grid pattern(shape);
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)  // row r starts at an offset that differs per row in a band and per band
+      pattern.set(shape->cell_at(r, c), (bc * (r % br) + r / br + c) % n + 1);
+  return shuffled(pattern, random);
+}
+
+Grid random_solution(const ShapePtr& shape, Random& random, Solver& filler) {
+  const int n = shape->size();
+  Limits limits;
+  limits.max_nodes = 100000;
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    // Scatter n random digits where they break no rule, then let the filler complete the grid.
+    Grid seeds(shape);
+    std::vector<int> cells = iota(shape->cells());
+    random.shuffle(std::span<int>(cells));
+    for (int i = 0; i < n; ++i) {
+      const int cell = cells[static_cast<std::size_t>(i)];
+      Mask taken = 0;
+      for (int p : shape->peers_of(cell))
+        if (seeds[p] != 0) taken |= Mask{1} << (seeds[p] - 1);
+      std::vector<int> free;
+      for (int d = 1; d <= n; ++d)
+        if (!(taken & (Mask{1} << (d - 1)))) free.push_back(d);
+      if (!free.empty()) seeds.set(cell, free[random.below(free.size())]);
+    }
+    const Result r = filler.solve(seeds, limits);
+    if (!r.solutions.empty()) return shuffled(r.solutions.front(), random);
+  }
+  return random_solution(shape, random);  // the filler kept failing: fall back to the pattern
 }
 
 Grid with_random_blanks(const Grid& solution, int blanks, Random& random) {
@@ -86,7 +120,7 @@ Grid with_random_blanks(const Grid& solution, int blanks, Random& random) {
 }
 
 Grid generate_unique(const ShapePtr& shape, Random& random, Solver& checker, const GenerateOptions& options) {
-  Grid puzzle = random_solution(shape, random);
+  Grid puzzle = random_solution(shape, random, checker);
   std::vector<int> cells = iota(shape->cells());
   random.shuffle(std::span<int>(cells));
   Limits limits;

@@ -27,10 +27,18 @@ class Random {
   std::uint64_t s_[4];
 };
 
-// A random complete grid: the standard pattern grid of the shape, then its symmetries at random
-// (digits relabelled, rows within bands, bands, columns within stacks, stacks, and a transpose
-// when boxes are square).
+// `solution` under random symmetries of the shape: digits relabelled, rows within bands, bands,
+// columns within stacks, stacks, and a transpose when boxes are square. Validity is kept.
+Grid shuffled(const Grid& solution, Random& random);
+
+// A random complete grid: the standard pattern grid of the shape, shuffled. Fast, and enough for
+// tests, but it reaches only the grids that are symmetries of the pattern.
 Grid random_solution(const ShapePtr& shape, Random& random);
+
+// A random complete grid from any part of the space: n random digits scattered where they break
+// no rule, completed by `filler` (any backend), then shuffled. Falls back to the pattern after 20
+// failed attempts.
+Grid random_solution(const ShapePtr& shape, Random& random, Solver& filler);
 
 // `solution` with `blanks` cells chosen at random made blank. The result may have several
 // solutions; tests use it to exercise counting.
@@ -39,11 +47,15 @@ Grid with_random_blanks(const Grid& solution, int blanks, Random& random);
 struct GenerateOptions {
   int clues = 0;            // stop removing at this many clues (0: as few as uniqueness allows)
   bool symmetric = false;   // remove cells in pairs symmetric about the centre
-  std::uint64_t max_nodes = 1'000'000;  // per uniqueness check; a check that runs out keeps the cell
+  std::uint64_t max_nodes = 1'000'000;  // per uniqueness check (0: none); a check that runs out keeps
+                                         // the cell, so the result may then not be minimal
 };
 
-// A puzzle with exactly one solution, made from a random complete grid by removing cells in
-// random order while `checker` (counting to 2) still proves the solution unique.
+// A puzzle with exactly one solution, made from a random complete grid (filled by `checker`) by
+// removing cells in random order while `checker`, counting to 2, still proves the solution
+// unique. Without a clue target and with every check finished, the result is minimal: removing
+// any one clue more would allow a second solution (a clue that could not go when tried cannot go
+// later, as removing others only adds solutions).
 Grid generate_unique(const ShapePtr& shape, Random& random, Solver& checker, const GenerateOptions& options = {});
 
 }  // namespace sudokit
