@@ -1,6 +1,8 @@
+#include <fstream>
 #include <iostream>
 
 #include "cli.h"
+#include "trace.h"
 #include "sudokit/errors.h"
 #include "sudokit/registry.h"
 
@@ -9,7 +11,9 @@ namespace sudokit::cli {
 int cmd_solve(const std::vector<std::string>& args) {
   SolveArgs solve;
   std::string box_text, format_text;
-  bool all = false, stats = false;
+  bool all = false, stats = false, trace = false;
+  std::string tree_file;
+  std::size_t tree_nodes = 300;
   std::vector<std::string> files;
   po::options_description desc("Options");
   desc.add_options()
@@ -22,13 +26,16 @@ int cmd_solve(const std::vector<std::string>& args) {
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred, e.g. 2x3 for 6x6")
     ("format", po::value<std::string>(&format_text), "output form: grid or line (default: the input's)")
     ("stats", po::bool_switch(&stats), "print search statistics on stderr")
+    ("trace", po::bool_switch(&trace), "print every step of the search: placements and why, guesses, dead ends")
+    ("tree", po::value<std::string>(&tree_file), "write the first puzzle's search tree to FILE as Graphviz DOT")
+    ("tree-nodes", po::value<std::size_t>(&tree_nodes)->default_value(300), "most nodes drawn by --tree")
     ("file", po::value<std::vector<std::string>>(&files), "puzzle files; stdin when none or '-'");
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
              "usage: sudokit solve [--solver NAME] [-o KEY=VALUE] [--count [LIMIT]] [--all] [--box RxC]\n"
-             "                     [--format grid|line] [--stats] [FILE|-]...\n"
+             "                     [--format grid|line] [--stats] [--trace] [--tree FILE.dot] [FILE|-]...\n"
              "Solves each puzzle and prints its solution in the input's form."))
     return kOk;
   if (all && vm["count"].defaulted()) solve.count = 0;
@@ -59,7 +66,25 @@ int cmd_solve(const std::vector<std::string>& args) {
     };
     separate();
     if (all) limits.on_solution = print;
+    // Observers for --trace and --tree (the tree only for the first puzzle).
+    ObserverList observers;
+    std::optional<TextTrace> text;
+    std::optional<TreeRecorder> tree;
+    if (trace) {
+      std::cout << "# trace of puzzle " << p.number << " by " << solver->name() << "\n";
+      observers.add(&text.emplace(std::cout, p.grid.shape()));
+    }
+    if (!tree_file.empty() && p.number == 1) observers.add(&tree.emplace(p.grid.shape(), tree_nodes));
+    limits.observer = observers.empty() ? nullptr : &observers;
     const Result r = solver->solve(p.grid, limits);
+    if (tree) {
+      std::ofstream dot(tree_file);
+      if (!dot) {
+        std::cerr << "sudokit: cannot write " << tree_file << "\n";
+        outcome.raise(kIoError);
+      }
+      tree->write_dot(dot);
+    }
     // Comment lines start with '#', so the output can be read back by sudokit.
     const bool found = r.status == Status::unique || r.status == Status::solved || r.status == Status::multiple;
     if (report_count || !found) {

@@ -34,6 +34,17 @@ Status final_status(std::uint64_t count, StopReason stop, std::uint64_t limit) {
   return Status::none;
 }
 
+std::string_view to_string(Reason reason) {
+  switch (reason) {
+    case Reason::given: return "given";
+    case Reason::naked_single: return "naked single";
+    case Reason::hidden_single: return "hidden single";
+    case Reason::choice: return "choice";
+    case Reason::forced: return "forced";
+  }
+  return "?";
+}
+
 std::uint64_t Stats::counter(std::string_view name) const {
   for (const Counter& c : counters)
     if (c.name == name) return c.value;

@@ -19,7 +19,7 @@ class Search {
  public:
   Search(const Grid& puzzle, const Limits& limits, BacktrackSolver::CellOrder order)
       : puzzle_(puzzle), shape_(puzzle.shape()), order_(order), budget_(limits), sink_(limits),
-        all_(static_cast<M>(shape_.all_digits())), used_(shape_.units().size(), 0) {}
+        all_(static_cast<M>(shape_.all_digits())), used_(shape_.units().size(), 0), observer_(limits.observer) {}
 
   Result run() {
     Stats stats;
@@ -53,6 +53,8 @@ class Search {
   struct Level {
     M untried, placed;
     bool branching;  // the cell had two or more candidates when entered
+    int options;             // how many (kept only when observed)
+    std::uint64_t id;        // its node while a digit is placed (kept only when observed)
     int cell;
     std::array<M*, K> unit;  // the masks of the cell's units
   };
@@ -80,6 +82,7 @@ class Search {
     Level& l = levels_[depth];
     l.untried = candidates(l);
     l.branching = (l.untried & (l.untried - 1)) != 0;
+    if (observer_) l.options = std::popcount(l.untried);
   }
   Grid solution() const {
     Grid g = puzzle_;
@@ -95,17 +98,21 @@ class Search {
     enter(0);
     for (;;) {
       if (depth == depth_max) {
+        if (observer_) observer_->solution();
         if (sink_.add(solution()) || depth == 0) break;
         --depth;
         unplace(levels_[depth], levels_[depth].placed);
+        if (observer_) observer_->leave(levels_[depth].id);
         ++backtracks;
         continue;
       }
       Level& l = levels_[depth];
       if (l.untried == 0) {
+        if (observer_ && l.options == 0) observer_->dead_end(shape_.cell_name(l.cell) + " has no candidate");
         if (depth == 0) break;  // every branch tried
         --depth;
         unplace(levels_[depth], levels_[depth].placed);
+        if (observer_) observer_->leave(levels_[depth].id);
         ++backtracks;
         continue;
       }
@@ -119,6 +126,11 @@ class Search {
       place(l, bit);
       ++nodes;
       guesses += l.branching;
+      if (observer_) {
+        l.id = nodes;
+        observer_->enter(nodes, depth == 0 ? 1 : levels_[depth - 1].id, l.cell, std::countr_zero(bit) + 1, l.options,
+                         l.branching ? Reason::choice : Reason::forced);
+      }
       enter(++depth);
     }
     stats.nodes = nodes;
@@ -134,6 +146,7 @@ class Search {
   SolutionSink sink_;
   M all_;
   std::vector<M> used_;  // used_[u]: digits unit u holds
+  SearchObserver* observer_;
   std::vector<Level> levels_;
 };
 

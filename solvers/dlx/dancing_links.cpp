@@ -150,19 +150,22 @@ void DancingLinks::clear_preselections() {
   }
 }
 
-StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts& c) {
+StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts& c, Watcher* watcher) {
   assert(links_ok());
   StopReason stop = StopReason::none;
-  solve_level(0, budget, visit, c, stop);
+  watcher_ = watcher;
+  solve_level(0, 1, budget, visit, c, stop);
+  watcher_ = nullptr;
   assert(links_ok());
   return stop;
 }
 
 // One level of Algorithm X; returns true when the search must end. Every cover is undone before
 // returning, so the matrix comes back intact however the search ends.
-bool DancingLinks::solve_level(std::size_t level, SearchBudget& budget, const Visit& visit, Counts& c,
-                               StopReason& stop) {
+bool DancingLinks::solve_level(std::size_t level, std::uint64_t id, SearchBudget& budget, const Visit& visit,
+                               Counts& c, StopReason& stop) {
   if (rlink_[0] == 0) {  // every primary item covered: a solution
+    if (watcher_) watcher_->solution();
     solution_.clear();
     for (std::size_t l = 0; l < level; ++l) solution_.push_back(option_of_[z(chosen_[l])]);
     return visit(solution_);
@@ -176,6 +179,7 @@ bool DancingLinks::solve_level(std::size_t level, SearchBudget& budget, const Vi
     if (len_[z(i)] < fewest) best = i, fewest = len_[z(i)];
   if (chosen_.size() <= level) chosen_.resize(level + 1);
   if (level + 1 > c.max_depth) c.max_depth = level + 1;
+  if (watcher_ && fewest == 0) watcher_->dead_end(best - 1);
   cover(best, c);
   const bool branching = fewest >= 2;
   bool halt = false;
@@ -187,10 +191,13 @@ bool DancingLinks::solve_level(std::size_t level, SearchBudget& budget, const Vi
     }
     ++c.nodes;
     c.guesses += branching;
+    const std::uint64_t child = c.nodes;
+    if (watcher_) watcher_->enter(child, id, option_of_[z(x)], best - 1, fewest);
     chosen_[level] = x;
     cover_rest(x, c);
-    halt = solve_level(level + 1, budget, visit, c, stop);
+    halt = solve_level(level + 1, child, budget, visit, c, stop);
     uncover_rest(x);
+    if (watcher_) watcher_->leave(child);
     if (halt) break;
     ++c.backtracks;
   }

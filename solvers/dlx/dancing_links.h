@@ -36,19 +36,31 @@ class DancingLinks {
   // Called with the options of each solution; returns true to end the search.
   using Visit = std::function<bool(std::span<const int> options)>;
 
+  // Told each step of the search, for traces and search-tree pictures.
+  class Watcher {
+   public:
+    virtual ~Watcher() = default;
+    // Node `id` entered from `parent` by choosing `option` for `item` (0-based), which had `choices`.
+    virtual void enter(std::uint64_t id, std::uint64_t parent, int option, int item, int choices) = 0;
+    virtual void dead_end(int item) = 0;  // the chosen item (0-based) has no option left
+    virtual void leave(std::uint64_t id) = 0;
+    virtual void solution() = 0;
+  };
+
   // Commits `option` before the search, as if it had been chosen (givens). Returns false, changing
   // nothing, when it clashes with what is already committed.
   bool preselect(int option);
   // Takes back every preselection: the matrix is as built, ready for the next puzzle.
   void clear_preselections();
   // Runs Algorithm X. The matrix is restored when it returns, whatever ended it.
-  StopReason search(SearchBudget& budget, const Visit& visit, Counts& counts);
+  StopReason search(SearchBudget& budget, const Visit& visit, Counts& counts, Watcher* watcher = nullptr);
 
   // Every link consistent and every item's length right; used by debug builds and tests.
   bool links_ok() const;
 
  private:
-  bool solve_level(std::size_t level, SearchBudget& budget, const Visit& visit, Counts& c, StopReason& stop);
+  bool solve_level(std::size_t level, std::uint64_t id, SearchBudget& budget, const Visit& visit, Counts& c,
+                   StopReason& stop);
   void cover(int item, Counts& c);
   void uncover(int item);
   void hide(int node, Counts& c);
@@ -73,6 +85,7 @@ class DancingLinks {
   std::vector<int> option_of_;          // node -> its option (-1 for headers and spacers)
   std::vector<int> chosen_;            // per level: the node of the option chosen
   std::vector<int> solution_;          // scratch for visit()
+  Watcher* watcher_ = nullptr;         // during search(), if any
 };
 
 }  // namespace sudokit

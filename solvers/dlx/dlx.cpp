@@ -19,6 +19,36 @@ Stats stats_of(const DancingLinks::Counts& c, const SearchBudget& budget) {
 
 }  // namespace
 
+// Passes the dancing-links steps on as Sudoku steps: an option is a (cell, digit), and an item
+// with no option left is a cell with no candidate or a digit with no place in a unit.
+class SudokuWatcher final : public DancingLinks::Watcher {
+ public:
+  SudokuWatcher(SearchObserver& observer, const SudokuCover& cover, const Shape& shape)
+      : observer_(observer), cover_(cover), shape_(shape) {}
+  void enter(std::uint64_t id, std::uint64_t parent, int option, int, int choices) override {
+    observer_.enter(id, parent, cover_.option_cell[static_cast<std::size_t>(option)],
+                    cover_.option_digit[static_cast<std::size_t>(option)], choices,
+                    choices >= 2 ? Reason::choice : Reason::forced);
+  }
+  void dead_end(int item) override {
+    const int cells = shape_.cells(), n = shape_.size();
+    if (item < cells) {
+      observer_.dead_end(shape_.cell_name(item) + " has no candidate (item " + cover_.cover.items[static_cast<std::size_t>(item)] + ")");
+    } else {
+      const int u = (item - cells) / n, d = (item - cells) % n + 1;
+      observer_.dead_end("digit " + std::to_string(d) + " has no place in " + shape_.unit_name(u) + " (item " +
+                         cover_.cover.items[static_cast<std::size_t>(item)] + ")");
+    }
+  }
+  void leave(std::uint64_t id) override { observer_.leave(id); }
+  void solution() override { observer_.solution(); }
+
+ private:
+  SearchObserver& observer_;
+  const SudokuCover& cover_;
+  const Shape& shape_;
+};
+
 std::unique_ptr<Solver> DlxSolver::create(const SolverOptions&) { return std::make_unique<DlxSolver>(); }
 
 Result DlxSolver::solve(const Grid& puzzle, const Limits& limits) {
@@ -36,6 +66,9 @@ Result DlxSolver::solve(const Grid& puzzle, const Limits& limits) {
   for (int cell = 0; cell < shape.cells() && consistent; ++cell)
     if (puzzle[cell] != 0) consistent = links_->preselect(cell * n + puzzle[cell] - 1);
   StopReason stop = StopReason::none;
+  std::optional<SudokuWatcher> watcher;
+  if (limits.observer) watcher.emplace(*limits.observer, cover_, shape);
+  if (!consistent && limits.observer) limits.observer->dead_end("the givens clash");
   if (consistent) {
     Grid work = puzzle;
     stop = links_->search(
@@ -45,7 +78,7 @@ Result DlxSolver::solve(const Grid& puzzle, const Limits& limits) {
             work.set(cover_.option_cell[static_cast<std::size_t>(o)], cover_.option_digit[static_cast<std::size_t>(o)]);
           return sink.add(work);
         },
-        counts);
+        counts, watcher ? &*watcher : nullptr);
   }
   links_->clear_preselections();
   return sink.finish(stop, stats_of(counts, budget));

@@ -68,7 +68,7 @@ class Engine {
         dirty_bits_(tables.dirty_bits), dirty_begin_(tables.dirty_begin),
         cell_unit_mask_(tables.cell_unit_mask), dirty_((static_cast<std::size_t>(units_) + 63) / 64, 0),
         scratch_(scratch),
-        queue_(static_cast<std::size_t>(cells_)) {}
+        queue_(static_cast<std::size_t>(cells_)), observer_(limits.observer) {}
 
   Result run() {
     Stats stats;
@@ -90,9 +90,10 @@ class Engine {
       if constexpr (kOneWord) dirty_one_ |= std::uint64_t{1} << u;
     }
     ok = ok && propagate(root);
+    if (!ok && observer_) observer_->dead_end(failure_.empty() ? "the givens clash" : failure_);
     if (ok) {
       if (settings_.search) {
-        stop = search(0) ? budget_.reason() : StopReason::none;
+        stop = search(0, 1) ? budget_.reason() : StopReason::none;
       } else if (solved_ == cells_) {
         sink_.add(to_grid(root));
       } else {
@@ -144,6 +145,7 @@ class Engine {
       else mark_units_of(*p);
       if (c == 0) {
         ok = false;
+        if (observer_) failure_ = shape_.cell_name(*p) + " has no candidate left";
         break;
       }
       if (settings_.naked_singles && (c & (c - 1)) == 0) queue[queued++] = *p;
@@ -168,6 +170,7 @@ class Engine {
         const int cell = queue_[static_cast<std::size_t>(--queued_)];
         if (is_placed(s, cell)) continue;  // queued twice
         ++naked_;
+        if (observer_) observer_->place(cell, std::countr_zero(s[cell]) + 1, Reason::naked_single);
         if (!assign(s, cell, s[cell])) return fail();
       }
       if (!settings_.hidden_singles) return true;
@@ -182,15 +185,25 @@ class Engine {
         twice |= once & c;
         once |= c;
       }
-      if (once != all_) return fail();  // a digit with no place in this unit
+      if (once != all_) {  // a digit with no place in this unit
+        if (observer_)
+          failure_ = "digit " + std::to_string(std::countr_zero(static_cast<M>(all_ & ~once)) + 1) +
+                     " has no place in " + shape_.unit_name(u);
+        return fail();
+      }
       M hidden = static_cast<M>(once & ~twice & ~placed[u]);
       while (hidden) {
         const M bit = static_cast<M>(hidden & (~hidden + 1));
         hidden = static_cast<M>(hidden ^ bit);
         int i = 0;
         while (i < n && !(s[cells[i]] & bit)) ++i;
-        if (i == n) return fail();  // its one place went to another digit of this unit
+        if (i == n) {  // its one place went to another digit of this unit
+          if (observer_)
+            failure_ = "digit " + std::to_string(std::countr_zero(bit) + 1) + " has no place in " + shape_.unit_name(u);
+          return fail();
+        }
         ++hidden_;
+        if (observer_) observer_->place(cells[i], std::countr_zero(bit) + 1, Reason::hidden_single);
         if (!assign(s, cells[i], bit)) return fail();
       }
     }
@@ -229,9 +242,12 @@ class Engine {
   }
 
   // Returns true when the search must end (a limit, or enough solutions).
-  bool search(std::size_t depth) {
+  bool search(std::size_t depth, std::uint64_t id) {
     M* s = level(depth);
-    if (solved_ == cells_) return sink_.add(to_grid(s));
+    if (solved_ == cells_) {
+      if (observer_) observer_->solution();
+      return sink_.add(to_grid(s));
+    }
     // The open cell with the fewest candidates; ties go to the first in row-major order.
     int best = -1, best_count = kMaxSize + 1;
     for (int cell = 0; cell < cells_; ++cell) {
@@ -253,13 +269,19 @@ class Engine {
       if (budget_.charge(nodes_ + 1)) return true;
       ++nodes_;
       guesses_ += branching;
+      const std::uint64_t child_id = nodes_;
+      if (observer_)
+        observer_->enter(child_id, id, best, std::countr_zero(bit) + 1, best_count,
+                         branching ? Reason::choice : Reason::forced);
       M* child = level(depth + 1);
       std::memcpy(child, level(depth), stride_ * sizeof(M));
       if (assign(child, best, bit) && propagate(child)) {
-        if (search(depth + 1)) return true;
+        if (search(depth + 1, child_id)) return true;
       } else {
         queued_ = 0;
+        if (observer_) observer_->dead_end(failure_);
       }
+      if (observer_) observer_->leave(child_id);
       ++backtracks_;
       solved_ = solved_here;
     }
@@ -294,6 +316,8 @@ class Engine {
   int queued_ = 0;
   int solved_ = 0;  // cells placed on the current path
   std::optional<Grid> partial_;
+  SearchObserver* observer_;
+  std::string failure_;  // what the last contradiction was (kept only when observed)
   std::uint64_t nodes_ = 1, guesses_ = 0, backtracks_ = 0, naked_ = 0, hidden_ = 0, eliminations_ = 0;
 };
 

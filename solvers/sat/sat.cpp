@@ -132,10 +132,20 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
 
   const std::uint64_t conflicts_before = s->get_sum_conflicts();
   Totals totals;
+  int calls = 0;
+  if (limits.observer)
+    limits.observer->note("formula: " + std::to_string(variables_) + " variables, " + std::to_string(clauses_) +
+                          " clauses (" + options() + ")");
   StopReason stop = StopReason::none;
   for (;;) {
     const lbool answer = call(*s, assumptions.empty() ? nullptr : &assumptions, budget, limits, conflicts_before);
     totals.add(*s);
+    if (limits.observer)
+      limits.observer->note("CryptoMiniSat call " + std::to_string(++calls) + ": " +
+                            std::to_string(s->get_last_decisions()) + " decisions, " +
+                            std::to_string(s->get_last_conflicts()) + " conflicts, " +
+                            std::to_string(s->get_last_propagations()) + " propagations: " +
+                            (answer == CMSat::l_True ? "satisfiable" : answer == CMSat::l_False ? "unsatisfiable" : "stopped"));
     if (answer == CMSat::l_False) break;
     if (answer == CMSat::l_Undef) {
       stop = why_undecided(budget, limits);
@@ -152,8 +162,11 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
           if (puzzle[cell] == 0) block.push_back(~lit_of(cell_var(n, cell, d)));
           break;
         }
+    if (limits.observer) limits.observer->solution();
     if (sink.add(solution)) break;
     if (block.size() <= (mode_ == Mode::assume ? 1u : 0u)) break;  // nothing open: the only solution
+    if (limits.observer)
+      limits.observer->note("a clause now forbids this assignment of the open cells; asking for another solution");
     s->add_clause(block);
   }
   if (mode_ == Mode::assume) s->add_clause({~assumptions.front()});  // retire this puzzle's blocking clauses

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "sudokit/grid.h"
+#include "sudokit/trace.h"
 
 namespace sudokit {
 
@@ -30,6 +31,7 @@ struct Limits {
   double max_seconds = 0;          // time budget from the start of solve(), 0 for none
   std::size_t keep_solutions = 16; // how many of the solutions found are returned in full
   std::function<void(const Grid&)> on_solution;  // optional: called for every solution, as found
+  SearchObserver* observer = nullptr;            // optional: told every step (trace.h)
 };
 
 enum class Status {

@@ -1,0 +1,90 @@
+// Observers for `sudokit solve --trace` (every step as text) and `--tree FILE.dot` (the search
+// tree as Graphviz DOT, up to a node cap).
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "sudokit/shape.h"
+#include "sudokit/trace.h"
+
+namespace sudokit {
+
+// One line per step, indented by depth:  "[node 4] r3c5 = 7  choice (one of 2), from node 2".
+class TextTrace final : public SearchObserver {
+ public:
+  TextTrace(std::ostream& out, const Shape& shape);
+  void enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int alternatives, Reason reason) override;
+  void place(int cell, int digit, Reason reason) override;
+  void dead_end(std::string_view why) override;
+  void leave(std::uint64_t id) override;
+  void solution() override;
+  void note(std::string_view text) override;
+
+ private:
+  std::string indent() const { return std::string(static_cast<std::size_t>(2 * depth_ + 2), ' '); }
+  std::ostream& out_;
+  const Shape& shape_;
+  std::unordered_map<std::uint64_t, int> depth_of_;  // trace output only, never on a solver's path
+  int depth_ = 0;
+};
+
+// Collects the tree and writes it as DOT: dead ends red, solutions green, each edge labelled
+// with its placement, each node with the inferences made in it.
+class TreeRecorder final : public SearchObserver {
+ public:
+  explicit TreeRecorder(const Shape& shape, std::size_t max_nodes = 300);
+  void enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int alternatives, Reason reason) override;
+  void place(int cell, int digit, Reason reason) override;
+  void dead_end(std::string_view why) override;
+  void leave(std::uint64_t id) override;
+  void solution() override;
+  void note(std::string_view) override {}
+  void write_dot(std::ostream& out) const;
+
+ private:
+  struct Node {
+    std::uint64_t id, parent;
+    std::string edge;
+    int inferences = 0;
+    enum { open, dead, solved } state = open;
+  };
+  Node* current();
+  const Shape& shape_;
+  std::size_t max_nodes_;
+  std::vector<Node> nodes_;
+  std::vector<std::uint64_t> path_;  // ids from the root to the current node
+  std::uint64_t dropped_ = 0;        // nodes past the cap
+};
+
+// Passes every step to several observers.
+class ObserverList final : public SearchObserver {
+ public:
+  void add(SearchObserver* o) { list_.push_back(o); }
+  bool empty() const { return list_.empty(); }
+  void enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int alternatives, Reason reason) override {
+    for (auto* o : list_) o->enter(id, parent, cell, digit, alternatives, reason);
+  }
+  void place(int cell, int digit, Reason reason) override {
+    for (auto* o : list_) o->place(cell, digit, reason);
+  }
+  void dead_end(std::string_view why) override {
+    for (auto* o : list_) o->dead_end(why);
+  }
+  void leave(std::uint64_t id) override {
+    for (auto* o : list_) o->leave(id);
+  }
+  void solution() override {
+    for (auto* o : list_) o->solution();
+  }
+  void note(std::string_view text) override {
+    for (auto* o : list_) o->note(text);
+  }
+
+ private:
+  std::vector<SearchObserver*> list_;
+};
+
+}  // namespace sudokit

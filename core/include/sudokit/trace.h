@@ -1,0 +1,40 @@
+// Watching a search: a backend reports each step to an observer given in Limits::observer, so
+// that a class can follow the same puzzle through every method (`sudokit solve --trace`) and
+// draw its search tree (`--tree FILE.dot`). With no observer, a backend pays one null test per
+// node and nothing per inference step.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace sudokit {
+
+// Why a digit went where it did.
+enum class Reason {
+  given,          // in the puzzle
+  naked_single,   // the cell's only candidate
+  hidden_single,  // the digit's only place in a unit
+  choice,         // tried at a branch point of the search (backtrack, propagate, dlx)
+  forced,         // the only alternative left at a search step (a node, but not a guess)
+};
+std::string_view to_string(Reason reason);
+
+class SearchObserver {
+ public:
+  virtual ~SearchObserver() = default;
+  // Node `id` (the root is 1) is entered from `parent` by placing `digit` in `cell`, one of
+  // `alternatives` candidates there (reason choice or forced).
+  virtual void enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int alternatives, Reason reason) = 0;
+  // An inference inside the current node (reason given, naked_single or hidden_single).
+  virtual void place(int cell, int digit, Reason reason) = 0;
+  // The current node fails: `why` says what contradiction was met.
+  virtual void dead_end(std::string_view why) = 0;
+  // The search leaves node `id` and takes its placement back.
+  virtual void leave(std::uint64_t id) = 0;
+  // The current node completes the grid.
+  virtual void solution() = 0;
+  // Anything else a backend wants to say, such as a SAT solver call's decisions and conflicts.
+  virtual void note(std::string_view text) = 0;
+};
+
+}  // namespace sudokit

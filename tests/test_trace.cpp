@@ -1,0 +1,87 @@
+// --trace and --tree: every backend reports its steps, and the numbers match its statistics.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "sudokit/format.h"
+#include "sudokit/registry.h"
+#include "test_support.h"
+#include "trace.h"
+
+using namespace sudokit;
+
+namespace {
+
+// Counts the events of a search.
+struct Counting final : SearchObserver {
+  std::uint64_t entered = 0, choices = 0, placed = 0, dead = 0, left = 0, solutions = 0, notes = 0;
+  void enter(std::uint64_t, std::uint64_t, int, int, int, Reason r) override {
+    ++entered;
+    choices += r == Reason::choice;
+  }
+  void place(int, int, Reason) override { ++placed; }
+  void dead_end(std::string_view) override { ++dead; }
+  void leave(std::uint64_t) override { ++left; }
+  void solution() override { ++solutions; }
+  void note(std::string_view) override { ++notes; }
+};
+
+const char* kHard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+}  // namespace
+
+class Traced : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Traced, EventsMatchTheStatistics) {
+  auto solver = builtin_solvers().create(GetParam());
+  Counting counting;
+  Limits limits = test::count_up_to(2);
+  limits.observer = &counting;
+  // Plain backtracking takes 21 million nodes on kHard; the seed example keeps the test short.
+  const char* puzzle = GetParam() == "backtrack"
+                           ? "020905000590030200700602005009350460054000780083027500800209004005040026000503070"
+                           : kHard;
+  const Result r = solver->solve(read_one(puzzle), limits);
+  ASSERT_EQ(r.status, Status::unique);
+  EXPECT_EQ(counting.solutions, 1u);
+  if (GetParam() == "sat") {
+    EXPECT_GE(counting.notes, 2u);  // the formula, and each solver call's decisions and conflicts
+    return;
+  }
+  EXPECT_EQ(counting.entered + 1, r.stats.nodes);       // every node but the root is entered
+  EXPECT_EQ(counting.choices, r.stats.guesses);
+  EXPECT_EQ(counting.left, r.stats.backtracks);          // the search ran to the end (proving uniqueness)
+  EXPECT_GT(counting.dead, 0u);
+  if (GetParam() == "propagate") {
+    EXPECT_EQ(counting.placed, r.stats.propagations);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, Traced, ::testing::ValuesIn(builtin_solvers().names()),
+                         [](const auto& info) { return info.param; });
+
+TEST(TraceCli, TextAndTree) {
+  const std::string dot = ::testing::TempDir() + "sudokit_tree.dot";
+  const auto r = test::run_cli("solve --solver propagate --count 2 --trace --tree " + dot, std::string(kHard) + "\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("[node 1] root"), std::string::npos);
+  EXPECT_NE(r.out.find("hidden single"), std::string::npos);
+  EXPECT_NE(r.out.find("choice (one of "), std::string::npos);
+  EXPECT_NE(r.out.find("dead end: "), std::string::npos);
+  EXPECT_NE(r.out.find("417369825632158947958724316825437169791586432346912758289643571573291684164875293"),
+            std::string::npos);
+  std::ifstream in(dot);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str().rfind("digraph search {", 0), 0u);
+  EXPECT_NE(text.str().find("n1 -> n2 [label=\""), std::string::npos);
+  EXPECT_NE(text.str().find("#a6e3a6"), std::string::npos);  // the solution node
+  EXPECT_NE(text.str().find("#f4a6a6"), std::string::npos);  // a dead end
+
+  const auto capped = test::run_cli("solve --solver backtrack --tree " + dot + " --tree-nodes 20", std::string(kHard) + "\n");
+  std::ifstream in2(dot);
+  std::stringstream text2;
+  text2 << in2.rdbuf();
+  EXPECT_NE(text2.str().find("more nodes not drawn"), std::string::npos);
+}
