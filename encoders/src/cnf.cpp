@@ -77,21 +77,13 @@ Cnf sudoku_rules(const Shape& shape, Encoding e) {
   return f;
 }
 
-Cnf sudoku_cnf(const Grid& puzzle, Encoding e, Givens givens) {
-  Cnf f = sudoku_rules(puzzle.shape(), e);
+std::optional<std::vector<int>> fixed_by_givens(const Grid& puzzle) {
   const int n = puzzle.size();
-  if (givens == Givens::units) {
-    for (int cell = 0; cell < puzzle.cells(); ++cell)
-      if (puzzle[cell] != 0) f.clauses.push_back({cell_var(n, cell, puzzle[cell])});
-    return f;
-  }
-  // value[v]: +1 fixed true, -1 fixed false, 0 free. A given fixes its variable true, and with it
-  // the cell's other digits and the same digit in every peer false.
-  std::vector<int> value(static_cast<std::size_t>(f.variables) + 1, 0);
-  bool conflict = false;
+  std::vector<int> value(static_cast<std::size_t>(puzzle.cells() * n) + 1, 0);
+  bool clash = false;
   auto fix = [&](int v, int val) {
     int& x = value[static_cast<std::size_t>(v)];
-    if (x != 0 && x != val) conflict = true;
+    if (x != 0 && x != val) clash = true;
     x = val;
   };
   for (int cell = 0; cell < puzzle.cells(); ++cell) {
@@ -100,12 +92,30 @@ Cnf sudoku_cnf(const Grid& puzzle, Encoding e, Givens givens) {
     for (int o = 1; o <= n; ++o) fix(cell_var(n, cell, o), o == d ? 1 : -1);
     for (int p : puzzle.shape().peers_of(cell)) fix(cell_var(n, p, d), -1);
   }
+  if (clash) return std::nullopt;
+  std::vector<int> literals;
+  for (std::size_t v = 1; v < value.size(); ++v)
+    if (value[v] != 0) literals.push_back(value[v] * static_cast<int>(v));
+  return literals;
+}
+
+Cnf sudoku_cnf(const Grid& puzzle, Encoding e, Givens givens) {
+  Cnf f = sudoku_rules(puzzle.shape(), e);
+  const int n = puzzle.size();
+  if (givens == Givens::units) {
+    for (int cell = 0; cell < puzzle.cells(); ++cell)
+      if (puzzle[cell] != 0) f.clauses.push_back({cell_var(n, cell, puzzle[cell])});
+    return f;
+  }
+  const auto fixed = fixed_by_givens(puzzle);
   Cnf reduced;
   reduced.variables = f.variables;
-  if (conflict) {
-    reduced.clauses.push_back({});
+  if (!fixed) {
+    reduced.clauses.push_back({});  // clashing givens: unsatisfiable
     return reduced;
   }
+  std::vector<int> value(static_cast<std::size_t>(f.variables) + 1, 0);  // +1 true, -1 false, 0 free
+  for (int lit : *fixed) value[static_cast<std::size_t>(lit > 0 ? lit : -lit)] = lit > 0 ? 1 : -1;
   for (auto& clause : f.clauses) {
     std::vector<int> kept;
     bool satisfied = false;
@@ -178,10 +188,14 @@ std::optional<std::vector<bool>> read_model(std::istream& in, const std::string&
 Grid grid_from_model(const Grid& puzzle, const std::vector<bool>& model) {
   Grid g = puzzle;
   const int n = puzzle.size();
+  std::vector<bool> fixed_false(static_cast<std::size_t>(puzzle.cells() * n) + 1, false);
+  if (const auto fixed = fixed_by_givens(puzzle))
+    for (int lit : *fixed)
+      if (lit < 0) fixed_false[static_cast<std::size_t>(-lit)] = true;
   for (int cell = 0; cell < puzzle.cells(); ++cell)
-    for (int d = 1; d <= n; ++d) {
+    for (int d = 1; d <= n && puzzle[cell] == 0; ++d) {
       const auto v = static_cast<std::size_t>(cell_var(n, cell, d));
-      if (v < model.size() && model[v]) {
+      if (v < model.size() && model[v] && !fixed_false[v]) {
         g.set(cell, d);
         break;
       }

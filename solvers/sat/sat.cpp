@@ -126,6 +126,12 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
     const Cnf f = sudoku_cnf(puzzle, encoding_, mode_ == Mode::units ? Givens::units : Givens::reduce);
     fresh = load(f, false);
     s = fresh.get();
+    // The reduced formula leaves the fixed variables out; fix them here too, so that the solver
+    // neither decides on them (which would inflate its decision count) nor gives them a value
+    // the givens rule out.
+    if (mode_ == Mode::reduce)
+      if (const auto fixed = fixed_by_givens(puzzle))
+        for (int lit : *fixed) s->add_clause({lit_of(lit)});
     variables_ = f.variables;
     clauses_ = f.clauses.size();
   }

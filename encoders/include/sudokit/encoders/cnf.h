@@ -34,6 +34,10 @@ inline int cell_var(int n, int cell, int digit) { return cell * n + digit; }
 // The rules of a shape, before any given.
 Cnf sudoku_rules(const Shape& shape, Encoding encoding);
 
+// The literals the givens fix: each given's variable true, and false the cell's other digits and
+// the given digit in every peer. nullopt when two givens clash.
+std::optional<std::vector<int>> fixed_by_givens(const Grid& puzzle);
+
 enum class Givens { units, reduce };
 // A puzzle's formula: the rules plus the givens as unit clauses, or (reduce) with the givens
 // propagated away: clauses they satisfy dropped and literals they falsify deleted; the fixed
@@ -52,7 +56,9 @@ void write_dimacs(std::ostream& out, const Cnf& cnf, const std::vector<std::stri
 // output says UNSATISFIABLE. Throws InputError for output it cannot read.
 std::optional<std::vector<bool>> read_model(std::istream& in, const std::string& source_name, int variables);
 
-// The grid a model describes: each cell gets the digit whose variable is true (0 if none).
+// The grid a model describes: each open cell gets the digit whose variable is true (0 if none).
+// Variables the givens fix are not trusted from the model: a reduced formula leaves them out, so
+// a solver may give them any value.
 Grid grid_from_model(const Grid& puzzle, const std::vector<bool>& model);
 
 }  // namespace sudokit
