@@ -1,0 +1,157 @@
+#!/usr/bin/python3
+"""Plots and the markdown report for one experiments/run_all.sh run.
+
+    /usr/bin/python3 experiments/plot.py results/<machine>-<date>
+
+Reads runs/*.csv (rows of `sudokit compare --csv`) and runs/*.txt (its summary tables); writes
+PNG and SVG plots and report.md into the same folder. Needs Debian's python3-matplotlib.
+"""
+import csv
+import datetime
+import os
+import platform
+import re
+import subprocess
+import sys
+from collections import defaultdict
+from statistics import mean
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+out = sys.argv[1]
+runs = os.path.join(out, "runs")
+rows = defaultdict(list)  # dataset -> rows
+for name in sorted(os.listdir(runs)):
+    if name.endswith(".csv"):
+        with open(os.path.join(runs, name)) as f:
+            rows[name[:-4]] = list(csv.DictReader(f))
+backends = []
+for data in rows.values():
+    for r in data:
+        if r["backend"] not in backends:
+            backends.append(r["backend"])
+
+
+def finished(data, backend):
+    return [r for r in data if r["backend"] == backend and r["status"] != "stopped"]
+
+
+def save(fig, stem):
+    fig.tight_layout()
+    for ext in ("png", "svg"):
+        fig.savefig(os.path.join(out, f"{stem}.{ext}"), dpi=110)
+    plt.close(fig)
+
+
+# 1. Mean nodes per backend on each dataset (log scale).
+datasets = list(rows)
+fig, ax = plt.subplots(figsize=(12, 5))
+width = 0.8 / len(backends)
+for i, b in enumerate(backends):
+    values = [mean(int(r["nodes"]) for r in finished(rows[d], b)) if finished(rows[d], b) else 0 for d in datasets]
+    ax.bar([x + i * width for x in range(len(datasets))], values, width, label=b)
+ax.set_yscale("log")
+ax.set_xticks([x + 0.4 - width / 2 for x in range(len(datasets))])
+ax.set_xticklabels(datasets, rotation=30, ha="right")
+ax.set_ylabel("mean search nodes per puzzle (log)")
+ax.set_title("Search nodes per backend and dataset (stopped runs left out)")
+ax.legend(fontsize=8, loc="center left", bbox_to_anchor=(1.0, 0.5))
+save(fig, "nodes_per_dataset")
+
+# 2. Time per puzzle against the number of clues (generated 9x9 puzzles).
+if "gen_9x9_clues" in rows:
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for b in backends:
+        by_clues = defaultdict(list)
+        for r in finished(rows["gen_9x9_clues"], b):
+            by_clues[int(r["givens"])].append(float(r["time"]) * 1000)
+        xs = sorted(by_clues)
+        ax.plot(xs, [mean(by_clues[x]) for x in xs], marker="o", label=b)
+    ax.set_yscale("log")
+    ax.set_xlabel("clues")
+    ax.set_ylabel("mean time per puzzle, ms (log)")
+    ax.set_title("Time per puzzle against clues (generated 9x9, unique)")
+    ax.legend(fontsize=8, loc="center left", bbox_to_anchor=(1.0, 0.5))
+    save(fig, "time_vs_clues")
+
+# 3. How cost grows with grid size (generated puzzles, 4x4 to 25x25).
+sizes = [(4, "gen_4x4"), (6, "gen_6x6"), (9, "gen_9x9"), (12, "gen_12x12"), (16, "gen_16x16"), (25, "gen_25x25")]
+sizes = [(n, d) for n, d in sizes if d in rows]
+if sizes:
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for b in backends:
+        xs, ys = [], []
+        for n, d in sizes:
+            done = finished(rows[d], b)
+            if done and len(done) == len([r for r in rows[d] if r["backend"] == b]):
+                xs.append(n)
+                ys.append(mean(float(r["time"]) * 1000 for r in done))
+        ax.plot(xs, ys, marker="o", label=b)
+    ax.set_yscale("log")
+    ax.set_xlabel("grid side n")
+    ax.set_ylabel("mean time per puzzle, ms (log)")
+    ax.set_title("Cost against grid size (a backend is drawn only where it finished every puzzle)")
+    ax.legend(fontsize=8, loc="center left", bbox_to_anchor=(1.0, 0.5))
+    save(fig, "growth_with_size")
+
+# 4. SAT encodings side by side.
+encodings = [b for b in backends if b.startswith("sat:")]
+if encodings:
+    fig, ax = plt.subplots(figsize=(12, 5))
+    width = 0.8 / len(encodings)
+    for i, e in enumerate(encodings):
+        values = [mean(float(r["time"]) * 1000 for r in finished(rows[d], e)) if finished(rows[d], e) else 0 for d in datasets]
+        ax.bar([x + i * width for x in range(len(datasets))], values, width, label=e)
+    ax.set_yscale("log")
+    ax.set_xticks([x + 0.4 - width / 2 for x in range(len(datasets))])
+    ax.set_xticklabels(datasets, rotation=30, ha="right")
+    ax.set_ylabel("mean time per puzzle, ms (log)")
+    ax.set_title("SAT encodings (CryptoMiniSat, givens propagated away)")
+    ax.legend(fontsize=8, loc="center left", bbox_to_anchor=(1.0, 0.5))
+    save(fig, "sat_encodings")
+
+
+# The report.
+def run(cmd):
+    try:
+        return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "?"
+
+
+cpu = run("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2").strip()
+compiler = run("c++ --version | head -n 1")
+flags = run("grep -E '^CMAKE_CXX_FLAGS_RELEASE:' build/release/CMakeCache.txt | cut -d= -f2")
+native = run("grep -E '^SUDOKIT_NATIVE:' build/release/CMakeCache.txt | cut -d= -f2")
+lines = [
+    "# Experiment report",
+    "",
+    f"Made by `experiments/run_all.sh` on {datetime.date.today()}: machine `{platform.node()}`, {cpu}, "
+    f"{os.cpu_count()} cores; compiler {compiler}; flags `{flags}`{' -march=native' if native == 'ON' else ''}.",
+    "Every dataset was run with `sudokit compare --timeout 0.5` (per puzzle and backend, looking for "
+    "up to 2 solutions), every backend and SAT with each encoding; a backend stopped by the time "
+    "limit counts as stopped, never as a disagreement. Times are wall-clock per puzzle on one "
+    "thread of two.",
+    "",
+    "## Plots",
+    "",
+]
+for stem, title in [("nodes_per_dataset", "Search nodes per backend and dataset"),
+                    ("time_vs_clues", "Time per puzzle against clues"),
+                    ("growth_with_size", "Cost against grid size"),
+                    ("sat_encodings", "SAT encodings side by side")]:
+    if os.path.exists(os.path.join(out, stem + ".png")):
+        lines += [f"### {title}", "", f"![{title}]({stem}.png)", ""]
+lines += ["## Summary per dataset", ""]
+for d in datasets:
+    with open(os.path.join(runs, d + ".txt")) as f:
+        text = f.read().strip()
+    table = "\n".join(l for l in text.splitlines() if l.startswith("|"))
+    head = next((l for l in text.splitlines() if "puzzles," in l), "")
+    lines += [f"### {d}", "", head, "", table, ""]
+with open(os.path.join(out, "report.md"), "w") as f:
+    f.write("\n".join(lines) + "\n")
+print(os.path.join(out, "report.md"))
