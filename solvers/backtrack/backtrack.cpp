@@ -14,7 +14,9 @@ namespace {
 // The search, compiled per mask width M (16, 32 or 64 bits) and per number K of units a cell
 // belongs to (3 for plain Sudoku; cells in fewer units repeat one, which is harmless because
 // units are updated with set/clear rather than toggle).
-template <typename M, int K>
+// kPlain: row-major order and nobody observing — the textbook search with no test in its loop
+// for the variant or the observer (the benchmarked path).
+template <typename M, int K, bool kPlain>
 class Search {
  public:
   Search(const Grid& puzzle, const Limits& limits, BacktrackSolver::CellOrder order)
@@ -44,6 +46,7 @@ class Search {
         used_[static_cast<std::size_t>(u)] |= bit;
       }
     }
+    if (!kPlain && observer_) watched_.resize(levels_.size() + 1);
     const StopReason stop = search(stats);
     stats.seconds = budget_.elapsed_seconds();
     return sink_.finish(stop, std::move(stats));
@@ -53,8 +56,6 @@ class Search {
   struct Level {
     M untried, placed;
     bool branching;  // the cell had two or more candidates when entered
-    int options;             // how many (kept only when observed)
-    std::uint64_t id;        // its node while a digit is placed (kept only when observed)
     int cell;
     std::array<M*, K> unit;  // the masks of the cell's units
   };
@@ -71,8 +72,8 @@ class Search {
     for (M* u : l.unit) *u &= static_cast<M>(~bit);
   }
   void enter(std::size_t depth) {
-    if (depth == levels_.size()) return;
-    if (order_ == BacktrackSolver::CellOrder::fewest_candidates) {
+    if (depth == depth_max_) return;
+    if (!kPlain && order_ == BacktrackSolver::CellOrder::fewest_candidates) {
       std::size_t best = depth;
       int best_count = kMaxSize + 1;
       for (std::size_t i = depth; i < levels_.size() && best_count > 1; ++i)
@@ -82,7 +83,7 @@ class Search {
     Level& l = levels_[depth];
     l.untried = candidates(l);
     l.branching = (l.untried & (l.untried - 1)) != 0;
-    if (observer_) l.options = std::popcount(l.untried);
+    if (!kPlain && observer_) watched_[depth].options = std::popcount(l.untried);
   }
   Grid solution() const {
     Grid g = puzzle_;
@@ -91,28 +92,28 @@ class Search {
   }
 
   StopReason search(Stats& stats) {
-    const std::size_t depth_max = levels_.size();
+    const std::size_t depth_max = depth_max_ = levels_.size();
     std::uint64_t nodes = 1, guesses = 0, backtracks = 0;  // nodes: the root
     StopReason stop = StopReason::none;
     std::size_t depth = 0;
     enter(0);
     for (;;) {
       if (depth == depth_max) {
-        if (observer_) observer_->solution();
+        if (!kPlain && observer_) observer_->solution();
         if (sink_.add(solution()) || depth == 0) break;
         --depth;
         unplace(levels_[depth], levels_[depth].placed);
-        if (observer_) observer_->leave(levels_[depth].id);
+        if (!kPlain && observer_) observer_->leave(watched_[depth].id);
         ++backtracks;
         continue;
       }
       Level& l = levels_[depth];
       if (l.untried == 0) {
-        if (observer_ && l.options == 0) observer_->dead_end(shape_.cell_name(l.cell) + " has no candidate");
+        if (!kPlain && observer_ && watched_[depth].options == 0) observer_->dead_end(shape_.cell_name(l.cell) + " has no candidate");
         if (depth == 0) break;  // every branch tried
         --depth;
         unplace(levels_[depth], levels_[depth].placed);
-        if (observer_) observer_->leave(levels_[depth].id);
+        if (!kPlain && observer_) observer_->leave(watched_[depth].id);
         ++backtracks;
         continue;
       }
@@ -126,10 +127,10 @@ class Search {
       place(l, bit);
       ++nodes;
       guesses += l.branching;
-      if (observer_) {
-        l.id = nodes;
-        observer_->enter(nodes, depth == 0 ? 1 : levels_[depth - 1].id, l.cell, std::countr_zero(bit) + 1, l.options,
-                         l.branching ? Reason::choice : Reason::forced);
+      if (!kPlain && observer_) {
+        watched_[depth].id = nodes;
+        observer_->enter(nodes, depth == 0 ? 1 : watched_[depth - 1].id, l.cell, std::countr_zero(bit) + 1,
+                         watched_[depth].options, l.branching ? Reason::choice : Reason::forced);
       }
       enter(++depth);
     }
@@ -147,18 +148,35 @@ class Search {
   M all_;
   std::vector<M> used_;  // used_[u]: digits unit u holds
   SearchObserver* observer_;
+  // Per level, only when observed (kept out of Level to keep the hot loop's data small): the
+  // node that holds the level's placement, and how many candidates the cell had.
+  struct Watched {
+    std::uint64_t id = 0;
+    int options = 0;
+  };
+  std::vector<Watched> watched_;
   std::vector<Level> levels_;
+  std::size_t depth_max_ = 0;  // levels_.size(), kept: the loop would otherwise divide by sizeof(Level)
 };
 
 template <typename M>
 Result run_with_mask(const Grid& puzzle, const Limits& limits, BacktrackSolver::CellOrder order) {
   std::size_t k = 0;
   for (int cell = 0; cell < puzzle.cells(); ++cell) k = std::max(k, puzzle.shape().units_of(cell).size());
+  if (order == BacktrackSolver::CellOrder::row_major && limits.observer == nullptr) {
+    switch (k) {
+      case 3: return Search<M, 3, true>(puzzle, limits, order).run();
+      case 4: return Search<M, 4, true>(puzzle, limits, order).run();
+      case 5: return Search<M, 5, true>(puzzle, limits, order).run();
+      case 6: return Search<M, 6, true>(puzzle, limits, order).run();
+      default: break;
+    }
+  }
   switch (k) {
-    case 3: return Search<M, 3>(puzzle, limits, order).run();
-    case 4: return Search<M, 4>(puzzle, limits, order).run();
-    case 5: return Search<M, 5>(puzzle, limits, order).run();
-    case 6: return Search<M, 6>(puzzle, limits, order).run();
+    case 3: return Search<M, 3, false>(puzzle, limits, order).run();
+    case 4: return Search<M, 4, false>(puzzle, limits, order).run();
+    case 5: return Search<M, 5, false>(puzzle, limits, order).run();
+    case 6: return Search<M, 6, false>(puzzle, limits, order).run();
     default: throw UsageError("backtrack: cells in more than 6 units are not supported");
   }
 }
