@@ -46,6 +46,7 @@ lbool call(CMSat::SATSolver& s, const std::vector<Lit>* assumptions, SearchBudge
     if (used >= limits.max_nodes) return CMSat::l_Undef;
     s.set_max_confl(limits.max_nodes - used);
   }
+  if (assumptions) s.set_no_confl_needed();
   return s.solve(assumptions);
 }
 
@@ -176,8 +177,8 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
     s->add_clause(block);
   }
   if (mode_ == Mode::assume) s->add_clause({~assumptions.front()});  // retire this puzzle's blocking clauses
-  s->set_max_time(std::numeric_limits<double>::max());
-  s->set_max_confl(std::numeric_limits<std::uint64_t>::max());
+  if (limits.max_seconds > 0) s->set_max_time(std::numeric_limits<double>::max());
+  if (limits.max_nodes > 0) s->set_max_confl(std::numeric_limits<std::uint64_t>::max());
   return sink.finish(stop, stats_of(totals, budget.elapsed_seconds(), static_cast<std::uint64_t>(variables_), clauses_));
 }
 
