@@ -4,7 +4,7 @@
 
 #include <fstream>
 #include <iostream>
-#include <map>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -120,15 +120,13 @@ int cmd_report(const std::vector<std::string>& args) {
     auto part = read_csv(in, f);
     rows.insert(rows.end(), part.begin(), part.end());
   }
-  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.puzzle < b.puzzle; });
-  std::size_t puzzles = 0, disagreements = 0;
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    if (i == 0 || rows[i].puzzle != rows[i - 1].puzzle || rows[i].source != rows[i - 1].source) ++puzzles;
+  // A puzzle is its (source file, number): shards of several files merge correctly.
+  std::set<std::pair<std::string, std::size_t>> puzzle_set, bad;
+  for (const Row& r : rows) {
+    puzzle_set.insert({r.source, r.puzzle});
+    if (r.verdict == "disagrees" || r.verdict == "invalid") bad.insert({r.source, r.puzzle});
   }
-  std::map<std::pair<std::string, std::size_t>, bool> bad;
-  for (const Row& r : rows)
-    if (r.verdict == "disagrees" || r.verdict == "invalid") bad[{r.source, r.puzzle}] = true;
-  disagreements = bad.size();
+  const std::size_t puzzles = puzzle_set.size(), disagreements = bad.size();
   std::cout << puzzles << " puzzles, " << disagreements << " with a disagreement\n\n";
   write_summary(std::cout, rows);
   return disagreements > 0 ? kDisagreement : kOk;
