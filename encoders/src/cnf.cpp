@@ -1,5 +1,6 @@
 #include "sudokit/encoders/cnf.h"
 
+#include <functional>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -28,61 +29,149 @@ std::string_view to_string(Encoding e) {
 
 namespace {
 
-void at_least_one(Cnf& f, const std::vector<int>& lits) { f.clauses.push_back(lits); }
-
-void at_most_one_pairwise(Cnf& f, const std::vector<int>& lits) {
+void at_most_one_pairwise(const std::vector<int>& lits, const ClauseSink& add) {
   for (std::size_t i = 0; i < lits.size(); ++i)
-    for (std::size_t j = i + 1; j < lits.size(); ++j) f.clauses.push_back({-lits[i], -lits[j]});
+    for (std::size_t j = i + 1; j < lits.size(); ++j) {
+      const int clause[2] = {-lits[i], -lits[j]};
+      add(clause);
+    }
 }
 
-// Sinz's sequential counter: s_i true when one of x_1..x_i is true.
-void at_most_one_sequential(Cnf& f, const std::vector<int>& x) {
+// Sinz's sequential counter: s_i true when one of x_1..x_i is true. `variables` is the highest
+// variable so far; the auxiliaries come after it.
+void at_most_one_sequential(const std::vector<int>& x, int& variables, const ClauseSink& add) {
   const std::size_t k = x.size();
   if (k < 2) return;
-  std::vector<int> s(k - 1);
-  for (auto& v : s) v = ++f.variables;
-  f.clauses.push_back({-x[0], s[0]});
+  auto emit = [&](int a, int b) {
+    const int clause[2] = {a, b};
+    add(clause);
+  };
+  const int s0 = variables + 1;  // s_i is variable s0 + i
+  variables += static_cast<int>(k) - 1;
+  emit(-x[0], s0);
   for (std::size_t i = 1; i + 1 < k; ++i) {
-    f.clauses.push_back({-x[i], s[i]});
-    f.clauses.push_back({-s[i - 1], s[i]});
-    f.clauses.push_back({-x[i], -s[i - 1]});
+    const int si = s0 + static_cast<int>(i);
+    emit(-x[i], si);
+    emit(-(si - 1), si);
+    emit(-x[i], -(si - 1));
   }
-  f.clauses.push_back({-x[k - 1], -s[k - 2]});
+  emit(-x[k - 1], -(s0 + static_cast<int>(k) - 2));
+}
+
+void at_most_one_pairwise(Cnf& f, const std::vector<int>& lits) {
+  at_most_one_pairwise(lits, [&](std::span<const int> c) { f.clauses.emplace_back(c.begin(), c.end()); });
+}
+void at_most_one_sequential(Cnf& f, const std::vector<int>& x) {
+  at_most_one_sequential(x, f.variables, [&](std::span<const int> c) { f.clauses.emplace_back(c.begin(), c.end()); });
+}
+
+Cnf collect(const std::function<int(const ClauseSink&)>& emit) {
+  Cnf f;
+  f.variables = emit([&](std::span<const int> c) { f.clauses.emplace_back(c.begin(), c.end()); });
+  return f;
 }
 
 }  // namespace
 
-Cnf sudoku_rules(const Shape& shape, Encoding e) {
+namespace {
+
+// The first unit two cells share, or -1: a pair of cells in two units (a row and a box) is
+// forbidden a digit twice by both, and only the first need say so.
+int first_common_unit(const Shape& shape, int a, int b) {
+  const auto ua = shape.units_of(a), ub = shape.units_of(b);
+  for (std::size_t i = 0, j = 0; i < ua.size() && j < ub.size();) {
+    if (ua[i] == ub[j]) return ua[i];
+    if (ua[i] < ub[j]) ++i;
+    else ++j;
+  }
+  return -1;
+}
+
+}  // namespace
+
+int emit_sudoku_rules(const Shape& shape, Encoding e, const std::vector<signed char>* fixed, const ClauseSink& add,
+                      bool distinct) {
   const int n = shape.size();
-  Cnf f;
-  f.variables = shape.cells() * n;
-  auto amo = [&](const std::vector<int>& lits) {
-    if (e == Encoding::compact) at_most_one_sequential(f, lits);
-    else at_most_one_pairwise(f, lits);
+  int variables = shape.cells() * n;
+  std::vector<int> lits, open, at, open_at;  // at: each literal's place in its group
+  std::vector<char> first_here;  // distinct: whether this unit is the first the two cells at i, j share
+  bool pairs_once = false;       // whether first_here applies to the group being emitted
+  // One group of literals: at least one of them true (alo) and at most one (amo). Under `fixed`,
+  // false literals are dropped; a group holding a true literal needs only its other literals false.
+  auto group = [&](bool alo, bool amo) {
+    const std::vector<int>* kept = &lits;
+    const std::vector<int>* kept_at = &at;
+    if (fixed) {
+      open.clear(), open_at.clear();
+      int trues = 0;
+      for (std::size_t i = 0; i < lits.size(); ++i) {
+        const signed char value = (*fixed)[static_cast<std::size_t>(lits[i])];
+        if (value == 0) open.push_back(lits[i]), open_at.push_back(at[i]);
+        else trues += value > 0;
+      }
+      if (trues > 0) {
+        if (trues > 1 && amo) add({});  // two true in an at-most-one group: unsatisfiable
+        if (amo)
+          for (int lit : open) {
+            const int clause[1] = {-lit};
+            add(clause);
+          }
+        return;
+      }
+      kept = &open, kept_at = &open_at;
+    }
+    if (alo) add(*kept);  // empty when every literal is false: unsatisfiable
+    if (!amo) return;
+    if (e == Encoding::compact) {
+      at_most_one_sequential(*kept, variables, add);
+    } else if (pairs_once) {
+      const auto& x = *kept;
+      const auto& x_at = *kept_at;
+      for (std::size_t i = 0; i < x.size(); ++i)
+        for (std::size_t j = i + 1; j < x.size(); ++j)
+          if (first_here[static_cast<std::size_t>(x_at[i] * n + x_at[j])]) {
+            const int clause[2] = {-x[i], -x[j]};
+            add(clause);
+          }
+    } else {
+      at_most_one_pairwise(*kept, add);
+    }
   };
-  std::vector<int> lits;
+  at.resize(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) at[static_cast<std::size_t>(i)] = i;
   for (int cell = 0; cell < shape.cells(); ++cell) {
     lits.clear();
     for (int d = 1; d <= n; ++d) lits.push_back(cell_var(n, cell, d));
-    at_least_one(f, lits);
-    if (e != Encoding::minimal) amo(lits);
+    group(true, e != Encoding::minimal);
   }
-  for (const Unit& u : shape.units())
+  pairs_once = distinct;
+  first_here.resize(static_cast<std::size_t>(n * n));
+  for (int unit = 0; unit < static_cast<int>(shape.units().size()); ++unit) {
+    const auto& cells = shape.units()[static_cast<std::size_t>(unit)].cells;
+    if (distinct)
+      for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j)
+          first_here[static_cast<std::size_t>(i * n + j)] =
+              first_common_unit(shape, cells[static_cast<std::size_t>(i)], cells[static_cast<std::size_t>(j)]) == unit;
     for (int d = 1; d <= n; ++d) {
       lits.clear();
-      for (int cell : u.cells) lits.push_back(cell_var(n, cell, d));
-      if (e == Encoding::extended || e == Encoding::compact) at_least_one(f, lits);
-      amo(lits);
+      for (int cell : cells) lits.push_back(cell_var(n, cell, d));
+      group(e == Encoding::extended || e == Encoding::compact, true);
     }
-  return f;
+  }
+  return variables;
 }
 
-std::optional<std::vector<int>> fixed_by_givens(const Grid& puzzle) {
+Cnf sudoku_rules(const Shape& shape, Encoding e) {
+  return collect([&](const ClauseSink& add) { return emit_sudoku_rules(shape, e, nullptr, add); });
+}
+
+std::optional<std::vector<signed char>> values_fixed_by_givens(const Grid& puzzle) {
   const int n = puzzle.size();
-  std::vector<int> value(static_cast<std::size_t>(puzzle.cells() * n) + 1, 0);
+  std::vector<signed char> value(static_cast<std::size_t>(puzzle.cells() * n) + 1, 0);
   bool clash = false;
-  auto fix = [&](int v, int val) {
-    int& x = value[static_cast<std::size_t>(v)];
+  auto fix = [&](int v, signed char val) {
+    signed char& x = value[static_cast<std::size_t>(v)];
     if (x != 0 && x != val) clash = true;
     x = val;
   };
@@ -93,41 +182,34 @@ std::optional<std::vector<int>> fixed_by_givens(const Grid& puzzle) {
     for (int p : puzzle.shape().peers_of(cell)) fix(cell_var(n, p, d), -1);
   }
   if (clash) return std::nullopt;
+  return value;
+}
+
+std::optional<std::vector<int>> fixed_by_givens(const Grid& puzzle) {
+  const auto value = values_fixed_by_givens(puzzle);
+  if (!value) return std::nullopt;
   std::vector<int> literals;
-  for (std::size_t v = 1; v < value.size(); ++v)
-    if (value[v] != 0) literals.push_back(value[v] * static_cast<int>(v));
+  for (std::size_t v = 1; v < value->size(); ++v)
+    if ((*value)[v] != 0) literals.push_back((*value)[v] * static_cast<int>(v));
   return literals;
 }
 
 Cnf sudoku_cnf(const Grid& puzzle, Encoding e, Givens givens) {
-  Cnf f = sudoku_rules(puzzle.shape(), e);
   const int n = puzzle.size();
   if (givens == Givens::units) {
+    Cnf f = sudoku_rules(puzzle.shape(), e);
     for (int cell = 0; cell < puzzle.cells(); ++cell)
       if (puzzle[cell] != 0) f.clauses.push_back({cell_var(n, cell, puzzle[cell])});
     return f;
   }
-  const auto fixed = fixed_by_givens(puzzle);
-  Cnf reduced;
-  reduced.variables = f.variables;
+  const auto fixed = values_fixed_by_givens(puzzle);
   if (!fixed) {
-    reduced.clauses.push_back({});  // clashing givens: unsatisfiable
-    return reduced;
+    Cnf clash;
+    clash.variables = puzzle.cells() * n;
+    clash.clauses.push_back({});  // clashing givens: unsatisfiable
+    return clash;
   }
-  std::vector<int> value(static_cast<std::size_t>(f.variables) + 1, 0);  // +1 true, -1 false, 0 free
-  for (int lit : *fixed) value[static_cast<std::size_t>(lit > 0 ? lit : -lit)] = lit > 0 ? 1 : -1;
-  for (auto& clause : f.clauses) {
-    std::vector<int> kept;
-    bool satisfied = false;
-    for (int lit : clause) {
-      const int v = lit > 0 ? lit : -lit;
-      const int val = v < static_cast<int>(value.size()) ? value[static_cast<std::size_t>(v)] : 0;
-      if (val == 0) kept.push_back(lit);
-      else if ((val > 0) == (lit > 0)) satisfied = true;
-    }
-    if (!satisfied) reduced.clauses.push_back(std::move(kept));  // may be empty: unsatisfiable
-  }
-  return reduced;
+  return collect([&](const ClauseSink& add) { return emit_sudoku_rules(puzzle.shape(), e, &*fixed, add); });
 }
 
 Cnf exact_cover_cnf(const ExactCover& xc) {

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
+#include <span>
 
 #include "sudokit/errors.h"
 
@@ -16,22 +18,70 @@ using CMSat::lbool;
 
 Lit lit_of(int dimacs) { return Lit(static_cast<std::uint32_t>((dimacs > 0 ? dimacs : -dimacs) - 1), dimacs < 0); }
 
-// `reused`: the solver will see many calls with assumptions, and CryptoMiniSat must not eliminate
-// a variable that is later assumed (cryptominisat.h), so simplification is off for it.
-std::unique_ptr<CMSat::SATSolver> load(const Cnf& f, bool reused) {
+std::unique_ptr<CMSat::SATSolver> new_solver(bool reused) {
   auto s = std::make_unique<CMSat::SATSolver>();
   s->set_verbosity(0);
   s->set_num_threads(1);
+  // A reused solver sees many calls with assumptions, and CryptoMiniSat must not eliminate a
+  // variable that is later assumed (cryptominisat.h), so simplification is off for it.
   if (reused) s->set_no_simplify();
-  s->new_vars(static_cast<std::size_t>(f.variables));
-  std::vector<Lit> clause;
-  for (const auto& c : f.clauses) {
-    clause.clear();
-    for (int lit : c) clause.push_back(lit_of(lit));
-    s->add_clause(clause);
-  }
+  // Decide a variable true first: "this cell holds this digit" propagates to all its peers, while
+  // "this cell does not hold it" propagates little. Measured: a third fewer decisions on top1465.
+  s->set_default_polarity(true);
   return s;
 }
+
+// Feeds clauses to a solver as an encoder emits them, with no formula built in between. The
+// cell variables are created at once (one new_vars call is far cheaper than one new_var per
+// variable): all of them, or with `fixed` only the open ones, so that a reduced formula brings
+// none of the variables the givens fixed. Auxiliary variables are created on first use.
+class Loader {
+ public:
+  static constexpr std::uint32_t kAbsent = std::numeric_limits<std::uint32_t>::max();
+
+  Loader(CMSat::SATSolver& s, int cell_vars, const std::vector<signed char>* fixed = nullptr)
+      : solver_(s), map_(static_cast<std::size_t>(cell_vars) + 1, kAbsent) {
+    for (std::size_t v = 1; v < map_.size(); ++v)
+      if (!fixed || (*fixed)[v] == 0) map_[v] = used_++;
+    s.new_vars(used_);
+  }
+
+  void add(std::span<const int> clause) {
+    buffer_.clear();
+    for (int lit : clause) buffer_.push_back(Lit(solver_var(lit > 0 ? lit : -lit), lit < 0));
+    solver_.add_clause(buffer_);
+    ++clauses_;
+  }
+  ClauseSink sink() {
+    return [this](std::span<const int> clause) { add(clause); };
+  }
+
+  // The solver's variable for formula variable v (created on first use).
+  std::uint32_t solver_var(int v) {
+    const auto i = static_cast<std::size_t>(v);
+    if (i >= map_.size()) map_.resize(i + 1, kAbsent);
+    if (map_[i] == kAbsent) {
+      solver_.new_var();
+      map_[i] = used_++;
+    }
+    return map_[i];
+  }
+  // Formula variable v's value in the model; false when the formula never mentioned it.
+  bool is_true(const std::vector<lbool>& model, int v) const {
+    const auto i = static_cast<std::size_t>(v);
+    return i < map_.size() && map_[i] != kAbsent && model[map_[i]] == CMSat::l_True;
+  }
+
+  std::uint32_t variables() const { return used_; }
+  std::uint64_t clauses() const { return clauses_; }
+
+ private:
+  CMSat::SATSolver& solver_;
+  std::vector<std::uint32_t> map_;
+  std::vector<Lit> buffer_;
+  std::uint32_t used_ = 0;
+  std::uint64_t clauses_ = 0;
+};
 
 // One solver call under the limits; l_Undef when a limit ended it.
 lbool call(CMSat::SATSolver& s, const std::vector<Lit>* assumptions, SearchBudget& budget, const Limits& limits,
@@ -104,38 +154,56 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
   SolutionSink sink(limits);
   const Shape& shape = puzzle.shape();
   const int n = shape.size();
+  const int cell_vars = shape.cells() * n;
 
   CMSat::SATSolver* s = nullptr;
   std::unique_ptr<CMSat::SATSolver> fresh;
+  std::optional<Loader> loader;  // fresh solvers: how formula variables map to the solver's
   std::vector<Lit> assumptions;
   if (mode_ == Mode::assume) {
-    if (!reused_ || !shape_ || !shape_->same_as(shape)) {
-      const Cnf rules = sudoku_rules(shape, encoding_);
-      reused_ = load(rules, true);
+    // Each puzzle leaves a retired activation variable and its blocking clauses behind; reloading
+    // the rules now and then keeps that dead weight from slowing every later call.
+    if (!reused_ || !shape_ || !shape_->same_as(shape) || puzzles_on_reused_ >= kReloadEvery) {
+      reused_ = new_solver(true);
+      Loader rules(*reused_, cell_vars);
+      emit_sudoku_rules(shape, encoding_, nullptr, rules.sink(), true);
       shape_ = puzzle.shape_ptr();
-      variables_ = rules.variables;
-      clauses_ = rules.clauses.size();
+      variables_ = static_cast<int>(rules.variables());
+      clauses_ = rules.clauses();
+      puzzles_on_reused_ = 0;
     }
+    ++puzzles_on_reused_;
     s = reused_.get();
     // A fresh activation variable guards this puzzle's blocking clauses.
     s->new_var();
-    const int activation = static_cast<int>(s->nVars());
-    assumptions.push_back(lit_of(activation));
+    assumptions.push_back(Lit(s->nVars() - 1, false));
     for (int cell = 0; cell < shape.cells(); ++cell)
       if (puzzle[cell] != 0) assumptions.push_back(lit_of(cell_var(n, cell, puzzle[cell])));
   } else {
-    const Cnf f = sudoku_cnf(puzzle, encoding_, mode_ == Mode::units ? Givens::units : Givens::reduce);
-    fresh = load(f, false);
+    fresh = new_solver(false);
     s = fresh.get();
-    // The reduced formula leaves the fixed variables out; fix them here too, so that the solver
-    // neither decides on them (which would inflate its decision count) nor gives them a value
-    // the givens rule out.
-    if (mode_ == Mode::reduce)
-      if (const auto fixed = fixed_by_givens(puzzle))
-        for (int lit : *fixed) s->add_clause({lit_of(lit)});
-    variables_ = f.variables;
-    clauses_ = f.clauses.size();
+    if (mode_ == Mode::units) {
+      loader.emplace(*s, cell_vars);
+      emit_sudoku_rules(shape, encoding_, nullptr, loader->sink(), true);
+      for (int cell = 0; cell < shape.cells(); ++cell)
+        if (puzzle[cell] != 0) {
+          const int unit[1] = {cell_var(n, cell, puzzle[cell])};
+          loader->add(unit);
+        }
+    } else {
+      const auto fixed = values_fixed_by_givens(puzzle);
+      loader.emplace(*s, cell_vars, fixed ? &*fixed : nullptr);
+      if (fixed) emit_sudoku_rules(shape, encoding_, &*fixed, loader->sink(), true);
+      else loader->add({});  // clashing givens: unsatisfiable
+    }
+    variables_ = static_cast<int>(loader->variables());
+    clauses_ = loader->clauses();
   }
+  // The open cells' variables in the solver; the dense numbering of assume mode is the identity.
+  auto solver_lit = [&](int v) { return loader ? Lit(loader->solver_var(v), false) : lit_of(v); };
+  auto is_true = [&](const std::vector<lbool>& model, int v) {
+    return loader ? loader->is_true(model, v) : model[static_cast<std::size_t>(v - 1)] == CMSat::l_True;
+  };
 
   const std::uint64_t conflicts_before = s->get_sum_conflicts();
   Totals totals;
@@ -162,13 +230,15 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
     Grid solution = puzzle;
     std::vector<Lit> block;
     if (mode_ == Mode::assume) block.push_back(~assumptions.front());
-    for (int cell = 0; cell < shape.cells(); ++cell)
+    for (int cell = 0; cell < shape.cells(); ++cell) {
+      if (puzzle[cell] != 0) continue;
       for (int d = 1; d <= n; ++d)
-        if (model[static_cast<std::size_t>(cell_var(n, cell, d) - 1)] == CMSat::l_True) {
+        if (is_true(model, cell_var(n, cell, d))) {
           solution.set(cell, d);
-          if (puzzle[cell] == 0) block.push_back(~lit_of(cell_var(n, cell, d)));
+          block.push_back(~solver_lit(cell_var(n, cell, d)));
           break;
         }
+    }
     if (limits.observer) limits.observer->solution();
     if (sink.add(solution)) break;
     if (block.size() <= (mode_ == Mode::assume ? 1u : 0u)) break;  // nothing open: the only solution
@@ -185,7 +255,9 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
 CoverResult solve_cover_with_sat(const ExactCover& cover, const Limits& limits) {
   SearchBudget budget(limits);
   const Cnf f = exact_cover_cnf(cover);
-  auto s = load(f, false);
+  auto s = new_solver(false);
+  Loader loader(*s, f.variables);
+  for (const auto& clause : f.clauses) loader.add(clause);
   CoverResult r;
   Totals totals;
   for (;;) {

@@ -1,11 +1,15 @@
 // sat: Sudoku as CNF (encoders/cnf.h), solved in-process by CryptoMiniSat.
 //
-// Two ways to give a puzzle to the solver (option givens=):
+// Three ways to give a puzzle to the solver (option givens=):
 //   reduce   (default) a fresh solver per puzzle, on the formula with the givens propagated away;
+//            only the open cells' variables reach the solver;
 //   units    a fresh solver per puzzle, givens as unit clauses;
 //   assume   the rules of a shape are loaded once into one solver, and each puzzle's givens are
-//            passed as assumptions — a batch reuses everything the solver learnt (measured the
-//            slowest with CryptoMiniSat 5.11 here: see docs/benchmarks.md).
+//            passed as assumptions; the rules are reloaded every 20 puzzles, as the retired
+//            blocking clauses pile up (docs/benchmarks.md compares the three).
+// The clauses go straight from the encoder to the solver, each binary clause once (a pair of
+// cells in one row and one box is not told twice); `encode --to dimacs` writes the standard
+// formula with its published clause counts.
 // Counting and uniqueness: after each model, a clause forbidding that assignment of the open
 // cells is added and the solver is asked again. In assume mode those clauses carry a literal
 // that is switched off after the puzzle, so the next puzzle is not affected.
@@ -39,6 +43,8 @@ class SatSolver final : public Solver {
   Mode mode_;
   ShapePtr shape_;                          // assume mode: the shape the solver below holds
   std::unique_ptr<CMSat::SATSolver> reused_;
+  static constexpr int kReloadEvery = 20;  // puzzles on one reused solver before the rules are reloaded
+  int puzzles_on_reused_ = 0;
   std::uint64_t clauses_ = 0;
   int variables_ = 0;
 };

@@ -9,8 +9,10 @@
 // Extra units (diagonals, regions) are more exactly-one groups, like rows.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +39,18 @@ Cnf sudoku_rules(const Shape& shape, Encoding encoding);
 // The literals the givens fix: each given's variable true, and false the cell's other digits and
 // the given digit in every peer. nullopt when two givens clash.
 std::optional<std::vector<int>> fixed_by_givens(const Grid& puzzle);
+// The same as a value per variable (index 1 .. cells*n): +1 true, -1 false, 0 open.
+std::optional<std::vector<signed char>> values_fixed_by_givens(const Grid& puzzle);
+
+// Receives one clause at a time (DIMACS literals; the span lives only for the call).
+using ClauseSink = std::function<void(std::span<const int>)>;
+// The rules of a shape clause by clause, without building a Cnf: for a solver to load directly.
+// With `fixed` (from values_fixed_by_givens), the reduced rules: false literals dropped, and the
+// groups a given settles left out. With `distinct`, a binary clause that two units share (two cells
+// in one row and one box) is emitted once: the same formula as a set, without the repeats that
+// the published clause counts include. Returns the highest variable used (compact adds auxiliaries).
+int emit_sudoku_rules(const Shape& shape, Encoding encoding, const std::vector<signed char>* fixed,
+                      const ClauseSink& add, bool distinct = false);
 
 enum class Givens { units, reduce };
 // A puzzle's formula: the rules plus the givens as unit clauses, or (reduce) with the givens
