@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "sudokit/encoders/exact_cover.h"
@@ -63,16 +64,20 @@ class DancingLinks {
                    StopReason& stop);
   void cover(int item, Counts& c);
   void uncover(int item);
-  void hide(int node, Counts& c);
+  std::uint64_t hide(int node);  // returns the links changed
   void unhide(int node);
   void cover_rest(int node, Counts& c);    // the option's other items, left to right
   void uncover_rest(int node);             // the same, right to left
+  std::pair<int, int> choose_item() const;  // the item to branch on, and its number of options
   bool active(int item) const { return rlink_[static_cast<std::size_t>(llink_[static_cast<std::size_t>(item)])] == item; }
 
   int items_, primary_;
   std::vector<int> llink_, rlink_;     // the active-item lists: 0 heads the primary, items_+1 the secondary
-  std::vector<int> len_;               // options still in each item's list, + kCovered while covered
+  // Options still in each item's list, + kCovered while covered (and always for secondary items,
+  // which are never chosen); padded with kCovered to whole blocks of kBlock for choose_item().
+  std::vector<int> len_;
   static constexpr int kCovered = 1 << 28;  // more options than any matrix has
+  static constexpr int kBlock = 16;
   // One node's fields side by side, as in dlx1: cover and uncover touch all three at once.
   struct Node {
     int top;       // the node's item (1..N); spacers hold -(option+1)
