@@ -130,25 +130,37 @@ class Engine {
       placed[cell_units_[static_cast<std::size_t>(k)]] |= bit;
     const std::uint16_t* p = peers_.data() + peer_begin_[static_cast<std::size_t>(cell)];
     const std::uint16_t* end = peers_.data() + peer_begin_[static_cast<std::size_t>(cell) + 1];
-    // The hot loop of the backend: counters and the queue are kept in locals so that the
-    // compiler need not assume the stores to s[] change them.
+    // The hot loop of the backend, in two passes. First every peer loses the digit, without a
+    // branch, and the peers that had it are noted as bits of `had` (whether a peer has the digit
+    // is unpredictable, and a mispredicted branch per peer was the main cost); then only those few
+    // are looked at. Counters and the queue are kept in locals so that the compiler need not
+    // assume the stores to s[] change them.
     int* queue = queue_.data();
     int queued = queued_;
     std::uint64_t eliminated = 0, dirty = 0;
     bool ok = true;
-    for (; p != end; ++p) {
-      M& c = s[*p];
-      if (!(c & bit)) continue;
-      c = static_cast<M>(c & ~bit);
-      ++eliminated;
-      if constexpr (kOneWord) dirty |= cell_unit_mask_[*p];
-      else mark_units_of(*p);
-      if (c == 0) {
-        ok = false;
-        if (observer_) failure_ = shape_.cell_name(*p) + " has no candidate left";
-        break;
+    const auto count = static_cast<int>(end - p);
+    for (int first = 0; first < count && ok; first += 64) {
+      const int last = std::min(count, first + 64);
+      std::uint64_t had = 0;
+      for (int k = first; k < last; ++k) {
+        M& c = s[p[k]];
+        had |= static_cast<std::uint64_t>((c & bit) != 0) << (k - first);
+        c = static_cast<M>(c & ~bit);
       }
-      if (settings_.naked_singles && (c & (c - 1)) == 0) queue[queued++] = *p;
+      eliminated += static_cast<std::uint64_t>(std::popcount(had));
+      for (; had; had &= had - 1) {
+        const int q = p[first + std::countr_zero(had)];
+        const M c = s[q];
+        if constexpr (kOneWord) dirty |= cell_unit_mask_[static_cast<std::size_t>(q)];
+        else mark_units_of(q);
+        if (c == 0) {
+          ok = false;
+          if (observer_) failure_ = shape_.cell_name(q) + " has no candidate left";
+          break;
+        }
+        if (settings_.naked_singles && (c & (c - 1)) == 0) queue[queued++] = q;
+      }
     }
     queued_ = queued;
     eliminations_ += eliminated;
