@@ -107,7 +107,13 @@ void DancingLinks::unhide(int p) {
 
 void DancingLinks::cover(int i, Counts& c) {
   std::uint64_t updates = 1;  // the item leaving the active list
-  for (int p = node_[z(i)].down; p != i; p = node_[z(p)].down) updates += hide(p);
+  // The next node is read before hiding this one: hide() changes other items' lists only, but
+  // the compiler cannot know that, and would wait for its stores before the next load.
+  for (int p = node_[z(i)].down; p != i;) {
+    const int next = node_[z(p)].down;
+    updates += hide(p);
+    p = next;
+  }
   const int l = llink_[z(i)], r = rlink_[z(i)];
   rlink_[z(l)] = r;
   llink_[z(r)] = l;
@@ -120,7 +126,11 @@ void DancingLinks::uncover(int i) {
   rlink_[z(l)] = i;
   llink_[z(r)] = i;
   len_[z(i)] -= kCovered;
-  for (int p = node_[z(i)].up; p != i; p = node_[z(p)].up) unhide(p);
+  for (int p = node_[z(i)].up; p != i;) {
+    const int next = node_[z(p)].up;
+    unhide(p);
+    p = next;
+  }
 }
 
 void DancingLinks::cover_rest(int x, Counts& c) {
