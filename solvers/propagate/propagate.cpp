@@ -198,9 +198,14 @@ class Engine {
     const std::uint16_t* peer = peer_lanes_ + static_cast<std::size_t>(cell) * static_cast<std::size_t>(lanes_);
     const __m256i digit = _mm256_set1_epi16(static_cast<short>(bit));
     const __m256i zero = _mm256_setzero_si256();
+    const bool naked = settings_.naked_singles;
     auto load = [](const void* at) { return _mm256_loadu_si256(static_cast<const __m256i*>(at)); };
+    // Locals, not members: the vector stores may alias anything, and members would be reloaded.
+    const int lanes = lanes_;
+    int* queue = queue_.data();
+    int queued = queued_;
     std::uint64_t eliminated = 0, dirty = 0;
-    for (int base = 0; base < lanes_; base += 32) {
+    for (int base = 0; base < lanes; base += 32) {
       const __m256i a = load(s + base), b = load(s + base + 16);
       const __m256i strip_a = _mm256_and_si256(load(peer + base), digit);
       const __m256i strip_b = _mm256_and_si256(load(peer + base + 16), digit);
@@ -218,13 +223,15 @@ class Engine {
         dirty |= cell_unit_mask_[static_cast<std::size_t>(q)];
         if (c == 0) {
           if (observer_) failure_ = shape_.cell_name(q) + " has no candidate left";
+          queued_ = queued;
           eliminations_ += eliminated;
           dirty_one_ |= dirty;
           return false;
         }
-        if (settings_.naked_singles && (c & (c - 1)) == 0) queue_[static_cast<std::size_t>(queued_++)] = q;
+        if (naked && (c & (c - 1)) == 0) queue[queued++] = q;
       }
     }
+    queued_ = queued;
     eliminations_ += eliminated;
     dirty_one_ |= dirty;
     return true;
