@@ -71,9 +71,24 @@ Limits limits_of(const SolveArgs& args) {
   return limits;
 }
 
+// `--count` takes an optional number, and Boost gives it the next word whatever that is, so
+// `--count puzzles.txt` would be a bad count rather than "count all" followed by a file.
+// A `--count` followed by a word that is not a number becomes `--count=0`.
+std::vector<std::string> with_optional_values(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    out.push_back(args[i]);
+    if (args[i] != "--count" || i + 1 >= args.size()) continue;
+    const std::string& next = args[i + 1];
+    const bool number = !next.empty() && next.find_first_not_of("0123456789") == std::string::npos;
+    if (!number && (next == "-" || next.rfind("-", 0) != 0)) out.back() = "--count=0";  // "-" is stdin
+  }
+  return out;
+}
+
 bool parse(const std::vector<std::string>& args, const po::options_description& desc,
            const po::positional_options_description& positional, po::variables_map& vm, const char* usage) {
-  po::store(po::command_line_parser(args).options(desc).positional(positional).run(), vm);
+  po::store(po::command_line_parser(with_optional_values(args)).options(desc).positional(positional).run(), vm);
   if (vm.count("help")) {
     std::cout << usage << "\n" << desc << "\n";
     return false;

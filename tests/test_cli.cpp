@@ -35,6 +35,16 @@ TEST(Cli, CountsWithBoxShape) {
   EXPECT_NE(two.out.find("at least 2 solutions"), std::string::npos) << two.out;
 }
 
+TEST(Cli, CountWithoutANumberBeforeAFileCountsAll) {
+  // `--count` takes an optional number; a file name after it is a file, not a bad number.
+  auto from_stdin = run_cli("solve --count - --box 2x2", std::string(16, '0') + "\n");
+  EXPECT_EQ(from_stdin.exit_code, 0) << from_stdin.err;
+  EXPECT_EQ(from_stdin.out.substr(0, from_stdin.out.find('\n')), "# puzzle 1: 288 solutions");
+  auto missing = run_cli("solve --count no-such-file.txt");
+  EXPECT_EQ(missing.exit_code, 5) << missing.err;  // an input/output error naming the file, not a usage error
+  EXPECT_NE(missing.err.find("no-such-file.txt"), std::string::npos) << missing.err;
+}
+
 TEST(Cli, FormatSwitchAndAllSolutions) {
   auto r = run_cli("solve --format line", kSeed);
   EXPECT_EQ(r.out, "135469278782135649469278135321546897874913526596827413917652384643781952258394761\n");
