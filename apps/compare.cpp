@@ -57,7 +57,14 @@ std::string check_puzzle(const PuzzleInput& p, std::vector<std::unique_ptr<Solve
   std::vector<Result> results;
   std::vector<std::string> answers, problems;
   for (std::size_t b = 0; b < solvers.size(); ++b) {
-    Result r = solvers[b]->solve(p.grid, limits);
+    Result r;
+    std::string error;
+    try {
+      r = solvers[b]->solve(p.grid, limits);
+    } catch (const Error& e) {  // e.g. a puzzle this backend does not support: the others still run
+      error = e.what();
+      r.status = Status::stopped;
+    }
     Row& row = rows[b];
     row.puzzle = p.number;
     row.source = p.source;
@@ -75,6 +82,11 @@ std::string check_puzzle(const PuzzleInput& p, std::vector<std::unique_ptr<Solve
     row.time = r.stats.seconds;
     row.counters = counters_text(r.stats);
     row.verdict = r.status == Status::stopped ? "stopped" : "agrees";
+    if (!error.empty()) {
+      row.status = "error";
+      row.verdict = "failed";
+      problems.push_back(specs[b].label + " failed: " + error);
+    }
     for (const Grid& s : r.solutions) {
       const auto violations = verify(p.grid, s);
       if (!violations.empty()) {
@@ -321,7 +333,7 @@ void write_summary(std::ostream& out, const std::vector<Row>& rows) {
     std::vector<double> nodes, times;
     for (const Row* r : list) {
       ++status[r->status];
-      disagreements += r->verdict == "disagrees" || r->verdict == "invalid";
+      disagreements += r->verdict == "disagrees" || r->verdict == "invalid" || r->verdict == "failed";
       nodes.push_back(static_cast<double>(r->nodes));
       times.push_back(r->time * 1000);
     }

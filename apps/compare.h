@@ -41,7 +41,7 @@ struct Row {
   std::uint64_t count = 0, nodes = 0, guesses = 0, backtracks = 0, propagations = 0;
   double time = 0;
   std::string counters;  // "name=value;name=value"
-  std::string verdict;   // agrees | disagrees | invalid | stopped
+  std::string verdict;   // agrees | disagrees | invalid | stopped | failed (the backend threw an error)
 };
 
 struct CompareReport {

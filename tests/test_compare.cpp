@@ -16,13 +16,15 @@ using test::run_cli;
 
 namespace {
 
-// Test-only backends: backtrack with its answer spoiled.
+// Test-only backends: backtrack with its answer spoiled, or refusing puzzles with a given in the
+// first cell (as a backend that does not support some puzzles would).
 class Broken final : public Solver {
  public:
-  enum class Fault { wrong_digit, wrong_count };
+  enum class Fault { wrong_digit, wrong_count, refuses };
   explicit Broken(Fault fault) : fault_(fault) {}
-  std::string_view name() const override { return fault_ == Fault::wrong_digit ? "wrong-digit" : "wrong-count"; }
+  std::string_view name() const override { return "broken"; }
   Result solve(const Grid& puzzle, const Limits& limits) override {
+    if (fault_ == Fault::refuses && puzzle[0] != 0) throw UsageError("refuses: a given in r1c1 is not supported");
     Result r = builtin_solvers().create("backtrack")->solve(puzzle, limits);
     if (fault_ == Fault::wrong_digit && !r.solutions.empty()) {
       Grid& g = r.solutions.front();
@@ -44,6 +46,7 @@ Registry with_broken() {
   Registry r = builtin_solvers();
   r.add("wrong-digit", "test only", [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::wrong_digit); });
   r.add("wrong-count", "test only", [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::wrong_count); });
+  r.add("refuses", "test only", [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::refuses); });
   return r;
 }
 
@@ -119,6 +122,21 @@ TEST(Compare, AWrongCountIsCaught) {
   EXPECT_EQ(r.rows[2].verdict, "disagrees");
   EXPECT_EQ(r.rows[0].verdict, "agrees");  // two against one
   EXPECT_NE(details.str().find("wrong-count: multiple, 2 solution(s)"), std::string::npos) << details.str();
+}
+
+TEST(Compare, ABackendThatThrowsIsReportedAndTheRunGoesOn) {
+  std::ostringstream details;  // kHard has a given in r1c1, kEasy has not
+  const CompareReport r = run_compare(with_broken(), inputs({kEasy, kHard, kEasy}), options({"propagate", "refuses"}), details);
+  ASSERT_EQ(r.rows.size(), 6u);
+  EXPECT_EQ(r.rows[1].verdict, "agrees");  // kEasy has no given in r1c1
+  EXPECT_EQ(r.rows[3].status, "error");
+  EXPECT_EQ(r.rows[3].verdict, "failed");
+  EXPECT_EQ(r.rows[2].status, "unique");  // the other backend still solved it
+  EXPECT_EQ(r.rows[5].verdict, "agrees");  // and the puzzle after it was run
+  EXPECT_EQ(r.disagreements, 1u);
+  EXPECT_EQ(exit_code_for(r), kDisagreement);
+  EXPECT_NE(details.str().find("refuses failed: refuses: a given in r1c1 is not supported"), std::string::npos)
+      << details.str();
 }
 
 TEST(Compare, ATimeoutStopsASlowBackendAndTheRunGoesOn) {
