@@ -87,6 +87,13 @@ class DancingLinks {
   std::vector<Node> node_;
   std::vector<int> option_first_;      // first node of each option
   std::vector<int> preselected_;       // options committed by preselect(), in order
+  std::uint64_t preselect_updates_ = 0;  // link updates the preselections made
+  static constexpr std::uint64_t kCopiedNodesPerUpdate = 8;
+  struct Links {
+    std::vector<Node> node;
+    std::vector<int> len, llink, rlink;
+  };
+  Links built_;                        // the matrix as built, restored by clear_preselections()
   std::vector<int> option_of_;          // node -> its option (-1 for headers and spacers)
   std::vector<int> chosen_;            // per level: the node of the option chosen
   std::vector<int> solution_;          // scratch for visit()
