@@ -213,31 +213,36 @@ class Engine {
     int* queue = queue_.data();
     int queued = queued_;
     std::uint64_t eliminated = 0, dirty = 0;
+    // 32 lanes' 0xFFFF/0 flags as 32 bits
+    auto bits = [](__m256i flags_a, __m256i flags_b) {
+      return static_cast<std::uint32_t>(
+          _mm256_movemask_epi8(_mm256_permute4x64_epi64(_mm256_packs_epi16(flags_a, flags_b), 0xD8)));
+    };
+    const __m256i one = _mm256_set1_epi16(1);
     for (int base = 0; base < lanes; base += 32) {
       const __m256i a = load(s + base), b = load(s + base + 16);
       const __m256i strip_a = _mm256_and_si256(load(peer + base), digit);
       const __m256i strip_b = _mm256_and_si256(load(peer + base + 16), digit);
-      // 0xFFFF where a cell keeps its candidates as they were
-      const __m256i same_a = _mm256_cmpeq_epi16(_mm256_and_si256(a, strip_a), zero);
-      const __m256i same_b = _mm256_cmpeq_epi16(_mm256_and_si256(b, strip_b), zero);
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(s + base), _mm256_andnot_si256(strip_a, a));
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(s + base + 16), _mm256_andnot_si256(strip_b, b));
-      const __m256i same = _mm256_permute4x64_epi64(_mm256_packs_epi16(same_a, same_b), 0xD8);
-      auto had = ~static_cast<std::uint32_t>(_mm256_movemask_epi8(same));
+      const __m256i left_a = _mm256_andnot_si256(strip_a, a), left_b = _mm256_andnot_si256(strip_b, b);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(s + base), left_a);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(s + base + 16), left_b);
+      // The cells that had the digit, and of those, the ones left with at most one candidate
+      // (read from the registers: loading them back right after the store would wait for it).
+      const std::uint32_t had = ~bits(_mm256_cmpeq_epi16(_mm256_and_si256(a, strip_a), zero),
+                                      _mm256_cmpeq_epi16(_mm256_and_si256(b, strip_b), zero));
+      if (!had) continue;
       eliminated += static_cast<std::uint64_t>(std::popcount(had));
-      for (; had; had &= had - 1) {
-        const int q = base + std::countr_zero(had);
-        const M c = s[q];
-        dirty |= cell_unit_mask_[static_cast<std::size_t>(q)];
-        if (c == 0) {
-          if (observer_) failure_ = shape_.cell_name(q) + " has no candidate left";
-          queued_ = queued;
-          eliminations_ += eliminated;
-          dirty_one_ |= dirty;
-          return false;
-        }
-        if (naked && (c & (c - 1)) == 0) queue[queued++] = q;
+      const std::uint32_t few = had & bits(_mm256_cmpeq_epi16(_mm256_and_si256(left_a, _mm256_sub_epi16(left_a, one)), zero),
+                                           _mm256_cmpeq_epi16(_mm256_and_si256(left_b, _mm256_sub_epi16(left_b, one)), zero));
+      if (const std::uint32_t empty = few & bits(_mm256_cmpeq_epi16(left_a, zero), _mm256_cmpeq_epi16(left_b, zero))) {
+        if (observer_) failure_ = shape_.cell_name(base + std::countr_zero(empty)) + " has no candidate left";
+        queued_ = queued;
+        eliminations_ += eliminated;
+        return false;
       }
+      for (std::uint32_t h = had; h; h &= h - 1) dirty |= cell_unit_mask_[static_cast<std::size_t>(base + std::countr_zero(h))];
+      if (naked)
+        for (std::uint32_t single = few; single; single &= single - 1) queue[queued++] = base + std::countr_zero(single);
     }
     queued_ = queued;
     eliminations_ += eliminated;
