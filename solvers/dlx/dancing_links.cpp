@@ -75,6 +75,7 @@ std::uint64_t DancingLinks::hide(int p) {
   Node* node = node_.data();
   int* len = len_.data();
   std::uint64_t updates = 0;
+  int least_len = least_len_, least_item = least_item_;
   for (int q = p + 1; q != p;) {
     const int x = node[q].top, u = node[q].up, d = node[q].down;
     if (x <= 0) {
@@ -82,11 +83,15 @@ std::uint64_t DancingLinks::hide(int p) {
     } else {
       node[u].down = d;
       node[d].up = u;
-      --len[x];
+      const int left = --len[x];
+      const bool fewer = left < least_len;  // the first item to drop lowest: a choice without a scan
+      least_len = fewer ? left : least_len;
+      least_item = fewer ? x : least_item;
       ++updates;
       ++q;
     }
   }
+  least_len_ = least_len, least_item_ = least_item;
   return updates;
 }
 
@@ -197,6 +202,7 @@ StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts
   assert(links_ok());
   StopReason stop = StopReason::none;
   watcher_ = watcher;
+  least_len_ = kCovered, least_item_ = 0;  // the root scans: no choice depends on an earlier puzzle
   solve_level(0, 1, budget, visit, c, stop);
   watcher_ = nullptr;
   assert(links_ok());
@@ -218,7 +224,10 @@ StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts
   if (chosen_.size() <= level) chosen_.resize(level + 1);
   if (level + 1 > c.max_depth) c.max_depth = level + 1;
   if (watcher_ && fewest == 0) watcher_->dead_end(best - 1);
+  // Each option's child chooses among what cover(best) and that option's covers left.
+  least_len_ = kCovered, least_item_ = 0;
   cover(best, c);
+  const int least_len_after_best = least_len_, least_item_after_best = least_item_;
   const bool branching = fewest >= 2;
   bool halt = false;
   for (int x = node_[z(best)].down; x != best; x = node_[z(x)].down) {
@@ -232,6 +241,7 @@ StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts
     const std::uint64_t child = c.nodes;
     if (watcher_) watcher_->enter(child, id, option_of_[z(x)], best - 1, fewest);
     chosen_[level] = x;
+    least_len_ = least_len_after_best, least_item_ = least_item_after_best;
     cover_rest(x, c);
     halt = solve_level(level + 1, child, budget, visit, c, stop);
     uncover_rest(x);
@@ -243,14 +253,17 @@ StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts
   return halt;
 }
 
-// The active primary item with the fewest options, the first found on ties; an item with at most
-// one option ends the scan at once (it is forced, or a dead end). The scan runs over the
+// The active primary item with the fewest options, the first found on ties. First found: an item
+// that the covers since the last choice left with one option or none (kudoku's trick: most
+// choices are forced, and the covers just made them so); failing that, a scan in item order,
+// where an item with at most one option ends the scan at once. The scan runs over the
 // contiguous lengths rather than the linked list of active items: a covered item's length carries
 // kCovered, so it never wins, and index order is list order. With AVX2 it takes 8 items per
 // step: first looking for a forced item while keeping the running minimum, then, only when there
 // was none, for the first item with that minimum.
 std::pair<int, int> DancingLinks::choose_item() const {
   const int* len = len_.data();
+  if (least_len_ <= 1 && len[least_item_] == least_len_) return {least_item_, least_len_};
   const int blocks = (primary_ + kBlock) / kBlock;  // items 1..primary, with index 0 in the first
 #if defined(__AVX2__)
   static_assert(kBlock % 8 == 0);

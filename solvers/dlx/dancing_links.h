@@ -98,6 +98,9 @@ class DancingLinks {
   std::vector<int> chosen_;            // per level: the node of the option chosen
   std::vector<int> solution_;          // scratch for visit()
   Watcher* watcher_ = nullptr;         // during search(), if any
+  // The item whose length dropped lowest (first on ties) in the covers since the last choice,
+  // and that length: when it is 0 or 1 and the item is still active, the choice needs no scan.
+  int least_len_ = kCovered, least_item_ = 0;
 };
 
 }  // namespace sudokit
