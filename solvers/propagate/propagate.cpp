@@ -70,7 +70,8 @@ namespace {
 using Tables = PropagateSolver::Tables;
 
 // The search for one mask width M. The state of one search level is a contiguous block:
-// cells() candidate masks, then one "placed" mask per unit (digits already placed in it).
+// cells() candidate masks (zero padding up to the vector lanes, on small grids), then one
+// "placed" mask per unit (digits already placed in it), padded to whole 32-byte blocks.
 // Guessing copies the block one level down; backtracking just returns to the level above.
 template <typename M, bool kOneWord>  // kOneWord: at most 64 units, the dirty set is one word
 class Engine {
