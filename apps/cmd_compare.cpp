@@ -124,7 +124,7 @@ int cmd_report(const std::vector<std::string>& args) {
   std::set<std::pair<std::string, std::size_t>> puzzle_set, bad;
   for (const Row& r : rows) {
     puzzle_set.insert({r.source, r.puzzle});
-    if (r.verdict == "disagrees" || r.verdict == "invalid" || r.verdict == "failed") bad.insert({r.source, r.puzzle});
+    if (is_disagreement(r)) bad.insert({r.source, r.puzzle});
   }
   const std::size_t puzzles = puzzle_set.size(), disagreements = bad.size();
   std::cout << puzzles << " puzzles, " << disagreements << " with a disagreement\n\n";

@@ -114,8 +114,8 @@ std::string check_puzzle(const PuzzleInput& p, std::vector<std::unique_ptr<Solve
   }
   for (std::size_t b = 0; b < solvers.size(); ++b)
     if (rows[b].verdict == "agrees" && (ties > 1 || answers[b] != majority)) rows[b].verdict = "disagrees";
-  bool disagreement = !problems.empty();
-  for (std::size_t b = 0; b < solvers.size(); ++b) disagreement |= rows[b].verdict == "disagrees";
+  bool disagreement = false;
+  for (std::size_t b = 0; b < solvers.size(); ++b) disagreement |= is_disagreement(rows[b]);
   if (!disagreement) return {};
 
   std::ostringstream out;
@@ -333,7 +333,7 @@ void write_summary(std::ostream& out, const std::vector<Row>& rows) {
     std::vector<double> nodes, times;
     for (const Row* r : list) {
       ++status[r->status];
-      disagreements += r->verdict == "disagrees" || r->verdict == "invalid" || r->verdict == "failed";
+      disagreements += is_disagreement(*r);
       nodes.push_back(static_cast<double>(r->nodes));
       times.push_back(r->time * 1000);
     }

@@ -44,6 +44,12 @@ struct Row {
   std::string verdict;   // agrees | disagrees | invalid | stopped | failed (the backend threw an error)
 };
 
+// A row that makes its puzzle count as a disagreement: another answer won, the answer failed
+// verification, or the backend failed.
+inline bool is_disagreement(const Row& r) {
+  return r.verdict == "disagrees" || r.verdict == "invalid" || r.verdict == "failed";
+}
+
 struct CompareReport {
   std::vector<Row> rows;          // puzzle order, then backend order
   std::size_t puzzles = 0;
