@@ -58,22 +58,19 @@ void at_most_one_sequential(const std::vector<int>& x, int& variables, const Cla
   emit(-x[k - 1], -(s0 + static_cast<int>(k) - 2));
 }
 
-void at_most_one_pairwise(Cnf& f, const std::vector<int>& lits) {
-  at_most_one_pairwise(lits, [&](std::span<const int> c) { f.clauses.emplace_back(c.begin(), c.end()); });
+// A sink that appends each clause to f.
+ClauseSink append_to(Cnf& f) {
+  return [&f](std::span<const int> c) { f.clauses.emplace_back(c.begin(), c.end()); };
 }
-void at_most_one_sequential(Cnf& f, const std::vector<int>& x) {
-  at_most_one_sequential(x, f.variables, [&](std::span<const int> c) { f.clauses.emplace_back(c.begin(), c.end()); });
-}
+
+void at_most_one_pairwise(Cnf& f, const std::vector<int>& lits) { at_most_one_pairwise(lits, append_to(f)); }
+void at_most_one_sequential(Cnf& f, const std::vector<int>& x) { at_most_one_sequential(x, f.variables, append_to(f)); }
 
 Cnf collect(const std::function<int(const ClauseSink&)>& emit) {
   Cnf f;
-  f.variables = emit([&](std::span<const int> c) { f.clauses.emplace_back(c.begin(), c.end()); });
+  f.variables = emit(append_to(f));
   return f;
 }
-
-}  // namespace
-
-namespace {
 
 // The first unit two cells share, or -1: a pair of cells in two units (a row and a box) is
 // forbidden a digit twice by both, and only the first need say so.
@@ -95,10 +92,10 @@ int emit_sudoku_rules(const Shape& shape, Encoding e, const std::vector<signed c
   int variables = shape.cells() * n;
   std::vector<int> lits, open, at, open_at;  // at: each literal's place in its group
   std::vector<char> first_here;  // distinct: whether this unit is the first the two cells at i, j share
-  bool pairs_once = false;       // whether first_here applies to the group being emitted
   // One group of literals: at least one of them true (alo) and at most one (amo). Under `fixed`,
   // false literals are dropped; a group holding a true literal needs only its other literals false.
-  auto group = [&](bool alo, bool amo) {
+  // `pairs_once`: the group is a unit's, and first_here says which of its pairs to emit.
+  auto group = [&](bool alo, bool amo, bool pairs_once) {
     const std::vector<int>* kept = &lits;
     const std::vector<int>* kept_at = &at;
     if (fixed) {
@@ -142,9 +139,8 @@ int emit_sudoku_rules(const Shape& shape, Encoding e, const std::vector<signed c
   for (int cell = 0; cell < shape.cells(); ++cell) {
     lits.clear();
     for (int d = 1; d <= n; ++d) lits.push_back(cell_var(n, cell, d));
-    group(true, e != Encoding::minimal);
+    group(true, e != Encoding::minimal, false);
   }
-  pairs_once = distinct;
   first_here.resize(static_cast<std::size_t>(n * n));
   for (int unit = 0; unit < static_cast<int>(shape.units().size()); ++unit) {
     const auto& cells = shape.units()[static_cast<std::size_t>(unit)].cells;
@@ -156,7 +152,7 @@ int emit_sudoku_rules(const Shape& shape, Encoding e, const std::vector<signed c
     for (int d = 1; d <= n; ++d) {
       lits.clear();
       for (int cell : cells) lits.push_back(cell_var(n, cell, d));
-      group(e == Encoding::extended || e == Encoding::compact, true);
+      group(e == Encoding::extended || e == Encoding::compact, true, distinct);
     }
   }
   return variables;

@@ -297,6 +297,8 @@ std::pair<int, int> DancingLinks::choose_item() const {
 }
 
 bool DancingLinks::links_ok() const {
+  // An item's own count: secondary items carry kCovered always (they are never chosen).
+  auto options_of = [&](int i) { return len_[z(i)] - (i > primary_ ? kCovered : 0); };
   auto check_ring = [&](int head) {
     int count = 0;
     for (int i = rlink_[z(head)]; i != head; i = rlink_[z(i)]) {
@@ -312,10 +314,10 @@ bool DancingLinks::links_ok() const {
       if (node_[z(p)].top != i || node_[z(node_[z(p)].down)].up != p) return false;
       if (++count > static_cast<int>(node_.size())) return false;
     }
-    if (count != len_[z(i)] - (i > primary_ ? kCovered : 0)) return false;
+    if (count != options_of(i)) return false;
   }
   for (int i = 1; i <= items_; ++i) {
-    if (active(i) != (len_[z(i)] - (i > primary_ ? kCovered : 0) < kCovered)) return false;
+    if (active(i) != (options_of(i) < kCovered)) return false;
   }
   return true;
 }

@@ -82,7 +82,7 @@ class Engine {
         cells_(shape_.cells()), units_(static_cast<int>(shape_.units().size())),
         all_(static_cast<M>(shape_.all_digits())),
         placed_at_(std::max(cells_, tables.lanes)),
-        stride_(static_cast<std::size_t>((placed_at_ + units_ + 15) / 16 * 16)),  // whole 32-byte blocks
+        stride_(static_cast<std::size_t>((placed_at_ + units_ + kPerBlock - 1) / kPerBlock * kPerBlock)),
         peers_(tables.peers), peer_begin_(tables.peer_begin), cell_units_(tables.cell_units),
         unit_begin_(tables.unit_begin), unit_cells_(tables.unit_cells), dirty_word_(tables.dirty_word),
         dirty_bits_(tables.dirty_bits), dirty_begin_(tables.dirty_begin),
@@ -257,7 +257,7 @@ class Engine {
   void copy_level(M* to, const M* from) const {
 #if defined(__AVX2__)
     if (lanes_ > 0) {
-      for (std::size_t i = 0; i * sizeof(M) < stride_ * sizeof(M); i += 32 / sizeof(M))
+      for (std::size_t i = 0; i < stride_; i += kPerBlock)
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + i), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(from + i)));
       return;
     }
@@ -411,6 +411,7 @@ class Engine {
   SolutionSink sink_;
   const int cells_, units_;
   const M all_;
+  static constexpr int kPerBlock = 32 / sizeof(M);  // masks per 32-byte block: the stride is whole blocks
   const int placed_at_;  // where the units' placed masks start: past the vector lanes
   const std::size_t stride_;
   const std::vector<std::uint16_t>& peers_;
