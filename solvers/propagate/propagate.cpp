@@ -47,6 +47,14 @@ struct PropagateSolver::Tables {
       peer_lanes.assign(static_cast<std::size_t>(sh.cells() * lanes), 0);
       for (int cell = 0; cell < sh.cells(); ++cell)
         for (int p : sh.peers_of(cell)) peer_lanes[static_cast<std::size_t>(cell * lanes + p)] = 0xFFFF;
+      // Slot i of every unit, one unit per lane: the cell each lane gathers. Lanes past the last
+      // unit gather lane 127, which is always zero padding (at most 121 cells use the lanes).
+      if (sh.units().size() <= 32) {
+        slot_cell.assign(static_cast<std::size_t>(sh.size() * 32), 127);
+        for (std::size_t u = 0; u < sh.units().size(); ++u)
+          for (int i = 0; i < sh.size(); ++i)
+            slot_cell[static_cast<std::size_t>(i * 32) + u] = static_cast<std::uint16_t>(sh.units()[u].cells[static_cast<std::size_t>(i)]);
+      }
     }
   }
 
@@ -55,6 +63,7 @@ struct PropagateSolver::Tables {
   static constexpr int kMaxLanes = 128;
   int lanes = 0;
   std::vector<std::uint16_t> peer_lanes;
+  std::vector<std::uint16_t> slot_cell;  // at most 32 units: slot i's cells at [32 i, 32 i + 32)
 
   ShapePtr shape;
   std::vector<std::uint16_t> peers;  // peers of cell c: peers[peer_begin[c] .. peer_begin[c+1])
@@ -87,6 +96,10 @@ class Engine {
         unit_begin_(tables.unit_begin), unit_cells_(tables.unit_cells), dirty_word_(tables.dirty_word),
         dirty_bits_(tables.dirty_bits), dirty_begin_(tables.dirty_begin),
         cell_unit_mask_(tables.cell_unit_mask), lanes_(tables.lanes), peer_lanes_(tables.peer_lanes.data()),
+        slot_cell_(tables.slot_cell.data()),
+#if defined(__AVX512BW__)
+        scan_all_(std::is_same_v<M, std::uint16_t> && !tables.slot_cell.empty()),
+#endif
         dirty_((static_cast<std::size_t>(units_) + 63) / 64, 0),
         scratch_(scratch),
         queue_(static_cast<std::size_t>(cells_)), observer_(limits.observer) {}
@@ -143,7 +156,7 @@ class Engine {
   // Places `bit` in `cell`: its units record the digit and every peer loses it. New naked singles
   // are queued. Returns false on a contradiction (a peer left with no candidate).
   bool assign(M* s, int cell, M bit) {
-    mark_units_of(cell);
+    if (!scan_all_) mark_units_of(cell);
     ++solved_;
     M* placed = s + placed_at_;
     for (int k = unit_begin_[static_cast<std::size_t>(cell)]; k < unit_begin_[static_cast<std::size_t>(cell) + 1]; ++k)
@@ -241,7 +254,8 @@ class Engine {
         eliminations_ += eliminated;
         return false;
       }
-      for (std::uint32_t h = had; h; h &= h - 1) dirty |= cell_unit_mask_[static_cast<std::size_t>(base + std::countr_zero(h))];
+      if (!scan_all_)
+        for (std::uint32_t h = had; h; h &= h - 1) dirty |= cell_unit_mask_[static_cast<std::size_t>(base + std::countr_zero(h))];
       if (naked)
         for (std::uint32_t single = few; single; single &= single - 1) queue[queued++] = base + std::countr_zero(single);
     }
@@ -283,6 +297,15 @@ class Engine {
         if (!assign(s, cell, s[cell])) return fail();
       }
       if (!settings_.hidden_singles) return true;
+#if defined(__AVX512BW__)
+      if constexpr (std::is_same_v<M, std::uint16_t>)
+        if (scan_all_) {
+          const int found = hidden_singles_all_units(s);
+          if (found < 0) return fail();
+          if (found == 0) return true;
+          continue;
+        }
+#endif
       // Hidden singles, in units whose cells changed since they were last looked at: the state
       // the search starts from is a fixed point, so other units hold none.
       const int u = next_dirty_unit();
@@ -300,22 +323,77 @@ class Engine {
                      " has no place in " + shape_.unit_name(u);
         return fail();
       }
-      M hidden = static_cast<M>(once & ~twice & ~placed[u]);
-      while (hidden) {
-        const M bit = static_cast<M>(hidden & (~hidden + 1));
-        hidden = static_cast<M>(hidden ^ bit);
-        int i = 0;
-        while (i < n && !(s[cells[i]] & bit)) ++i;
-        if (i == n) {  // its one place went to another digit of this unit
-          if (observer_)
-            failure_ = "digit " + std::to_string(std::countr_zero(bit) + 1) + " has no place in " + shape_.unit_name(u);
-          return fail();
-        }
-        ++hidden_;
-        if (observer_) observer_->place(cells[i], std::countr_zero(bit) + 1, Reason::hidden_single);
-        if (!assign(s, cells[i], bit)) return fail();
-      }
+      if (!place_hidden_singles(s, u, static_cast<M>(once & ~twice & ~placed[u]))) return fail();
     }
+  }
+
+#if defined(__AVX512BW__)
+  // Every unit at once, one per lane: slot i of all units is gathered from the state registers,
+  // and `once`/`twice` are accumulated over the slots as in the one-unit scan. Places the hidden
+  // singles found; returns how many units had one, or -1 on a contradiction. What it finds may
+  // be stale by the time it is placed (an earlier placement took the cell or the digit): that
+  // is caught as a contradiction, as the digit then has no place left in the unit.
+  int hidden_singles_all_units(M* s) {
+    const int n = shape_.size();
+    const __m512i zero = _mm512_setzero_si512();
+    const int regs = lanes_ / 32;
+    const __m512i r0 = _mm512_loadu_si512(s), r1 = regs > 1 ? _mm512_loadu_si512(s + 32) : zero;
+    const __m512i r2 = regs > 2 ? _mm512_loadu_si512(s + 64) : zero, r3 = regs > 3 ? _mm512_loadu_si512(s + 96) : zero;
+    const __m512i high = _mm512_set1_epi16(64);
+    __m512i once = zero, twice = zero;
+    for (int i = 0; i < n; ++i) {
+      const __m512i cell = _mm512_loadu_si512(slot_cell_ + i * 32);
+      const __m512i low_half = _mm512_permutex2var_epi16(r0, cell, r1), high_half = _mm512_permutex2var_epi16(r2, cell, r3);
+      const __m512i c = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(cell, high), low_half, high_half);
+      twice = _mm512_or_si512(twice, _mm512_and_si512(once, c));
+      once = _mm512_or_si512(once, c);
+    }
+    const auto units = static_cast<__mmask32>(units_ == 32 ? ~0u : (1u << units_) - 1);
+    const __m512i placed = _mm512_maskz_loadu_epi16(units, s + placed_at_);
+    if (const __mmask32 missing = _mm512_mask_cmpneq_epi16_mask(units, once, _mm512_set1_epi16(static_cast<short>(all_)))) {
+      if (observer_) {
+        alignas(64) std::uint16_t at[32];
+        _mm512_store_si512(at, once);
+        const int u = std::countr_zero(missing);
+        failure_ = "digit " + std::to_string(std::countr_zero(static_cast<M>(all_ & ~at[u])) + 1) + " has no place in " +
+                   shape_.unit_name(u);
+      }
+      return -1;
+    }
+    const __m512i hidden = once & ~(twice | placed);  // (_mm512_andnot_si512 trips GCC 12's -Wmaybe-uninitialized)
+    const __mmask32 with_hidden = _mm512_mask_test_epi16_mask(units, hidden, hidden);
+    if (!with_hidden) return 0;
+    alignas(64) std::uint16_t hidden_in[32];
+    _mm512_store_si512(hidden_in, hidden);
+    for (std::uint32_t left = with_hidden; left; left &= left - 1) {
+      const int u = std::countr_zero(left);
+      if (!place_hidden_singles(s, u, hidden_in[u])) return -1;
+    }
+    return std::popcount(with_hidden);
+  }
+#endif
+
+  // Places the digits of `hidden`, each found in one cell only of unit u. Returns false on a
+  // contradiction: a digit's one place went to another digit meanwhile.
+  bool place_hidden_singles(M* s, int u, M hidden) {
+    const int n = shape_.size();
+    const int* cells = unit_cells_.data() + static_cast<std::size_t>(u) * static_cast<std::size_t>(n);
+    while (hidden) {
+      const M bit = static_cast<M>(hidden & (~hidden + 1));
+      hidden = static_cast<M>(hidden ^ bit);
+      int i = 0;
+      while (i < n && !(s[cells[i]] & bit)) ++i;
+      if (i == n) {
+        if (observer_)
+          failure_ = "digit " + std::to_string(std::countr_zero(bit) + 1) + " has no place in " + shape_.unit_name(u);
+        return false;
+      }
+      if (s[cells[i]] == bit && is_placed(s, cells[i])) continue;  // placed from another unit
+      ++hidden_;
+      if (observer_) observer_->place(cells[i], std::countr_zero(bit) + 1, Reason::hidden_single);
+      if (!assign(s, cells[i], bit)) return false;
+    }
+    return true;
   }
 
   // Units to rescan for hidden singles, as a bitset over unit indices.
@@ -422,6 +500,10 @@ class Engine {
   const std::vector<std::uint64_t>& cell_unit_mask_;
   const int lanes_;                    // 0 unless the vector path applies
   const std::uint16_t* peer_lanes_;
+  const std::uint16_t* slot_cell_;
+  // Hidden singles by one vector pass over every unit, instead of rescanning the units marked
+  // dirty one at a time (AVX-512, at most 128 cells, 32 units, 16 digits).
+  const bool scan_all_ = false;
   std::vector<std::uint64_t> dirty_;
   std::uint64_t dirty_one_ = 0;
   std::vector<unsigned char>& scratch_;
