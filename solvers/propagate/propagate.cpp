@@ -436,6 +436,8 @@ class Engine {
       return sink_.add(to_grid(s));
     }
     // The open cell with the fewest candidates; ties go to the first in row-major order.
+    // Open cells have at least two candidates when naked singles are placed, else at least one.
+    const int fewest_possible = settings_.naked_singles ? 2 : 1;
     int best = -1, best_count = kMaxSize + 1;
     for (int cell = 0; cell < cells_; ++cell) {
       const M c = s[cell];
@@ -443,7 +445,7 @@ class Engine {
       const int count = std::popcount(c);
       if (count < best_count) {
         best = cell, best_count = count;
-        if (count <= 2) break;
+        if (count <= fewest_possible) break;
       }
     }
     reserve_levels(depth + 2);
