@@ -4,6 +4,7 @@
 #include <map>
 
 #include "cli.h"
+#include "sudokit/allocator.h"
 #include "sudokit/errors.h"
 
 namespace {
@@ -43,7 +44,7 @@ int main(int argc, char** argv) {
     return args.empty() ? static_cast<int>(kUsage) : static_cast<int>(kOk);
   }
   if (args[0] == "--version") {
-    std::cout << "sudokit " << SUDOKIT_VERSION << "\n";
+    std::cout << "sudokit " << SUDOKIT_VERSION << " (allocator: " << sudokit::allocator_name() << ")\n";
     return kOk;
   }
   auto it = commands.find(args[0]);

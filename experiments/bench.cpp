@@ -4,8 +4,8 @@
 //
 // One thread, every puzzle solved in file order, looking for up to --count solutions (2, as the
 // reference figures in ../shared/data/README.md). The timed loop solves only; every answer is
-// then verified, so that a fast wrong backend cannot post a number. Output: one markdown table
-// row per backend.
+// then verified, so that a fast wrong backend cannot post a number. Output: the allocator, then
+// one markdown table row per backend.
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
@@ -13,6 +13,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "sudokit/allocator.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/registry.h"
@@ -62,6 +63,7 @@ int main(int argc, char** argv) try {
     }
   }
   const Registry registry = builtin_solvers();
+  std::cout << "allocator: " << allocator_name() << "\n\n";
   std::cout << "| backend | options | puzzles | puzzles/s | nodes/s | mean nodes | mean guesses |\n"
                "|---|---|---|---|---|---|---|\n";
   std::stringstream names(solvers);
