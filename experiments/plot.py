@@ -126,11 +126,13 @@ cpu = run("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2").strip()
 compiler = run("c++ --version | head -n 1")
 flags = run("grep -E '^CMAKE_CXX_FLAGS_RELEASE:' build/release/CMakeCache.txt | cut -d= -f2")
 native = run("grep -E '^SUDOKIT_NATIVE:' build/release/CMakeCache.txt | cut -d= -f2")
+allocator = run("build/release/apps/sudokit --version | sed -n 's/.*allocator: \\(.*\\))/\\1/p'") or "?"
 lines = [
     "# Experiment report",
     "",
     f"Made by `experiments/run_all.sh` on {datetime.date.today()}: machine `{platform.node()}`, {cpu}, "
-    f"{os.cpu_count()} cores; compiler {compiler}; flags `{flags}`{' -march=native' if native == 'ON' else ''}.",
+    f"{os.cpu_count()} cores; compiler {compiler}; flags `{flags}`{' -march=native' if native == 'ON' else ''}; "
+    f"allocator {allocator}.",
     "Every dataset was run with `sudokit compare --timeout 0.5` (per puzzle and backend, looking for "
     "up to 2 solutions), every backend and SAT with each encoding; a backend stopped by the time "
     "limit counts as stopped, never as a disagreement. Times are wall-clock per puzzle on one "
