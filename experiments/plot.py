@@ -123,7 +123,7 @@ def run(cmd):
 
 
 cpu = run("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2").strip()
-compiler = run("c++ --version | head -n 1")
+compiler = run("$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' build/release/CMakeCache.txt) --version | head -n 1")
 flags = run("grep -E '^CMAKE_CXX_FLAGS_RELEASE:' build/release/CMakeCache.txt | cut -d= -f2")
 native = run("grep -E '^SUDOKIT_NATIVE:' build/release/CMakeCache.txt | cut -d= -f2")
 allocator = run("build/release/apps/sudokit --version | sed -n 's/.*allocator: \\(.*\\))/\\1/p'") or "?"

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs what sudokit needs from Debian's packages, and only what is missing.
 #   scripts/setup.sh          build and test dependencies
-#   scripts/setup.sh --extra  also the external SAT solvers, qqwing, matplotlib, graphviz and clang
+#   scripts/setup.sh --extra  also the external SAT solvers, qqwing, matplotlib and graphviz
 #                             (used by the DIMACS cross-check tests and by experiments/)
 set -euo pipefail
 
-packages=(cmake g++ make libboost-program-options-dev libboost-dev libcryptominisat5-dev libgtest-dev libmimalloc-dev)
+packages=(cmake g++ clang make libboost-program-options-dev libboost-dev libcryptominisat5-dev libgtest-dev libmimalloc-dev)
 if [[ "${1:-}" == "--extra" ]]; then
-  packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz clang)
+  packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz)
 fi
 
 missing=()
