@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "sat/sat.h"
@@ -42,6 +44,39 @@ TEST(Cnf, ReducedFormulaDropsTheGivens) {
       ASSERT_EQ(puzzle[cell], 0) << "a given's variable is still in the formula";
     }
   }
+}
+
+// `distinct` leaves out only repeats: the same clauses as a set, each once, with and without givens.
+TEST(Cnf, DistinctRulesAreTheSameSetWithoutRepeats) {
+  const Grid puzzle = read_one("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  const auto fixed = values_fixed_by_givens(puzzle);
+  ASSERT_TRUE(fixed);
+  for (const std::vector<signed char>* given : {static_cast<const std::vector<signed char>*>(nullptr), &*fixed})
+    for (Encoding e : {Encoding::minimal, Encoding::efficient, Encoding::extended}) {
+      std::vector<std::vector<int>> all, once;
+      auto into = [](std::vector<std::vector<int>>& to) {
+        return [&to](std::span<const int> c) {
+          std::vector<int> sorted(c.begin(), c.end());
+          std::sort(sorted.begin(), sorted.end());
+          to.push_back(sorted);
+        };
+      };
+      const SudokuRules rules(puzzle.shape(), e, true);
+      rules.emit(given, into(once));
+      emit_sudoku_rules(puzzle.shape(), e, given, into(all), false);
+      // No at-most-one pair twice. (Under givens two units can leave a digit the same two open
+      // cells, and then both say "one of these": those at-least-one clauses are not pairs.)
+      std::sort(once.begin(), once.end());
+      std::vector<std::vector<int>> pairs;
+      std::copy_if(once.begin(), once.end(), std::back_inserter(pairs),
+                   [](const auto& c) { return c.size() == 2 && c[1] < 0; });
+      EXPECT_EQ(std::adjacent_find(pairs.begin(), pairs.end()), pairs.end()) << "a pair emitted twice";
+      once.erase(std::unique(once.begin(), once.end()), once.end());
+      std::sort(all.begin(), all.end());
+      all.erase(std::unique(all.begin(), all.end()), all.end());
+      EXPECT_EQ(once, all) << to_string(e) << (given ? " with givens" : "");
+      EXPECT_GT(once.size(), 1000u);
+    }
 }
 
 TEST(Sat, EveryEncodingAndModeSolvesAndCounts) {

@@ -1,5 +1,6 @@
 #include "sudokit/encoders/cnf.h"
 
+#include <bit>
 #include <functional>
 #include <istream>
 #include <ostream>
@@ -86,76 +87,91 @@ int first_common_unit(const Shape& shape, int a, int b) {
 
 }  // namespace
 
-int emit_sudoku_rules(const Shape& shape, Encoding e, const std::vector<signed char>* fixed, const ClauseSink& add,
-                      bool distinct) {
+SudokuRules::SudokuRules(const Shape& shape, Encoding e, bool distinct)
+    : encoding_(e), variables_(shape.cells() * shape.size()) {
   const int n = shape.size();
-  int variables = shape.cells() * n;
-  std::vector<int> lits, open, at, open_at;  // at: each literal's place in its group
-  std::vector<char> first_here;  // distinct: whether this unit is the first the two cells at i, j share
-  // One group of literals: at least one of them true (alo) and at most one (amo). Under `fixed`,
-  // false literals are dropped; a group holding a true literal needs only its other literals false.
-  // `pairs_once`: the group is a unit's, and first_here says which of its pairs to emit.
-  auto group = [&](bool alo, bool amo, bool pairs_once) {
-    const std::vector<int>* kept = &lits;
-    const std::vector<int>* kept_at = &at;
-    if (fixed) {
-      open.clear(), open_at.clear();
-      int trues = 0;
-      for (std::size_t i = 0; i < lits.size(); ++i) {
-        const signed char value = (*fixed)[static_cast<std::size_t>(lits[i])];
-        if (value == 0) open.push_back(lits[i]), open_at.push_back(at[i]);
-        else trues += value > 0;
-      }
-      if (trues > 0) {
-        if (trues > 1 && amo) add({});  // two true in an at-most-one group: unsatisfiable
-        if (amo)
-          for (int lit : open) {
-            const int clause[1] = {-lit};
-            add(clause);
-          }
-        return;
-      }
-      kept = &open, kept_at = &open_at;
-    }
-    if (alo) add(*kept);  // empty when every literal is false: unsatisfiable
-    if (!amo) return;
-    if (e == Encoding::compact) {
-      at_most_one_sequential(*kept, variables, add);
-    } else if (pairs_once) {
-      const auto& x = *kept;
-      const auto& x_at = *kept_at;
-      for (std::size_t i = 0; i < x.size(); ++i)
-        for (std::size_t j = i + 1; j < x.size(); ++j)
-          if (first_here[static_cast<std::size_t>(x_at[i] * n + x_at[j])]) {
-            const int clause[2] = {-x[i], -x[j]};
-            add(clause);
-          }
-    } else {
-      at_most_one_pairwise(*kept, add);
-    }
+  // Partner masks: every pair of a group (cells' groups, and units' without `distinct`), and for
+  // each unit under `distinct` only the pairs whose first common unit it is.
+  auto all_pairs = [&] {
+    const int at = static_cast<int>(partners_.size());
+    for (int i = 0; i < n; ++i) partners_.push_back(i + 1 < 64 ? ~std::uint64_t{0} << (i + 1) : 0);
+    return at;
   };
-  at.resize(static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i) at[static_cast<std::size_t>(i)] = i;
+  const int every_pair = all_pairs();
+  auto add_group = [&](bool alo, bool amo, int partners) {
+    groups_.push_back({alo, amo, static_cast<int>(vars_.size()) - n, n, partners});
+  };
   for (int cell = 0; cell < shape.cells(); ++cell) {
-    lits.clear();
-    for (int d = 1; d <= n; ++d) lits.push_back(cell_var(n, cell, d));
-    group(true, e != Encoding::minimal, false);
+    for (int d = 1; d <= n; ++d) vars_.push_back(cell_var(n, cell, d));
+    add_group(true, e != Encoding::minimal, every_pair);
   }
-  first_here.resize(static_cast<std::size_t>(n * n));
   for (int unit = 0; unit < static_cast<int>(shape.units().size()); ++unit) {
     const auto& cells = shape.units()[static_cast<std::size_t>(unit)].cells;
-    if (distinct)
-      for (int i = 0; i < n; ++i)
+    int partners = every_pair;
+    if (distinct) {
+      partners = static_cast<int>(partners_.size());
+      for (int i = 0; i < n; ++i) {
+        std::uint64_t mask = 0;
         for (int j = i + 1; j < n; ++j)
-          first_here[static_cast<std::size_t>(i * n + j)] =
-              first_common_unit(shape, cells[static_cast<std::size_t>(i)], cells[static_cast<std::size_t>(j)]) == unit;
+          if (first_common_unit(shape, cells[static_cast<std::size_t>(i)], cells[static_cast<std::size_t>(j)]) == unit)
+            mask |= std::uint64_t{1} << j;
+        partners_.push_back(mask);
+      }
+    }
     for (int d = 1; d <= n; ++d) {
-      lits.clear();
-      for (int cell : cells) lits.push_back(cell_var(n, cell, d));
-      group(e == Encoding::extended || e == Encoding::compact, true, distinct);
+      for (int cell : cells) vars_.push_back(cell_var(n, cell, d));
+      add_group(e == Encoding::extended || e == Encoding::compact, true, partners);
+    }
+  }
+}
+
+// One group: at least one of its literals true, at most one. Under `fixed`, false literals are
+// dropped, and a group holding a true literal needs only its other literals false.
+int SudokuRules::emit(const std::vector<signed char>* fixed, const ClauseSink& add) const {
+  int variables = variables_;
+  std::vector<int> open;
+  for (const Group& g : groups_) {
+    const int* vars = vars_.data() + g.first;
+    std::uint64_t open_at = 0;  // positions of the open literals
+    int trues = 0;
+    for (int i = 0; i < g.size; ++i) {
+      const signed char value = fixed ? (*fixed)[static_cast<std::size_t>(vars[i])] : 0;
+      open_at |= static_cast<std::uint64_t>(value == 0) << i;
+      trues += value > 0;
+    }
+    if (trues > 0) {
+      if (trues > 1 && g.at_most_one) add({});  // two true in an at-most-one group: unsatisfiable
+      if (g.at_most_one)
+        for (std::uint64_t m = open_at; m; m &= m - 1) {
+          const int clause[1] = {-vars[std::countr_zero(m)]};
+          add(clause);
+        }
+      continue;
+    }
+    if (g.at_least_one || encoding_ == Encoding::compact) {
+      open.clear();
+      for (std::uint64_t m = open_at; m; m &= m - 1) open.push_back(vars[std::countr_zero(m)]);
+    }
+    if (g.at_least_one) add(open);  // empty when every literal is false: unsatisfiable
+    if (!g.at_most_one) continue;
+    if (encoding_ == Encoding::compact) {
+      at_most_one_sequential(open, variables, add);
+      continue;
+    }
+    for (std::uint64_t m = open_at; m; m &= m - 1) {
+      const int i = std::countr_zero(m);
+      for (std::uint64_t pair = partners_[static_cast<std::size_t>(g.partners + i)] & open_at; pair; pair &= pair - 1) {
+        const int clause[2] = {-vars[i], -vars[std::countr_zero(pair)]};
+        add(clause);
+      }
     }
   }
   return variables;
+}
+
+int emit_sudoku_rules(const Shape& shape, Encoding e, const std::vector<signed char>* fixed, const ClauseSink& add,
+                      bool distinct) {
+  return SudokuRules(shape, e, distinct).emit(fixed, add);
 }
 
 Cnf sudoku_rules(const Shape& shape, Encoding e) {

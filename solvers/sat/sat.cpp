@@ -156,6 +156,10 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
   const int n = shape.size();
   const int cell_vars = shape.cells() * n;
 
+  if (!rules_ || !rules_shape_->same_as(shape)) {
+    rules_ = std::make_unique<SudokuRules>(shape, encoding_, true);
+    rules_shape_ = puzzle.shape_ptr();
+  }
   CMSat::SATSolver* s = nullptr;
   std::unique_ptr<CMSat::SATSolver> fresh;
   std::optional<Loader> loader;  // fresh solvers: how formula variables map to the solver's
@@ -166,7 +170,7 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
     if (!reused_ || !shape_ || !shape_->same_as(shape) || puzzles_on_reused_ >= kReloadEvery) {
       reused_ = new_solver(true);
       Loader rules(*reused_, cell_vars);
-      emit_sudoku_rules(shape, encoding_, nullptr, rules.sink(), true);
+      rules_->emit(nullptr, rules.sink());
       shape_ = puzzle.shape_ptr();
       variables_ = static_cast<int>(rules.variables());
       clauses_ = rules.clauses();
@@ -184,7 +188,7 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
     s = fresh.get();
     if (mode_ == Mode::units) {
       loader.emplace(*s, cell_vars);
-      emit_sudoku_rules(shape, encoding_, nullptr, loader->sink(), true);
+      rules_->emit(nullptr, loader->sink());
       for (int cell = 0; cell < shape.cells(); ++cell)
         if (puzzle[cell] != 0) {
           const int unit[1] = {cell_var(n, cell, puzzle[cell])};
@@ -193,7 +197,7 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
     } else {
       const auto fixed = values_fixed_by_givens(puzzle);
       loader.emplace(*s, cell_vars, fixed ? &*fixed : nullptr);
-      if (fixed) emit_sudoku_rules(shape, encoding_, &*fixed, loader->sink(), true);
+      if (fixed) rules_->emit(&*fixed, loader->sink());
       else loader->add({});  // clashing givens: unsatisfiable
     }
     variables_ = static_cast<int>(loader->variables());

@@ -7,7 +7,7 @@
 //   assume   the rules of a shape are loaded once into one solver, and each puzzle's givens are
 //            passed as assumptions; the rules are reloaded every 20 puzzles, as the retired
 //            blocking clauses pile up (docs/benchmarks.md compares the three).
-// The clauses go straight from the encoder to the solver, each binary clause once (a pair of
+// The clauses go straight from the encoder (its rules worked out once per shape) to the solver, each binary clause once (a pair of
 // cells in one row and one box is not told twice); `encode --to dimacs` writes the standard
 // formula with its published clause counts.
 // Counting and uniqueness: after each model, a clause forbidding that assignment of the open
@@ -42,6 +42,9 @@ class SatSolver final : public Solver {
   Encoding encoding_;
   Mode mode_;
   ShapePtr shape_;                          // assume mode: the shape the solver below holds
+  // The rules of the last shape seen, worked out once and emitted for each of its puzzles.
+  ShapePtr rules_shape_;
+  std::unique_ptr<SudokuRules> rules_;
   std::unique_ptr<CMSat::SATSolver> reused_;
   static constexpr int kReloadEvery = 20;  // puzzles on one reused solver before the rules are reloaded
   int puzzles_on_reused_ = 0;
