@@ -156,9 +156,10 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
   const int n = shape.size();
   const int cell_vars = shape.cells() * n;
 
-  if (!rules_ || !rules_shape_->same_as(shape)) {
+  const bool new_shape = !rules_ || !shape_->same_as(shape);
+  if (new_shape) {
     rules_ = std::make_unique<SudokuRules>(shape, encoding_, true);
-    rules_shape_ = puzzle.shape_ptr();
+    shape_ = puzzle.shape_ptr();
   }
   CMSat::SATSolver* s = nullptr;
   std::unique_ptr<CMSat::SATSolver> fresh;
@@ -167,11 +168,10 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
   if (mode_ == Mode::assume) {
     // Each puzzle leaves a retired activation variable and its blocking clauses behind; reloading
     // the rules now and then keeps that dead weight from slowing every later call.
-    if (!reused_ || !shape_ || !shape_->same_as(shape) || puzzles_on_reused_ >= kReloadEvery) {
+    if (!reused_ || new_shape || puzzles_on_reused_ >= kReloadEvery) {
       reused_ = new_solver(true);
       Loader rules(*reused_, cell_vars);
       rules_->emit(nullptr, rules.sink());
-      shape_ = puzzle.shape_ptr();
       variables_ = static_cast<int>(rules.variables());
       clauses_ = rules.clauses();
       puzzles_on_reused_ = 0;

@@ -41,9 +41,9 @@ class SatSolver final : public Solver {
  private:
   Encoding encoding_;
   Mode mode_;
-  ShapePtr shape_;                          // assume mode: the shape the solver below holds
-  // The rules of the last shape seen, worked out once and emitted for each of its puzzles.
-  ShapePtr rules_shape_;
+  // The last shape seen, its rules worked out once and emitted for each of its puzzles, and in
+  // assume mode the solver holding them.
+  ShapePtr shape_;
   std::unique_ptr<SudokuRules> rules_;
   std::unique_ptr<CMSat::SATSolver> reused_;
   static constexpr int kReloadEvery = 20;  // puzzles on one reused solver before the rules are reloaded
