@@ -97,7 +97,14 @@ bool parse(const std::vector<std::string>& args, const po::options_description& 
   return true;
 }
 
-std::string describe(const Result& r, std::uint64_t limit) {
+ProblemKind parse_problem_kind(const std::string& text) {
+  if (text == "sudoku") return ProblemKind::sudoku;
+  if (text == "xc") return ProblemKind::exact_cover;
+  throw UsageError("a kind of problem is sudoku or xc, not '" + text + "'");
+}
+
+template <class Answer>
+std::string describe(const BasicResult<Answer>& r, std::uint64_t limit) {
   switch (r.status) {
     case Status::unique: return "1 solution (unique)";
     case Status::solved: return "solved (uniqueness not checked)";
@@ -118,7 +125,8 @@ std::string describe(const Result& r, std::uint64_t limit) {
   return "?";
 }
 
-std::string stats_line(std::string_view solver, const Result& r) {
+template <class Answer>
+std::string stats_line(std::string_view solver, const BasicResult<Answer>& r) {
   std::ostringstream os;
   char time[32];
   std::snprintf(time, sizeof time, "%.6f", r.stats.seconds);
@@ -128,5 +136,10 @@ std::string stats_line(std::string_view solver, const Result& r) {
   for (const Counter& c : r.stats.counters) os << " " << c.name << "=" << c.value;
   return os.str();
 }
+
+template std::string describe(const Result&, std::uint64_t);
+template std::string describe(const CoverResult&, std::uint64_t);
+template std::string stats_line(std::string_view, const Result&);
+template std::string stats_line(std::string_view, const CoverResult&);
 
 }  // namespace sudokit::cli

@@ -45,8 +45,18 @@ Limits limits_of(const SolveArgs& args);
 bool parse(const std::vector<std::string>& args, const po::options_description& desc,
            const po::positional_options_description& positional, po::variables_map& vm, const char* usage);
 
-std::string describe(const Result& r, std::uint64_t limit);  // "unique", "288 solutions", ...
-std::string stats_line(std::string_view solver, const Result& r);
+// "sudoku" or "xc"; throws UsageError otherwise.
+ProblemKind parse_problem_kind(const std::string& text);
+
+// "unique", "288 solutions", ... for a Result or a CoverResult.
+template <class Answer>
+std::string describe(const BasicResult<Answer>& r, std::uint64_t limit);
+template <class Answer>
+std::string stats_line(std::string_view solver, const BasicResult<Answer>& r);
+
+// Reads one exact-cover problem in Knuth's DLX format from a file ("-" or "": stdin), printing its
+// warnings; reports a file or input error on stderr, raises the outcome and returns nullopt.
+std::optional<ExactCover> read_xc_file(const std::string& file, Outcome& outcome);
 
 int cmd_solve(const std::vector<std::string>& args);
 int cmd_encode(const std::vector<std::string>& args);

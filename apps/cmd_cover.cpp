@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli.h"
+#include "trace.h"
 #include "sudokit/encoders/dlx_format.h"
 #include "sudokit/errors.h"
 #include "sudokit/registry.h"
@@ -65,29 +66,7 @@ int cmd_encode(const std::vector<std::string>& args) {
   return kOk;
 }
 
-int cmd_xc(const std::vector<std::string>& args) {
-  SolveArgs solve;
-  bool all = false;
-  std::string file;
-  po::options_description desc("Options");
-  desc.add_options()
-    ("help,h", "show this help")
-    ("solver,s", po::value<std::string>(&solve.solver)->default_value("dlx"), "dlx or sat");
-  add_backend_options(desc, solve);
-  add_limit_options(desc, solve, 1);
-  desc.add_options()
-    ("all", po::bool_switch(&all), "print every solution found")
-    ("file", po::value<std::string>(&file), "a file in Knuth's DLX format; stdin when none or '-'");
-  po::positional_options_description positional;
-  positional.add("file", 1);
-  po::variables_map vm;
-  if (!parse(args, desc, positional, vm,
-             "usage: sudokit xc [--solver dlx|sat] [--count [LIMIT]] [--all] [FILE|-]\n"
-             "Solves an exact-cover problem in Knuth's DLX format: the first line names the items\n"
-             "(primary, then '|' and the secondary ones), each later line is an option.\n"
-             "Prints a solution as its options, one per line, or with --count the number of solutions."))
-    return kOk;
-  if (all && vm["count"].defaulted()) solve.count = 0;
+std::optional<ExactCover> read_xc_file(const std::string& file, Outcome& outcome) {
   std::ifstream in;
   std::istream* source = &std::cin;
   std::string name = "stdin";
@@ -95,34 +74,107 @@ int cmd_xc(const std::vector<std::string>& args) {
     in.open(file);
     if (!in) {
       std::cerr << "sudokit: cannot open " << file << "\n";
-      return kIoError;
+      outcome.raise(kIoError);
+      return std::nullopt;
     }
     source = &in;
     name = file;
   }
-  const ExactCover cover = read_dlx(*source, name);
+  std::vector<DlxWarning> warnings;
+  try {
+    ExactCover problem = read_dlx(*source, name, &warnings);
+    for (const auto& w : warnings) std::cerr << name << ":" << w.line << ": warning: " << w.message << "\n";
+    return problem;
+  } catch (const InputError& e) {
+    std::cerr << "sudokit: " << e.what() << "\n";
+    outcome.raise(kBadInput);
+    return std::nullopt;
+  }
+}
+
+int cmd_xc(const std::vector<std::string>& args) {
+  SolveArgs solve;
+  bool all = false, stats = false, trace = false;
+  std::string tree_file;
+  std::size_t tree_nodes = 300;
+  std::vector<std::string> files;
+  po::options_description desc("Options");
+  desc.add_options()
+    ("help,h", "show this help")
+    ("solver,s", po::value<std::string>(&solve.solver)->default_value("dlx"),
+     "backend (`sudokit solvers --kind xc` lists those that take exact cover)");
+  add_backend_options(desc, solve);
+  add_limit_options(desc, solve, 1);
+  desc.add_options()
+    ("all", po::bool_switch(&all), "print every solution found (all of them unless --count sets a limit)")
+    ("stats", po::bool_switch(&stats), "print search statistics on stderr")
+    ("trace", po::bool_switch(&trace), "print every step: the item chosen, the option tried, dead ends")
+    ("tree", po::value<std::string>(&tree_file), "write the first problem's search tree to FILE as Graphviz DOT")
+    ("tree-nodes", po::value<std::size_t>(&tree_nodes)->default_value(300), "most nodes drawn by --tree")
+    ("file", po::value<std::vector<std::string>>(&files), "files in Knuth's DLX format; stdin when none or '-'");
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  if (!parse(args, desc, positional, vm,
+             "usage: sudokit xc [--solver NAME] [-o KEY=VALUE] [--count [LIMIT]] [--all] [--stats] [--trace]\n"
+             "                  [--tree FILE.dot] [--max-nodes N] [--timeout S] [FILE|-]...\n"
+             "Solves exact-cover problems in Knuth's DLX format (colours as in dlx2): the first line\n"
+             "names the items (primary, then '|' and the secondary ones), each later line is an option,\n"
+             "a secondary item in an option may carry a colour as item:colour. Prints a solution as\n"
+             "its options, one per line, or with --count the number of solutions. Every solution is\n"
+             "checked by the independent verifier."))
+    return kOk;
+  if (all && vm["count"].defaulted()) solve.count = 0;
+  const Registry registry = builtin_solvers();
+  if (!registry.info(solve.solver).exact_cover)
+    throw UsageError("backend '" + solve.solver + "' does not solve exact cover (sudokit solvers --kind xc)");
+  auto solver = registry.create(solve.solver, backend_options(solve));
   Limits limits = limits_of(solve);
   if (all) limits.keep_solutions = limits.solutions == 0 ? ~std::size_t{0} : limits.solutions;
-  const CoverResult r = solve_exact_cover(solve.solver, cover, limits, backend_options(solve));
-
-  for (const auto& s : r.solutions)
-    if (!is_exact_cover(cover, s)) {
-      std::cerr << "sudokit: " << solve.solver << " returned a set of options that is not an exact cover\n";
-      return kDisagreement;
-    }
-  Result summary;
-  summary.status = r.status;
-  summary.stop_reason = r.stop_reason;
-  summary.count = r.count;
-  summary.stats = r.stats;
   const bool report_count = !vm["count"].defaulted() || all;
-  if (report_count || r.solutions.empty()) std::cout << "# " << describe(summary, limits.solutions) << "\n";
-  const std::size_t shown = all ? r.solutions.size() : (report_count ? 0 : std::min<std::size_t>(1, r.solutions.size()));
-  for (std::size_t i = 0; i < shown; ++i) {
-    if (i > 0) std::cout << "\n";
-    for (int o : r.solutions[i]) std::cout << cover.option_text(o) << "\n";
+
+  Outcome outcome;
+  if (files.empty()) files.push_back("-");
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    const std::optional<ExactCover> problem = read_xc_file(files[f], outcome);
+    if (!problem) continue;
+    const std::string name = files[f] == "-" ? "stdin" : files[f];
+    ObserverList observers;
+    std::optional<TextTrace> text;
+    std::optional<TreeRecorder> tree;
+    if (trace) {
+      std::cout << "# trace of " << name << " by " << solver->name() << "\n";
+      observers.add(&text.emplace(std::cout, *problem));
+    }
+    if (!tree_file.empty() && f == 0) observers.add(&tree.emplace(*problem, tree_nodes));
+    limits.observer = observers.empty() ? nullptr : &observers;
+    const CoverResult r = solver->solve(*problem, limits);
+    if (tree) {
+      std::ofstream dot(tree_file);
+      if (!dot) {
+        std::cerr << "sudokit: cannot write " << tree_file << "\n";
+        outcome.raise(kIoError);
+      }
+      tree->write_dot(dot);
+    }
+    for (const auto& s : r.solutions)
+      if (const auto v = verify_cover(*problem, s); !v.empty()) {
+        std::cerr << "sudokit: " << name << ": " << solver->name() << " returned a set of options that is not a solution: "
+                  << v.front().message << "\n";
+        outcome.raise(kDisagreement);
+        break;
+      }
+    if (files.size() > 1) std::cout << "# " << name << "\n";
+    if (report_count || r.solutions.empty()) std::cout << "# " << describe(r, limits.solutions) << "\n";
+    const std::size_t shown = all ? r.solutions.size() : (report_count ? 0 : std::min<std::size_t>(1, r.solutions.size()));
+    for (std::size_t i = 0; i < shown; ++i) {
+      if (i > 0) std::cout << "\n";
+      for (int o : r.solutions[i]) std::cout << problem->option_text(o) << "\n";
+    }
+    if (stats) std::cerr << name << ": " << stats_line(solver->name(), r) << "\n";
+    if (r.status == Status::none || r.status == Status::stopped) outcome.raise(kUnsolved);
   }
-  return r.status == Status::none || r.status == Status::stopped ? kUnsolved : kOk;
+  return outcome.code;
 }
 
 }  // namespace sudokit::cli

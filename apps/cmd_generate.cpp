@@ -59,9 +59,9 @@ int cmd_generate(const std::vector<std::string>& args) {
       Limits limits;
       limits.solutions = 2;
       limits.max_nodes = 10'000'000;
-      for (const auto& e : registry.entries()) {
-        const Result r = registry.create(e.name)->solve(puzzle, limits);
-        std::cout << " " << e.name << "=" << (r.status == Status::stopped ? ">" : "") << r.stats.nodes;
+      for (const auto& name : registry.names(ProblemKind::sudoku)) {
+        const Result r = registry.create(name)->solve(puzzle, limits);
+        std::cout << " " << name << "=" << (r.status == Status::stopped ? ">" : "") << r.stats.nodes;
       }
       std::cout << "\n";
     }

@@ -102,12 +102,38 @@ int cmd_solve(const std::vector<std::string>& args) {
 }
 
 int cmd_solvers(const std::vector<std::string>& args) {
+  std::string kind_text;
+  bool names_only = false;
   po::options_description desc("Options");
-  desc.add_options()("help,h", "show this help");
+  desc.add_options()
+    ("help,h", "show this help")
+    ("kind", po::value<std::string>(&kind_text), "only the backends that take this kind of problem: sudoku or xc")
+    ("names", po::bool_switch(&names_only), "print only the names, one per line (for scripts)");
   po::variables_map vm;
-  if (!parse(args, desc, {}, vm, "usage: sudokit solvers\nLists the backends and their options.")) return kOk;
+  if (!parse(args, desc, {}, vm,
+             "usage: sudokit solvers [--kind sudoku|xc] [--names]\n"
+             "Lists the backends: what each solves, what --max-nodes counts for it, its own work\n"
+             "counters (docs/stats.md), whether it traces, and its -o options."))
+    return kOk;
   const Registry registry = builtin_solvers();
-  for (const auto& e : registry.entries()) std::cout << e.name << "\t" << e.summary << "\n";
+  std::optional<ProblemKind> kind;
+  if (!kind_text.empty()) kind = parse_problem_kind(kind_text);
+  for (const auto& e : registry.entries()) {
+    const BackendInfo& i = e.info;
+    if (kind && !i.takes(*kind)) continue;
+    if (names_only) {
+      std::cout << i.name << "\n";
+      continue;
+    }
+    std::string takes = i.sudoku ? "sudoku" : "";
+    if (i.exact_cover) takes += takes.empty() ? "xc" : ",xc";
+    std::string work;
+    for (const auto& w : i.work) work += (work.empty() ? "" : ",") + w;
+    std::cout << i.name << "\n  " << i.summary << "\n  solves: " << takes << "; --max-nodes counts " << i.node_unit
+              << "; work: " << (work.empty() ? "-" : work) << "; traces: "
+              << (i.tracing == BackendInfo::Tracing::steps ? "every step" : i.tracing == BackendInfo::Tracing::notes ? "solver calls" : "no")
+              << "\n  options: " << (i.options.empty() ? "-" : i.options) << "\n";
+  }
   return kOk;
 }
 

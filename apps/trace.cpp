@@ -4,22 +4,39 @@
 
 namespace sudokit {
 
-TextTrace::TextTrace(std::ostream& out, const Shape& shape) : out_(out), shape_(shape) {
+TextTrace::TextTrace(std::ostream& out, const Shape& shape) : out_(out), shape_(&shape) {
   depth_of_[1] = 0;
   out_ << "[node 1] root\n";
 }
 
-void TextTrace::enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int alternatives, Reason reason) {
+TextTrace::TextTrace(std::ostream& out, const ExactCover& problem) : out_(out), problem_(&problem) {
+  depth_of_[1] = 0;
+  out_ << "[node 1] root\n";
+}
+
+void TextTrace::enter_step(std::uint64_t id, std::uint64_t parent, const std::string& step, int alternatives,
+                           Reason reason) {
   depth_ = depth_of_[parent] + 1;
   depth_of_[id] = depth_;
-  out_ << std::string(static_cast<std::size_t>(2 * depth_), ' ') << "[node " << id << "] " << shape_.cell_name(cell)
-       << " = " << digit << "  " << to_string(reason);
+  out_ << std::string(static_cast<std::size_t>(2 * depth_), ' ') << "[node " << id << "] " << step << "  "
+       << to_string(reason);
   if (reason == Reason::choice) out_ << " (one of " << alternatives << ")";
   out_ << ", from node " << parent << "\n";
 }
 
+void TextTrace::enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int alternatives, Reason reason) {
+  enter_step(id, parent, shape_->cell_name(cell) + " = " + std::to_string(digit), alternatives, reason);
+}
+
+void TextTrace::enter_option(std::uint64_t id, std::uint64_t parent, int item, int option, int alternatives,
+                             Reason reason) {
+  enter_step(id, parent,
+             "cover " + problem_->items[static_cast<std::size_t>(item)] + " with '" + problem_->option_text(option) + "'",
+             alternatives, reason);
+}
+
 void TextTrace::place(int cell, int digit, Reason reason) {
-  out_ << indent() << shape_.cell_name(cell) << " = " << digit << "  " << to_string(reason) << "\n";
+  out_ << indent() << shape_->cell_name(cell) << " = " << digit << "  " << to_string(reason) << "\n";
 }
 
 void TextTrace::dead_end(std::string_view why) { out_ << indent() << "dead end: " << why << "\n"; }
@@ -33,7 +50,12 @@ void TextTrace::solution() { out_ << indent() << "solution\n"; }
 
 void TextTrace::note(std::string_view text) { out_ << indent() << text << "\n"; }
 
-TreeRecorder::TreeRecorder(const Shape& shape, std::size_t max_nodes) : shape_(shape), max_nodes_(max_nodes) {
+TreeRecorder::TreeRecorder(const Shape& shape, std::size_t max_nodes) : shape_(&shape), max_nodes_(max_nodes) {
+  nodes_.push_back({1, 0, "", 0, Node::open});
+  path_.push_back(1);
+}
+
+TreeRecorder::TreeRecorder(const ExactCover& problem, std::size_t max_nodes) : problem_(&problem), max_nodes_(max_nodes) {
   nodes_.push_back({1, 0, "", 0, Node::open});
   path_.push_back(1);
 }
@@ -46,13 +68,24 @@ TreeRecorder::Node* TreeRecorder::current() {
   return nullptr;
 }
 
-void TreeRecorder::enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int, Reason) {
+void TreeRecorder::add_node(std::uint64_t id, std::uint64_t parent, std::string edge) {
   path_.push_back(id);
   if (nodes_.size() >= max_nodes_) {
     ++dropped_;
     return;
   }
-  nodes_.push_back({id, parent, shape_.cell_name(cell) + "=" + std::to_string(digit), 0, Node::open});
+  nodes_.push_back({id, parent, std::move(edge), 0, Node::open});
+}
+
+void TreeRecorder::enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int, Reason) {
+  add_node(id, parent, shape_->cell_name(cell) + "=" + std::to_string(digit));
+}
+
+// An edge is labelled with the option chosen; DOT labels are quoted, so quotes are escaped.
+void TreeRecorder::enter_option(std::uint64_t id, std::uint64_t parent, int, int option, int, Reason) {
+  std::string label;
+  for (char c : problem_->option_text(option)) label += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+  add_node(id, parent, std::move(label));
 }
 
 void TreeRecorder::place(int, int, Reason) {

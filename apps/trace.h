@@ -7,16 +7,21 @@
 #include <unordered_map>
 #include <vector>
 
+#include "sudokit/exact_cover.h"
 #include "sudokit/shape.h"
 #include "sudokit/trace.h"
 
 namespace sudokit {
 
-// One line per step, indented by depth:  "[node 4] r3c5 = 7  choice (one of 2), from node 2".
+// One line per step, indented by depth:  "[node 4] r3c5 = 7  choice (one of 2), from node 2", or
+// for exact cover "[node 4] cover R3 with 'R3 C5 A8 B1'  choice (one of 2), from node 2".
 class TextTrace final : public SearchObserver {
  public:
   TextTrace(std::ostream& out, const Shape& shape);
+  TextTrace(std::ostream& out, const ExactCover& problem);
   void enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int alternatives, Reason reason) override;
+  void enter_option(std::uint64_t id, std::uint64_t parent, int item, int option, int alternatives,
+                    Reason reason) override;
   void place(int cell, int digit, Reason reason) override;
   void dead_end(std::string_view why) override;
   void leave(std::uint64_t id) override;
@@ -25,8 +30,10 @@ class TextTrace final : public SearchObserver {
 
  private:
   std::string indent() const { return std::string(static_cast<std::size_t>(2 * depth_ + 2), ' '); }
+  void enter_step(std::uint64_t id, std::uint64_t parent, const std::string& step, int alternatives, Reason reason);
   std::ostream& out_;
-  const Shape& shape_;
+  const Shape* shape_ = nullptr;        // the problem is a grid of this shape,
+  const ExactCover* problem_ = nullptr;  // or this exact-cover problem
   std::unordered_map<std::uint64_t, int> depth_of_;  // trace output only, never on a solver's path
   int depth_ = 0;
 };
@@ -36,7 +43,10 @@ class TextTrace final : public SearchObserver {
 class TreeRecorder final : public SearchObserver {
  public:
   explicit TreeRecorder(const Shape& shape, std::size_t max_nodes = 300);
+  explicit TreeRecorder(const ExactCover& problem, std::size_t max_nodes = 300);
   void enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int alternatives, Reason reason) override;
+  void enter_option(std::uint64_t id, std::uint64_t parent, int item, int option, int alternatives,
+                    Reason reason) override;
   void place(int cell, int digit, Reason reason) override;
   void dead_end(std::string_view why) override;
   void leave(std::uint64_t id) override;
@@ -52,7 +62,9 @@ class TreeRecorder final : public SearchObserver {
     enum { open, dead, solved } state = open;
   };
   Node* current();
-  const Shape& shape_;
+  void add_node(std::uint64_t id, std::uint64_t parent, std::string edge);
+  const Shape* shape_ = nullptr;
+  const ExactCover* problem_ = nullptr;
   std::size_t max_nodes_;
   std::vector<Node> nodes_;
   std::vector<std::uint64_t> path_;  // ids from the root to the current node
@@ -66,6 +78,10 @@ class ObserverList final : public SearchObserver {
   bool empty() const { return list_.empty(); }
   void enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int alternatives, Reason reason) override {
     for (auto* o : list_) o->enter(id, parent, cell, digit, alternatives, reason);
+  }
+  void enter_option(std::uint64_t id, std::uint64_t parent, int item, int option, int alternatives,
+                    Reason reason) override {
+    for (auto* o : list_) o->enter_option(id, parent, item, option, alternatives, reason);
   }
   void place(int cell, int digit, Reason reason) override {
     for (auto* o : list_) o->place(cell, digit, reason);

@@ -13,32 +13,14 @@
 
 namespace sudokit {
 
+// One line per backend: what it declares about itself (BackendInfo) and how to make it.
 Registry builtin_solvers() {
   Registry r;
-  r.add("backtrack", "textbook depth-first search: row-major cells, digits in order", BacktrackSolver::create);
-  r.add("propagate", "candidate sets, naked and hidden singles, fewest-candidates search (Norvig)",
-        PropagateSolver::create);
-  r.add("dlx", "exact cover by Knuth's dancing links (Algorithm X)", DlxSolver::create);
-  r.add("sat", "CNF encodings solved by CryptoMiniSat (-o encoding=minimal|efficient|extended|compact, "
-        "-o givens=assume|units|reduce)", SatSolver::create);
+  r.add(BacktrackSolver::info(), BacktrackSolver::create);
+  r.add(PropagateSolver::info(), PropagateSolver::create);
+  r.add(DlxSolver::info(), DlxSolver::create);
+  r.add(SatSolver::info(), SatSolver::create);
   return r;
-}
-
-}  // namespace sudokit
-
-namespace sudokit {
-
-CoverResult solve_exact_cover(std::string_view method, const ExactCover& cover, const Limits& limits,
-                              const SolverOptions& options) {
-  if (method == "dlx") {
-    if (!options.empty()) throw UsageError("xc --solver dlx takes no options");
-    return solve_cover_with_dlx(cover, limits);
-  }
-  if (method == "sat") {
-    if (!options.empty()) throw UsageError("xc --solver sat takes no options");
-    return solve_cover_with_sat(cover, limits);
-  }
-  throw UsageError("exact cover is solved by dlx or sat, not '" + std::string(method) + "'");
 }
 
 void write_dimacs_for(std::ostream& out, const Grid& puzzle, const SolverOptions& options) {

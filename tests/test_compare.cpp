@@ -44,9 +44,9 @@ class Broken final : public Solver {
 
 Registry with_broken() {
   Registry r = builtin_solvers();
-  r.add("wrong-digit", "test only", [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::wrong_digit); });
-  r.add("wrong-count", "test only", [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::wrong_count); });
-  r.add("refuses", "test only", [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::refuses); });
+  r.add(BackendInfo("wrong-digit", "test only"), [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::wrong_digit); });
+  r.add(BackendInfo("wrong-count", "test only"), [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::wrong_count); });
+  r.add(BackendInfo("refuses", "test only"), [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::refuses); });
   return r;
 }
 

@@ -50,14 +50,17 @@ TEST(DlxFormat, BadFilesNameLineAndColumn) {
   EXPECT_EQ(error("a b\na b a\n"), "bad.dlx: line 2, column 5: item 'a' appears twice in this option");
   EXPECT_EQ(error("a a\n"), "bad.dlx: line 1, column 3: item 'a' is named twice");
   EXPECT_EQ(error("a | b | c\n"), "bad.dlx: line 1, column 7: a second '|' in the item line");
-  EXPECT_EQ(error("a b\n| comment\na b:red\n"), "bad.dlx: line 3, column 4: colours (dlx2's item:colour) are not supported");
+  EXPECT_EQ(error("a | b\n| comment\na:red b\n"), "bad.dlx: line 3, column 2: primary item 'a' cannot have a colour");
+  EXPECT_EQ(error("a | b\na b:\n"), "bad.dlx: line 2, column 4: a colour is 'item:name' with one ':' and a name");
+  EXPECT_EQ(error("a b:c\n"), "bad.dlx: line 1, column 4: an item name may not contain ':' (colours go in options)");
+  EXPECT_EQ(error(std::string("a b\na\0 b\n", 10)), "bad.dlx: line 2, column 2: a name may not contain '|' or a control character");
   EXPECT_EQ(error("| only comments\n"), "bad.dlx: line 1, column 1: no item line: the first line must name the items");
 }
 
 TEST(Dlx, NQueensCounts) {
   for (auto [n, want] : {std::pair{8, 92u}, {10, 724u}, {12, 14200u}}) {
     const ExactCover q = n_queens(n);
-    const CoverResult r = solve_cover_with_dlx(q, count_up_to(0, 100));
+    const CoverResult r = DlxSolver().solve(q, count_up_to(0, 100));
     EXPECT_EQ(r.status, Status::multiple);
     EXPECT_EQ(r.count, want) << n << " queens";
     for (const auto& s : r.solutions) ASSERT_TRUE(is_exact_cover(q, s));

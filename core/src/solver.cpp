@@ -1,6 +1,7 @@
 #include "sudokit/solver.h"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "sudokit/errors.h"
 
@@ -94,35 +95,58 @@ std::vector<std::string> SolverOptions::unknown_keys() const {
   return keys;
 }
 
-void Registry::add(std::string name, std::string summary, Factory make) {
-  if (contains(name)) throw UsageError("backend '" + name + "' is registered twice");
-  entries_.push_back({std::move(name), std::move(summary), std::move(make)});
+std::string_view to_string(ProblemKind kind) { return kind == ProblemKind::sudoku ? "sudoku" : "xc"; }
+
+Result Solver::solve(const Grid&, const Limits&) {
+  throw UsageError("backend '" + std::string(name()) + "' does not solve Sudoku grids");
+}
+
+CoverResult Solver::solve(const ExactCover&, const Limits&) {
+  throw UsageError("backend '" + std::string(name()) + "' does not solve exact-cover problems");
+}
+
+void Registry::add(BackendInfo info, Factory make) {
+  if (contains(info.name)) throw UsageError("backend '" + info.name + "' is registered twice");
+  entries_.push_back({std::move(info), std::move(make)});
+}
+
+const BackendInfo& Registry::info(std::string_view name) const {
+  for (const Entry& e : entries_)
+    if (e.info.name == name) return e.info;
+  throw UsageError("no backend named '" + std::string(name) + "'");
 }
 
 std::unique_ptr<Solver> Registry::create(std::string_view name, const SolverOptions& options) const {
   for (const Entry& e : entries_) {
-    if (e.name != name) continue;
+    if (e.info.name != name) continue;
     auto solver = e.make(options);
     if (auto unknown = options.unknown_keys(); !unknown.empty()) {
       std::string list;
       for (const auto& k : unknown) list += (list.empty() ? "" : ", ") + k;
-      throw UsageError("backend '" + e.name + "' has no option " + list);
+      throw UsageError("backend '" + e.info.name + "' has no option " + list);
     }
     return solver;
   }
   std::string known;
-  for (const Entry& e : entries_) known += (known.empty() ? "" : ", ") + e.name;
+  for (const Entry& e : entries_) known += (known.empty() ? "" : ", ") + e.info.name;
   throw UsageError("no backend named '" + std::string(name) + "' (known: " + known + ")");
 }
 
 std::vector<std::string> Registry::names() const {
   std::vector<std::string> out;
-  for (const Entry& e : entries_) out.push_back(e.name);
+  for (const Entry& e : entries_) out.push_back(e.info.name);
+  return out;
+}
+
+std::vector<std::string> Registry::names(ProblemKind kind) const {
+  std::vector<std::string> out;
+  for (const Entry& e : entries_)
+    if (e.info.takes(kind)) out.push_back(e.info.name);
   return out;
 }
 
 bool Registry::contains(std::string_view name) const {
-  return std::any_of(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.name == name; });
+  return std::any_of(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.info.name == name; });
 }
 
 SearchBudget::SearchBudget(const Limits& limits)
@@ -143,15 +167,21 @@ double SearchBudget::elapsed_seconds() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
-bool SolutionSink::add(const Grid& solution) {
+template <class Answer>
+bool BasicSolutionSink<Answer>::add(const Answer& solution) {
   ++count_;
-  if (limits_.on_solution) limits_.on_solution(solution);
+  if constexpr (std::is_same_v<Answer, Grid>) {
+    if (limits_.on_solution) limits_.on_solution(solution);
+  } else {
+    if (limits_.on_cover_solution) limits_.on_cover_solution(solution);
+  }
   if (kept_.size() < limits_.keep_solutions) kept_.push_back(solution);
   return limits_.solutions != 0 && count_ >= limits_.solutions;
 }
 
-Result SolutionSink::finish(StopReason stop, Stats stats) {
-  Result r;
+template <class Answer>
+BasicResult<Answer> BasicSolutionSink<Answer>::finish(StopReason stop, Stats stats) {
+  BasicResult<Answer> r;
   r.count = count_;
   r.solutions = std::move(kept_);
   r.stats = std::move(stats);
@@ -159,5 +189,8 @@ Result SolutionSink::finish(StopReason stop, Stats stats) {
   r.status = final_status(count_, stop, limits_.solutions);
   return r;
 }
+
+template class BasicSolutionSink<Grid>;
+template class BasicSolutionSink<Selection>;
 
 }  // namespace sudokit

@@ -1,5 +1,7 @@
 #include "sudokit/encoders/cnf.h"
 
+#include <algorithm>
+
 #include <bit>
 #include <functional>
 #include <istream>
@@ -226,15 +228,38 @@ Cnf sudoku_cnf(const Grid& puzzle, Encoding e, Givens givens) {
 
 Cnf exact_cover_cnf(const ExactCover& xc) {
   Cnf f;
-  f.variables = static_cast<int>(xc.options.size());
-  std::vector<std::vector<int>> by_item(xc.items.size());
-  for (std::size_t o = 0; o < xc.options.size(); ++o)
-    for (int item : xc.options[o]) by_item[static_cast<std::size_t>(item)].push_back(static_cast<int>(o) + 1);
-  for (int i = 0; i < xc.item_count(); ++i) {
-    const auto& lits = by_item[static_cast<std::size_t>(i)];
-    if (xc.is_primary(i)) f.clauses.push_back(lits);  // empty when no option covers it: unsatisfiable
+  f.variables = xc.option_count();
+  auto at_most_one = [&](const std::vector<int>& lits) {
     if (lits.size() > 16) at_most_one_sequential(f, lits);
     else at_most_one_pairwise(f, lits);
+  };
+  // Per item, the options using it; for a coloured secondary item, those using it with no colour
+  // and, per colour, those using it with that colour.
+  std::vector<std::vector<int>> by_item(xc.items.size());
+  std::vector<std::vector<std::pair<int, int>>> coloured(xc.items.size());  // (colour, option variable)
+  for (int o = 0; o < xc.option_count(); ++o) {
+    const auto& list = xc.options[static_cast<std::size_t>(o)];
+    bool has_primary = false;
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      const int item = list[k], colour = xc.colour(o, k);
+      has_primary |= xc.is_primary(item);
+      if (colour == 0) by_item[static_cast<std::size_t>(item)].push_back(o + 1);
+      else coloured[static_cast<std::size_t>(item)].push_back({colour, o + 1});
+    }
+    if (!has_primary) f.clauses.push_back({-(o + 1)});  // never chosen, as Algorithm X never chooses it
+  }
+  for (int i = 0; i < xc.item_count(); ++i) {
+    auto lits = by_item[static_cast<std::size_t>(i)];
+    if (xc.is_primary(i)) f.clauses.push_back(lits);  // empty when no option covers it: unsatisfiable
+    // A colour in use is one variable: implied by each option giving the item that colour, and
+    // counted with the uncoloured uses in one at-most-one.
+    auto& uses = coloured[static_cast<std::size_t>(i)];
+    std::sort(uses.begin(), uses.end());
+    for (std::size_t k = 0; k < uses.size(); ++k) {
+      if (k == 0 || uses[k].first != uses[k - 1].first) lits.push_back(++f.variables);
+      f.clauses.push_back({-uses[k].second, lits.back()});
+    }
+    at_most_one(lits);
   }
   return f;
 }

@@ -2,28 +2,6 @@
 
 namespace sudokit {
 
-std::string ExactCover::option_text(int option) const {
-  std::string s;
-  for (int item : options[static_cast<std::size_t>(option)]) {
-    if (!s.empty()) s += ' ';
-    s += items[static_cast<std::size_t>(item)];
-  }
-  return s;
-}
-
-bool is_exact_cover(const ExactCover& xc, std::span<const int> options) {
-  std::vector<int> uses(xc.items.size(), 0);
-  for (int o : options) {
-    if (o < 0 || o >= static_cast<int>(xc.options.size())) return false;
-    for (int item : xc.options[static_cast<std::size_t>(o)]) ++uses[static_cast<std::size_t>(item)];
-  }
-  for (int i = 0; i < xc.item_count(); ++i) {
-    const int u = uses[static_cast<std::size_t>(i)];
-    if (xc.is_primary(i) ? u != 1 : u > 1) return false;
-  }
-  return true;
-}
-
 namespace {
 
 // Item numbering of the full Sudoku matrix: n*n cell items, then n*n per unit kind in the order of

@@ -257,6 +257,17 @@ Result run_with_mask(const Grid& puzzle, const Limits& limits, BacktrackSolver::
 
 }  // namespace
 
+BackendInfo BacktrackSolver::info() {
+  BackendInfo i;
+  i.name = "backtrack";
+  i.summary = "textbook depth-first search: row-major cells, digits in order; Algorithm X on plain arrays";
+  i.sudoku = true;
+  i.exact_cover = true;
+  i.work = {"checks"};
+  i.options = "order=rowmajor|fewest";
+  return i;
+}
+
 std::unique_ptr<Solver> BacktrackSolver::create(const SolverOptions& options) {
   CellOrder order = CellOrder::row_major;
   if (auto o = options.take("order")) {

@@ -7,6 +7,9 @@
 //
 // The search tree is exactly that of the plain algorithm: nodes = 1 (the root) + digits placed.
 // Option order=fewest switches to the most-constrained empty cell first (a variant, not the default).
+//
+// On exact cover (cover.cpp) it is Algorithm X as a textbook states it: the first uncovered
+// primary item in input order, its options in input order, marks on plain arrays, no links.
 #pragma once
 
 #include <memory>
@@ -19,11 +22,13 @@ class BacktrackSolver final : public Solver {
  public:
   enum class CellOrder { row_major, fewest_candidates };
   explicit BacktrackSolver(CellOrder order = CellOrder::row_major) : order_(order) {}
+  static BackendInfo info();
   static std::unique_ptr<Solver> create(const SolverOptions& options);  // order=rowmajor|fewest
 
   std::string_view name() const override { return "backtrack"; }
   std::string options() const override;
   Result solve(const Grid& puzzle, const Limits& limits) override;
+  CoverResult solve(const ExactCover& problem, const Limits& limits) override;
 
  private:
   CellOrder order_;

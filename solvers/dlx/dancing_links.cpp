@@ -14,7 +14,9 @@ namespace {
 inline std::size_t z(int i) { return static_cast<std::size_t>(i); }
 }  // namespace
 
-DancingLinks::DancingLinks(const ExactCover& xc) : items_(xc.item_count()), primary_(xc.primary) {
+DancingLinks::DancingLinks(const ExactCover& xc, Choice choice)
+    : items_(xc.item_count()), primary_(xc.primary), choice_(choice), forced_below_(choice == Choice::fast ? 2 : 1),
+      active_primary_(xc.primary) {
   const int n = items_;
   llink_.resize(z(n + 2));
   rlink_.resize(z(n + 2));
@@ -42,14 +44,16 @@ DancingLinks::DancingLinks(const ExactCover& xc) : items_(xc.item_count()), prim
   node_.assign(total, Node{0, 0, 0});
   option_of_.assign(total, -1);
   for (int i = 1; i <= n; ++i) node_[z(i)].up = node_[z(i)].down = i;
+  if (xc.has_colours()) colour_.assign(total, 0);
   int p = n + 1;  // the first spacer
   int last_spacer = p;
   for (std::size_t k = 0; k < xc.options.size(); ++k) {
     const int first = p + 1;
     option_first_.push_back(first);
-    for (int item0 : xc.options[k]) {
-      const int i = item0 + 1;
+    for (std::size_t e = 0; e < xc.options[k].size(); ++e) {
+      const int i = xc.options[k][e] + 1;
       ++p;
+      if (xc.has_colours()) colour_[z(p)] = xc.option_colours[k][e];
       node_[z(p)].top = i;
       option_of_[z(p)] = static_cast<int>(k);
       ++len_[z(i)];
@@ -71,6 +75,8 @@ DancingLinks::DancingLinks(const ExactCover& xc) : items_(xc.item_count()), prim
 
 // Hides the other nodes of p's option: each leaves its item's list. Knuth's walk: to the right
 // up to the spacer, then back to the option's first node. Returns the links changed.
+// With colours, a node already purified (colour -1) agrees with what was chosen and stays.
+template <bool kColours>
 std::uint64_t DancingLinks::hide(int p) {
   Node* node = node_.data();
   int* len = len_.data();
@@ -80,6 +86,8 @@ std::uint64_t DancingLinks::hide(int p) {
     const int x = node[q].top, u = node[q].up, d = node[q].down;
     if (x <= 0) {
       q = u;  // a spacer: back to the first node of this option
+    } else if (kColours && colour_[z(q)] < 0) {
+      ++q;
     } else {
       node[u].down = d;
       node[d].up = u;
@@ -95,6 +103,7 @@ std::uint64_t DancingLinks::hide(int p) {
   return updates;
 }
 
+template <bool kColours>
 void DancingLinks::unhide(int p) {
   Node* node = node_.data();
   int* len = len_.data();
@@ -102,6 +111,8 @@ void DancingLinks::unhide(int p) {
     const int x = node[q].top, u = node[q].up, d = node[q].down;
     if (x <= 0) {
       q = d;  // a spacer: on to the last node of this option
+    } else if (kColours && colour_[z(q)] < 0) {
+      --q;
     } else {
       node[u].down = q;
       node[d].up = q;
@@ -111,53 +122,93 @@ void DancingLinks::unhide(int p) {
   }
 }
 
+// Mems as dlx1 charges cover(): 3 to unlink the item, 1 per option visited and 1 to end the list,
+// 2 per spacer and 6 per node hidden (read its links and item, relink its neighbours, update
+// its item's length). uncover() costs the same, charged here too (a search undoes every cover).
+template <bool kColours>
 void DancingLinks::cover(int i, Counts& c) {
   std::uint64_t updates = 1;  // the item leaving the active list
+  std::uint64_t rows = 0;
   // The next node is read before hiding this one: hide() changes other items' lists only, but
   // the compiler cannot know that, and would wait for its stores before the next load.
-  for (int p = node_[z(i)].down; p != i;) {
+  for (int p = node_[z(i)].down; p != i; ++rows) {
     const int next = node_[z(p)].down;
-    updates += hide(p);
+    updates += hide<kColours>(p);
     p = next;
   }
   const int l = llink_[z(i)], r = rlink_[z(i)];
   rlink_[z(l)] = r;
   llink_[z(r)] = l;
   len_[z(i)] += kCovered;
+  active_primary_ -= i <= primary_;
   c.updates += updates;
+  c.mems += 2 * (4 + 3 * rows + 6 * (updates - 1));
 }
 
+template <bool kColours>
 void DancingLinks::uncover(int i) {
   const int l = llink_[z(i)], r = rlink_[z(i)];
   rlink_[z(l)] = i;
   llink_[z(r)] = i;
   len_[z(i)] -= kCovered;
+  active_primary_ += i <= primary_;
   for (int p = node_[z(i)].up; p != i;) {
     const int next = node_[z(p)].up;
-    unhide(p);
+    unhide<kColours>(p);
     p = next;
   }
 }
 
+// A coloured secondary item of a chosen option: the options giving it another colour (or none)
+// are hidden, those giving it the same colour are marked as agreeing (dlx2's purify). The chosen
+// option's own node is not in the item's list any more: cover(best) hid it.
+void DancingLinks::purify(int p, Counts& c) {
+  const int colour = colour_[z(p)], i = node_[z(p)].top;
+  std::uint64_t updates = 0, rows = 0;
+  for (int q = node_[z(i)].down; q != i; q = node_[z(q)].down, ++rows) {
+    if (colour_[z(q)] == colour) colour_[z(q)] = -1;
+    else updates += hide<true>(q);
+  }
+  c.updates += updates;
+  c.mems += 2 * (3 + 3 * rows + 6 * updates);
+}
+
+void DancingLinks::unpurify(int p) {
+  const int colour = colour_[z(p)], i = node_[z(p)].top;
+  for (int q = node_[z(i)].up; q != i; q = node_[z(q)].up) {
+    if (colour_[z(q)] < 0) colour_[z(q)] = colour;
+    else unhide<true>(q);
+  }
+}
+
+// Covers the chosen option's other items; with colours, purifies a coloured one, and leaves one
+// that an earlier choice already purified to the same colour (-1). Mems as dlx1: 1 per node
+// read, 2 for the spacer.
+template <bool kColours>
 void DancingLinks::cover_rest(int x, Counts& c) {
   for (int p = x + 1; p != x;) {
     const int j = node_[z(p)].top;
+    ++c.mems;
     if (j <= 0) {
       p = node_[z(p)].up;
+      ++c.mems;
     } else {
-      cover(j, c);
+      if (!kColours || colour_[z(p)] == 0) cover<kColours>(j, c);
+      else if (colour_[z(p)] > 0) purify(p, c);
       ++p;
     }
   }
 }
 
+template <bool kColours>
 void DancingLinks::uncover_rest(int x) {
   for (int p = x - 1; p != x;) {
     const int j = node_[z(p)].top;
     if (j <= 0) {
       p = node_[z(p)].down;
     } else {
-      uncover(j);
+      if (!kColours || colour_[z(p)] == 0) uncover<kColours>(j);
+      else if (colour_[z(p)] > 0) unpurify(p);
       --p;
     }
   }
@@ -186,6 +237,7 @@ void DancingLinks::clear_preselections() {
     len_ = built_.len;
     llink_ = built_.llink;
     rlink_ = built_.rlink;
+    active_primary_ = primary_;
     preselected_.clear();
   }
   preselect_updates_ = 0;
@@ -203,7 +255,8 @@ StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts
   StopReason stop = StopReason::none;
   watcher_ = watcher;
   least_len_ = kCovered, least_item_ = 0;  // the root scans: no choice depends on an earlier puzzle
-  solve_level(0, 1, budget, visit, c, stop);
+  if (colour_.empty()) solve_level<false>(0, 1, budget, visit, c, stop);
+  else solve_level<true>(0, 1, budget, visit, c, stop);
   watcher_ = nullptr;
   assert(links_ok());
   return stop;
@@ -212,8 +265,10 @@ StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts
 // One level of Algorithm X; returns true when the search must end. Every cover is undone before
 // returning, so the matrix comes back intact however the search ends. `flatten` inlines cover,
 // hide and the rest into the search loop (a few percent, measured).
+template <bool kColours>
 [[gnu::flatten]] bool DancingLinks::solve_level(std::size_t level, std::uint64_t id, SearchBudget& budget,
                                                 const Visit& visit, Counts& c, StopReason& stop) {
+  ++c.mems;  // dlx1 reads the root's link to see whether a solution is reached
   if (rlink_[0] == 0) {  // every primary item covered: a solution
     if (watcher_) watcher_->solution();
     solution_.clear();
@@ -221,12 +276,13 @@ StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts
     return visit(solution_);
   }
   const auto [best, fewest] = choose_item();
+  c.mems += 3 + 2 * static_cast<std::uint64_t>(active_primary_);  // dlx1's scan of the active items, and the first option
   if (chosen_.size() <= level) chosen_.resize(level + 1);
   if (level + 1 > c.max_depth) c.max_depth = level + 1;
   if (watcher_ && fewest == 0) watcher_->dead_end(best - 1);
   // Each option's child chooses among what cover(best) and that option's covers left.
   least_len_ = kCovered, least_item_ = 0;
-  cover(best, c);
+  cover<kColours>(best, c);
   const int least_len_after_best = least_len_, least_item_after_best = least_item_;
   const bool branching = fewest >= 2;
   bool halt = false;
@@ -238,43 +294,46 @@ StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts
     }
     ++c.nodes;
     c.guesses += branching;
+    c.mems += 6;  // dlx1: take the next option (2), record it and its item on the way back (4)
     const std::uint64_t child = c.nodes;
     if (watcher_) watcher_->enter(child, id, option_of_[z(x)], best - 1, fewest);
     chosen_[level] = x;
     least_len_ = least_len_after_best, least_item_ = least_item_after_best;
-    cover_rest(x, c);
-    halt = solve_level(level + 1, child, budget, visit, c, stop);
-    uncover_rest(x);
+    cover_rest<kColours>(x, c);
+    halt = solve_level<kColours>(level + 1, child, budget, visit, c, stop);
+    uncover_rest<kColours>(x);
     if (watcher_) watcher_->leave(child);
     if (halt) break;
     ++c.backtracks;
   }
-  uncover(best);
+  uncover<kColours>(best);
   return halt;
 }
 
-// The active primary item with the fewest options, the first found on ties. First found: an item
-// that the covers since the last choice left with one option or none (kudoku's trick: most
-// choices are forced, and the covers just made them so); failing that, a scan in item order,
-// where an item with at most one option ends the scan at once. The scan runs over the
+// The active primary item with the fewest options. Choice::knuth takes the first such item in
+// item order, as dlx1 does (a scan may stop at an item with no option: nothing beats it, and
+// which empty item fails costs the same). Choice::fast takes, first, an item that the covers since
+// the last choice left with one option or none (kudoku's trick: most choices are forced, and the
+// covers just made them so); failing that, a scan in item order, where an item with at most one
+// option ends the scan at once. The scan runs over the
 // contiguous lengths rather than the linked list of active items: a covered item's length carries
 // kCovered, so it never wins, and index order is list order. With AVX2 it takes 8 items per
 // step: first looking for a forced item while keeping the running minimum, then, only when there
 // was none, for the first item with that minimum.
 std::pair<int, int> DancingLinks::choose_item() const {
   const int* len = len_.data();
-  if (least_len_ <= 1 && len[least_item_] == least_len_) return {least_item_, least_len_};
+  if (least_len_ < forced_below_ && len[least_item_] == least_len_) return {least_item_, least_len_};
   const int blocks = (primary_ + kBlock) / kBlock;  // items 1..primary, with index 0 in the first
 #if defined(__AVX2__)
   static_assert(kBlock % 8 == 0);
   const int steps = blocks * (kBlock / 8);
   auto load = [&](int step) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(len + step * 8)); };
   auto lanes = [](__m256i mask) { return _mm256_movemask_ps(_mm256_castsi256_ps(mask)); };
-  const __m256i two = _mm256_set1_epi32(2);
+  const __m256i forced_below = _mm256_set1_epi32(forced_below_);
   __m256i least = _mm256_set1_epi32(kCovered);
   for (int step = 0; step < steps; ++step) {
     const __m256i v = load(step);
-    if (const int forced = lanes(_mm256_cmpgt_epi32(two, v))) {
+    if (const int forced = lanes(_mm256_cmpgt_epi32(forced_below, v))) {
       const int best = step * 8 + std::countr_zero(static_cast<unsigned>(forced));
       return {best, len[best]};
     }
@@ -290,7 +349,7 @@ std::pair<int, int> DancingLinks::choose_item() const {
       return {step * 8 + std::countr_zero(static_cast<unsigned>(hit)), fewest};
 #else
   int best = 0, fewest = kCovered;
-  for (int i = 1; i < blocks * kBlock && fewest > 1; ++i)
+  for (int i = 1; i < blocks * kBlock && fewest >= forced_below_; ++i)
     if (len[i] < fewest) best = i, fewest = len[i];
   return {best, fewest};
 #endif

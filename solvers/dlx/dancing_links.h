@@ -10,6 +10,15 @@
 //
 // All links live in flat integer arrays indexed by node number (no pointers), as in dlx1:
 // nodes 1..N are item headers, then the options' nodes, separated by spacer nodes.
+//
+// Colours (Algorithm C, after dlx2.w): a secondary item an option gives a colour is not covered
+// when the option is chosen but "purified": the other options that give the item a different
+// colour (or none) are hidden, and those that give it the same colour are marked (colour -1) so
+// that later hides leave them alone. Unpurify undoes it. Only a problem with colours pays for
+// them: the search is compiled twice, with and without.
+//
+// Costs are counted as dlx1 and dlx2 count them: `updates`, one per item unlinked and one per
+// node hidden; `mems`, memory accesses with dlx1's charges for each step (see docs/stats.md).
 #pragma once
 
 #include <cstdint>
@@ -25,13 +34,22 @@ namespace sudokit {
 
 class DancingLinks {
  public:
-  explicit DancingLinks(const ExactCover& cover);
+  // How the item to branch on is chosen. Both take the active primary item with the fewest
+  // options; they differ in ties and in how early the scan stops.
+  enum class Choice {
+    knuth,  // the first (leftmost) such item, as dlx1 and dlx2 choose: the same search tree, so the
+            // same nodes and updates as Knuth's programs
+    fast,   // stop at the first item with at most one option, and prefer the item the last covers
+            // left with one option or none (kudoku's trick): fewer scans, a different tie-break
+  };
+  explicit DancingLinks(const ExactCover& cover, Choice choice = Choice::fast);
 
   struct Counts {
     std::uint64_t nodes = 1;       // search-tree nodes: the root and one per option tried
     std::uint64_t guesses = 0;     // options tried for an item that had two or more
     std::uint64_t backtracks = 0;  // options taken back
     std::uint64_t updates = 0;     // links changed by cover: one per node hidden, one per item unlinked
+    std::uint64_t mems = 0;        // memory accesses, with dlx1's charges (counted in cover and solve_level)
     std::uint64_t max_depth = 0;   // deepest level reached
   };
   // Called with the options of each solution; returns true to end the search.
@@ -60,14 +78,23 @@ class DancingLinks {
   bool links_ok() const;
 
  private:
+  template <bool kColours>
   bool solve_level(std::size_t level, std::uint64_t id, SearchBudget& budget, const Visit& visit, Counts& c,
                    StopReason& stop);
+  template <bool kColours = false>
   void cover(int item, Counts& c);
+  template <bool kColours = false>
   void uncover(int item);
+  template <bool kColours>
   std::uint64_t hide(int node);  // returns the links changed
+  template <bool kColours>
   void unhide(int node);
+  template <bool kColours>
   void cover_rest(int node, Counts& c);    // the option's other items, left to right
+  template <bool kColours>
   void uncover_rest(int node);             // the same, right to left
+  void purify(int node, Counts& c);        // node's item keeps node's colour: hide the options that differ
+  void unpurify(int node);
   std::pair<int, int> choose_item() const;  // the item to branch on, and its number of options
   bool active(int item) const { return rlink_[static_cast<std::size_t>(llink_[static_cast<std::size_t>(item)])] == item; }
 
@@ -85,6 +112,7 @@ class DancingLinks {
                    // its down the last node of the option after it
   };
   std::vector<Node> node_;
+  std::vector<int> colour_;            // per node, with colours only: 0 none, > 0 a colour, -1 purified
   std::vector<int> option_first_;      // first node of each option
   std::vector<int> preselected_;       // options committed by preselect(), in order
   std::uint64_t preselect_updates_ = 0;  // link updates the preselections made
@@ -101,6 +129,9 @@ class DancingLinks {
   // The item whose length dropped lowest (first on ties) in the covers since the last choice,
   // and that length: when it is 0 or 1 and the item is still active, the choice needs no scan.
   int least_len_ = kCovered, least_item_ = 0;
+  Choice choice_;
+  int forced_below_;      // a scan ends at an item with fewer options than this (fast 2, knuth 1)
+  int active_primary_;    // primary items not covered, for the mems of dlx1's scan of them
 };
 
 }  // namespace sudokit

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sudokit/errors.h"
+
 namespace sudokit {
 
 namespace {
@@ -13,7 +15,10 @@ Stats stats_of(const DancingLinks::Counts& c, const SearchBudget& budget) {
   s.backtracks = c.backtracks;
   s.propagations = 0;  // dlx infers nothing; its forced choices are nodes (see docs/stats.md)
   s.seconds = budget.elapsed_seconds();
-  s.counters = {{"updates", c.updates}, {"forced", c.nodes - 1 - c.guesses}, {"max_depth", c.max_depth}};
+  s.counters = {{"updates", c.updates},
+                {"mems", c.mems},
+                {"forced", c.nodes - 1 - c.guesses},
+                {"max_depth", c.max_depth}};
   return s;
 }
 
@@ -49,14 +54,57 @@ class SudokuWatcher final : public DancingLinks::Watcher {
   const Shape& shape_;
 };
 
-std::unique_ptr<Solver> DlxSolver::create(const SolverOptions&) { return std::make_unique<DlxSolver>(); }
+// Passes the dancing-links steps on as they are: items and options of the problem.
+class CoverWatcher final : public DancingLinks::Watcher {
+ public:
+  CoverWatcher(SearchObserver& observer, const ExactCover& problem) : observer_(observer), problem_(problem) {}
+  void enter(std::uint64_t id, std::uint64_t parent, int option, int item, int choices) override {
+    observer_.enter_option(id, parent, item, option, choices, choices >= 2 ? Reason::choice : Reason::forced);
+  }
+  void dead_end(int item) override {
+    observer_.dead_end("item " + problem_.items[static_cast<std::size_t>(item)] + " has no option left");
+  }
+  void leave(std::uint64_t id) override { observer_.leave(id); }
+  void solution() override { observer_.solution(); }
+
+ private:
+  SearchObserver& observer_;
+  const ExactCover& problem_;
+};
+
+BackendInfo DlxSolver::info() {
+  BackendInfo i;
+  i.name = "dlx";
+  i.summary = "exact cover by Knuth's dancing links (Algorithm X; Algorithm C for colours)";
+  i.sudoku = true;
+  i.exact_cover = true;
+  i.node_unit = "nodes";
+  i.work = {"updates", "mems"};
+  i.options = "choose=knuth|fast";
+  return i;
+}
+
+std::unique_ptr<Solver> DlxSolver::create(const SolverOptions& options) {
+  auto solver = std::make_unique<DlxSolver>();
+  if (auto choose = options.take("choose")) {
+    if (*choose == "knuth") solver->choice_ = DancingLinks::Choice::knuth;
+    else if (*choose == "fast") solver->choice_ = DancingLinks::Choice::fast;
+    else throw UsageError("dlx: choose is knuth or fast, not '" + *choose + "'");
+  }
+  return solver;
+}
+
+std::string DlxSolver::options() const {
+  if (!choice_) return {};
+  return std::string("choose=") + (*choice_ == DancingLinks::Choice::knuth ? "knuth" : "fast");
+}
 
 Result DlxSolver::solve(const Grid& puzzle, const Limits& limits) {
   const Shape& shape = puzzle.shape();
   if (!shape_ || !shape_->same_as(shape)) {
     shape_ = puzzle.shape_ptr();
     cover_ = full_sudoku_cover(shape);
-    links_ = std::make_unique<DancingLinks>(cover_.cover);
+    links_ = std::make_unique<DancingLinks>(cover_.cover, choice_.value_or(DancingLinks::Choice::fast));
   }
   SearchBudget budget(limits);
   SolutionSink sink(limits);
@@ -84,26 +132,23 @@ Result DlxSolver::solve(const Grid& puzzle, const Limits& limits) {
   return sink.finish(stop, stats_of(counts, budget));
 }
 
-CoverResult solve_cover_with_dlx(const ExactCover& cover, const Limits& limits) {
-  DancingLinks links(cover);
+CoverResult DlxSolver::solve(const ExactCover& problem, const Limits& limits) {
   SearchBudget budget(limits);
+  DancingLinks links(problem, choice_.value_or(DancingLinks::Choice::knuth));
+  CoverSolutionSink sink(limits);
   DancingLinks::Counts counts;
-  CoverResult r;
+  std::optional<CoverWatcher> watcher;
+  if (limits.observer) watcher.emplace(*limits.observer, problem);
+  Selection chosen;
   const StopReason stop = links.search(
       budget,
       [&](std::span<const int> options) {
-        ++r.count;
-        if (r.solutions.size() < limits.keep_solutions) {
-          r.solutions.emplace_back(options.begin(), options.end());
-          std::sort(r.solutions.back().begin(), r.solutions.back().end());
-        }
-        return limits.solutions != 0 && r.count >= limits.solutions;
+        chosen.assign(options.begin(), options.end());
+        std::sort(chosen.begin(), chosen.end());
+        return sink.add(chosen);
       },
-      counts);
-  r.stats = stats_of(counts, budget);
-  r.stop_reason = stop;
-  r.status = final_status(r.count, stop, limits.solutions);
-  return r;
+      counts, watcher ? &*watcher : nullptr);
+  return sink.finish(stop, stats_of(counts, budget));
 }
 
 }  // namespace sudokit

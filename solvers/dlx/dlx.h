@@ -1,4 +1,5 @@
-// dlx: Sudoku as exact cover, solved by dancing links (dancing_links.h).
+// dlx: exact cover by dancing links (dancing_links.h): any exact-cover problem, colours included,
+// and Sudoku as exact cover.
 //
 // The matrix of a shape (encoders/exact_cover.h) is built once and kept: each puzzle preselects
 // its givens' options, searches, and takes them back, so a batch of puzzles of one shape never
@@ -6,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include "dlx/dancing_links.h"
 #include "sudokit/encoders/exact_cover.h"
@@ -15,17 +17,20 @@ namespace sudokit {
 
 class DlxSolver final : public Solver {
  public:
-  static std::unique_ptr<Solver> create(const SolverOptions& options);
+  static BackendInfo info();
+  static std::unique_ptr<Solver> create(const SolverOptions& options);  // choose=knuth|fast
   std::string_view name() const override { return "dlx"; }
+  std::string options() const override;
   Result solve(const Grid& puzzle, const Limits& limits) override;
+  CoverResult solve(const ExactCover& problem, const Limits& limits) override;
 
  private:
+  // The item choice (dancing_links.h); by default fast for Sudoku and Knuth's for exact cover,
+  // so that nodes and updates on a problem file match dlx1's and dlx2's.
+  std::optional<DancingLinks::Choice> choice_;
   ShapePtr shape_;  // the shape the matrix below was built for
   SudokuCover cover_;
   std::unique_ptr<DancingLinks> links_;
 };
-
-// Any exact-cover instance, by dancing links (`sudokit xc --solver dlx`).
-CoverResult solve_cover_with_dlx(const ExactCover& cover, const Limits& limits);
 
 }  // namespace sudokit

@@ -520,6 +520,17 @@ class Engine {
 
 }  // namespace
 
+BackendInfo PropagateSolver::info() {
+  BackendInfo i;
+  i.name = "propagate";
+  i.summary = "candidate sets, naked and hidden singles, fewest-candidates search (Norvig)";
+  i.sudoku = true;
+  i.exact_cover = false;
+  i.work = {"eliminations"};
+  i.options = "naked=on|off hidden=on|off search=on|off";
+  return i;
+}
+
 std::unique_ptr<Solver> PropagateSolver::create(const SolverOptions& options) {
   PropagateSettings s;
   s.naked_singles = options.take_flag("naked", true);

@@ -30,6 +30,7 @@ struct PropagateSettings {
 class PropagateSolver final : public Solver {
  public:
   explicit PropagateSolver(PropagateSettings settings = {}) : settings_(settings) {}
+  static BackendInfo info();
   static std::unique_ptr<Solver> create(const SolverOptions& options);  // naked=, hidden=, search=
 
   std::string_view name() const override { return "propagate"; }

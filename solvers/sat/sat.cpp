@@ -256,38 +256,63 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
   return sink.finish(stop, stats_of(totals, budget.elapsed_seconds(), static_cast<std::uint64_t>(variables_), clauses_));
 }
 
-CoverResult solve_cover_with_sat(const ExactCover& cover, const Limits& limits) {
+CoverResult SatSolver::solve(const ExactCover& problem, const Limits& limits) {
   SearchBudget budget(limits);
-  const Cnf f = exact_cover_cnf(cover);
-  auto s = new_solver(false);
+  CoverSolutionSink sink(limits);
+  const Cnf f = exact_cover_cnf(problem);
+  // Counting asks again after each solution: simplification between calls would redo its work
+  // for every one of thousands of calls, so it is off (measured: docs/benchmarks.md).
+  auto s = new_solver(true);
+  s->set_default_polarity(false);  // an option is mostly not chosen
   Loader loader(*s, f.variables);
   for (const auto& clause : f.clauses) loader.add(clause);
-  CoverResult r;
+  if (limits.observer)
+    limits.observer->note("formula: " + std::to_string(loader.variables()) + " variables, " +
+                          std::to_string(loader.clauses()) + " clauses, one variable per option");
   Totals totals;
-  for (;;) {
+  StopReason stop = StopReason::none;
+  Selection chosen;
+  std::vector<Lit> block;
+  for (int calls = 1;; ++calls) {
     const lbool answer = call(*s, nullptr, budget, limits, 0);
     totals.add(*s);
+    if (limits.observer)
+      limits.observer->note("CryptoMiniSat call " + std::to_string(calls) + ": " + std::to_string(s->get_last_decisions()) +
+                            " decisions, " + std::to_string(s->get_last_conflicts()) + " conflicts: " +
+                            (answer == CMSat::l_True ? "satisfiable" : answer == CMSat::l_False ? "unsatisfiable" : "stopped"));
     if (answer == CMSat::l_False) break;
     if (answer == CMSat::l_Undef) {
-      r.stop_reason = why_undecided(budget, limits);
+      stop = why_undecided(budget, limits);
       break;
     }
-    std::vector<int> chosen;
-    std::vector<Lit> block;
+    // Blocking the chosen options is enough: no other solution chooses a superset of them, since
+    // every option covers a primary item that a solution already covers once.
+    chosen.clear();
+    block.clear();
     const auto& model = s->get_model();
-    for (std::size_t o = 0; o < cover.options.size(); ++o)
-      if (model[o] == CMSat::l_True) {
-        chosen.push_back(static_cast<int>(o));
-        block.push_back(~Lit(static_cast<std::uint32_t>(o), false));
+    for (int o = 1; o <= problem.option_count(); ++o)
+      if (loader.is_true(model, o)) {
+        chosen.push_back(o - 1);
+        block.push_back(~Lit(loader.solver_var(o), false));
       }
-    ++r.count;
-    if (r.solutions.size() < limits.keep_solutions) r.solutions.push_back(chosen);
-    if ((limits.solutions != 0 && r.count >= limits.solutions) || block.empty()) break;
+    if (limits.observer) limits.observer->solution();
+    if (sink.add(chosen) || block.empty()) break;
     s->add_clause(block);
   }
-  r.stats = stats_of(totals, budget.elapsed_seconds(), static_cast<std::uint64_t>(f.variables), f.clauses.size());
-  r.status = final_status(r.count, r.stop_reason, limits.solutions);
-  return r;
+  return sink.finish(stop, stats_of(totals, budget.elapsed_seconds(), loader.variables(), loader.clauses()));
+}
+
+BackendInfo SatSolver::info() {
+  BackendInfo i;
+  i.name = "sat";
+  i.summary = "CNF encodings solved in-process by CryptoMiniSat; exact cover as one variable per option";
+  i.sudoku = true;
+  i.exact_cover = true;
+  i.node_unit = "conflicts";
+  i.work = {"decisions", "conflicts"};
+  i.tracing = BackendInfo::Tracing::notes;  // CryptoMiniSat's search is not observable step by step
+  i.options = "encoding=minimal|efficient|extended|compact givens=reduce|units|assume";
+  return i;
 }
 
 }  // namespace sudokit

@@ -32,11 +32,14 @@ class SatSolver final : public Solver {
   enum class Mode { assume, units, reduce };
   SatSolver(Encoding encoding, Mode mode);
   ~SatSolver() override;
+  static BackendInfo info();
   static std::unique_ptr<Solver> create(const SolverOptions& options);  // encoding=, givens=
 
   std::string_view name() const override { return "sat"; }
   std::string options() const override;
   Result solve(const Grid& puzzle, const Limits& limits) override;
+  // Exact cover: exact_cover_cnf(), then a blocking clause over the chosen options per solution.
+  CoverResult solve(const ExactCover& problem, const Limits& limits) override;
 
  private:
   Encoding encoding_;
@@ -51,8 +54,5 @@ class SatSolver final : public Solver {
   std::uint64_t clauses_ = 0;
   int variables_ = 0;
 };
-
-// Any exact-cover instance as CNF, solved by CryptoMiniSat with blocking clauses for counting.
-CoverResult solve_cover_with_sat(const ExactCover& cover, const Limits& limits);
 
 }  // namespace sudokit

@@ -3,8 +3,13 @@
 //   sudokit::Registry registry = sudokit::builtin_solvers();      // solvers/registry.h
 //   auto solver = registry.create("propagate");
 //   sudokit::Limits limits;  limits.solutions = 2;                 // find one and prove it unique
-//   sudokit::Result r = solver->solve(puzzle, limits);
-//   if (r.status == sudokit::Status::unique) print(r.solutions[0]);
+//   sudokit::Result r = solver->solve(puzzle, limits);             // a Grid
+//   if (r.status == sudokit::Status::unique) std::cout << sudokit::to_line(r.solutions[0]);
+//
+// Two kinds of problem go through it: Sudoku grids (Grid, Result) and exact-cover problems
+// (ExactCover, CoverResult, whose solutions are the chosen options). Each backend declares which
+// it takes, how it counts work and whether it can trace (BackendInfo); everything that runs
+// backends reads those declarations, never a backend's name.
 //
 // Statistics are plain counters; docs/stats.md defines each one exactly, per backend, so that
 // numbers compare across backends.
@@ -20,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "sudokit/exact_cover.h"
 #include "sudokit/grid.h"
 #include "sudokit/trace.h"
 
@@ -31,6 +37,7 @@ struct Limits {
   double max_seconds = 0;          // time budget from the start of solve(), 0 for none
   std::size_t keep_solutions = 16; // how many of the solutions found are returned in full
   std::function<void(const Grid&)> on_solution;  // optional: called for every solution, as found
+  std::function<void(const Selection&)> on_cover_solution;  // the same for exact-cover problems
   SearchObserver* observer = nullptr;            // optional: told every step (trace.h)
 };
 
@@ -65,14 +72,18 @@ struct Stats {
   std::uint64_t counter(std::string_view name) const;  // 0 when absent
 };
 
-struct Result {
+// What a solve returns; Answer is a Grid for Sudoku, a Selection for exact cover.
+template <class Answer>
+struct BasicResult {
   Status status = Status::none;
   StopReason stop_reason = StopReason::none;
   std::uint64_t count = 0;          // solutions found (exact when the search finished)
-  std::vector<Grid> solutions;      // the first Limits::keep_solutions of them
-  std::optional<Grid> partial;      // what a stopped no-search run had filled in
+  std::vector<Answer> solutions;    // the first Limits::keep_solutions of them
+  std::optional<Answer> partial;    // what a stopped no-search run had filled in
   Stats stats;
 };
+using Result = BasicResult<Grid>;
+using CoverResult = BasicResult<Selection>;  // each solution's options ascending
 
 // Backend options, "key=value" pairs given on the command line with -o. Each backend reads the
 // keys it knows with take(); unknown_keys() lists what nobody took so a typo is an error.
@@ -94,28 +105,53 @@ class SolverOptions {
   std::vector<Entry> entries_;
 };
 
+enum class ProblemKind { sudoku, exact_cover };
+std::string_view to_string(ProblemKind kind);  // "sudoku", "xc"
+
+// What a backend declares about itself when it is registered. The command line, compare, the
+// tests, the bench and the experiments read these, never a backend's name.
+struct BackendInfo {
+  BackendInfo() = default;
+  BackendInfo(std::string name_, std::string summary_) : name(std::move(name_)), summary(std::move(summary_)) {}
+  std::string name, summary;
+  bool sudoku = true;        // takes Sudoku grids: solve(const Grid&, ...)
+  bool exact_cover = false;  // takes exact-cover problems: solve(const ExactCover&, ...)
+  std::string node_unit = "nodes";      // what --max-nodes bounds (docs/stats.md): "nodes" or "conflicts"
+  std::vector<std::string> work;        // its own measures of work, named counters in Stats ("updates", "mems")
+  // What it reports to Limits::observer (--trace, --tree): every node of its search (steps), or
+  // only notes such as a SAT solver call's decisions and conflicts (notes).
+  enum class Tracing { none, notes, steps } tracing = Tracing::steps;
+  std::string options;                  // its -o keys, as "key=a|b" words, for `sudokit solvers`
+  bool takes(ProblemKind kind) const { return kind == ProblemKind::sudoku ? sudoku : exact_cover; }
+};
+
 class Solver {
  public:
   virtual ~Solver() = default;
   virtual std::string_view name() const = 0;
   virtual std::string options() const { return {}; }  // the settings in effect, "key=value,..."
   // Solves `puzzle` under `limits`. A puzzle whose givens conflict has no solution (Status::none).
-  // Throws UsageError for a shape the backend cannot handle; never exits.
-  virtual Result solve(const Grid& puzzle, const Limits& limits) = 0;
+  // Throws UsageError for a shape the backend cannot handle, or when it takes no Sudoku; never exits.
+  virtual Result solve(const Grid& puzzle, const Limits& limits);
+  // Solves an exact-cover problem (validated: see ExactCover::validate). Throws UsageError when
+  // the backend takes no exact cover.
+  virtual CoverResult solve(const ExactCover& problem, const Limits& limits);
 };
 
 class Registry {
  public:
   using Factory = std::function<std::unique_ptr<Solver>(const SolverOptions&)>;
   struct Entry {
-    std::string name, summary;
+    BackendInfo info;
     Factory make;
   };
-  void add(std::string name, std::string summary, Factory make);
+  void add(BackendInfo info, Factory make);  // throws UsageError for a name given twice
   // Makes the named backend; throws UsageError for an unknown name or an option it did not take.
   std::unique_ptr<Solver> create(std::string_view name, const SolverOptions& options = {}) const;
   const std::vector<Entry>& entries() const { return entries_; }
-  std::vector<std::string> names() const;
+  const BackendInfo& info(std::string_view name) const;  // throws UsageError for an unknown name
+  std::vector<std::string> names() const;                // every backend, in registration order
+  std::vector<std::string> names(ProblemKind kind) const;  // those that take `kind`
   bool contains(std::string_view name) const;
 
  private:
@@ -154,20 +190,23 @@ class SearchBudget {
   StopReason reason_ = StopReason::none;
 };
 
-// Collects solutions under the limits and turns a finished or stopped search into a Result.
-class SolutionSink {
+// Collects solutions under the limits and turns a finished or stopped search into a result.
+template <class Answer>
+class BasicSolutionSink {
  public:
-  explicit SolutionSink(const Limits& limits) : limits_(limits) {}
+  explicit BasicSolutionSink(const Limits& limits) : limits_(limits) {}
   // Records one solution; returns true when the solution limit is reached and the search should end.
-  bool add(const Grid& solution);
+  bool add(const Answer& solution);
   std::uint64_t count() const { return count_; }
-  // The Result for a search that ended: `stop` is the limit that cut it short, if any.
-  Result finish(StopReason stop, Stats stats);
+  // The result for a search that ended: `stop` is the limit that cut it short, if any.
+  BasicResult<Answer> finish(StopReason stop, Stats stats);
 
  private:
   const Limits& limits_;
   std::uint64_t count_ = 0;
-  std::vector<Grid> kept_;
+  std::vector<Answer> kept_;
 };
+using SolutionSink = BasicSolutionSink<Grid>;
+using CoverSolutionSink = BasicSolutionSink<Selection>;  // add() takes the options ascending
 
 }  // namespace sudokit

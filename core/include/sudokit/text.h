@@ -12,7 +12,7 @@ struct Word {
   std::string_view text;  // a view into the line given to split_words()
 };
 
-// The runs of characters between spaces and tabs, with where each starts.
+// The runs of characters between white space (space, tab, CR, VT, FF), with where each starts.
 std::vector<Word> split_words(std::string_view line);
 
 }  // namespace sudokit

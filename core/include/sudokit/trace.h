@@ -1,5 +1,5 @@
 // Watching a search: a backend reports each step to an observer given in Limits::observer, so
-// that a class can follow the same puzzle through every method (`sudokit solve --trace`) and
+// that a class can follow the same puzzle (or exact-cover problem) through every method (`sudokit solve --trace`) and
 // draw its search tree (`--tree FILE.dot`). With no observer, a backend pays one null test per
 // node and nothing per inference step.
 #pragma once
@@ -25,6 +25,10 @@ class SearchObserver {
   // Node `id` (the root is 1) is entered from `parent` by placing `digit` in `cell`, one of
   // `alternatives` candidates there (reason choice or forced).
   virtual void enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int alternatives, Reason reason) = 0;
+  // The same for an exact-cover problem: node `id` is entered by choosing `option` (0-based) to
+  // cover `item` (0-based), one of `alternatives` options left for that item.
+  virtual void enter_option(std::uint64_t id, std::uint64_t parent, int item, int option, int alternatives,
+                            Reason reason) = 0;
   // An inference inside the current node (reason given, naked_single or hidden_single).
   virtual void place(int cell, int digit, Reason reason) = 0;
   // The current node fails: `why` says what contradiction was met.

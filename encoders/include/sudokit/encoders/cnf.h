@@ -81,9 +81,12 @@ enum class Givens { units, reduce };
 // variables then appear in no clause. Conflicting givens give an empty clause.
 Cnf sudoku_cnf(const Grid& puzzle, Encoding encoding, Givens givens);
 
-// Exact cover as CNF: one variable per option (option k is variable k+1); each primary item
-// exactly one of its options, each secondary item at most one (pairwise, or a sequential counter
-// past 16 options).
+// Exact cover with colours as CNF: one variable per option (option k is variable k+1); each
+// primary item exactly one of its options, each secondary item at most one (pairwise, or a
+// sequential counter past 16 options). A coloured secondary item gets one variable per colour
+// used on it, implied by every option giving it that colour; the colour variables and the
+// item's uncoloured options are at most one together. An option with no primary item is false,
+// as Algorithm X never chooses one. Solutions are the option variables only.
 Cnf exact_cover_cnf(const ExactCover& cover);
 
 void write_dimacs(std::ostream& out, const Cnf& cnf, const std::vector<std::string>& comments = {});

@@ -1,20 +1,35 @@
-// Knuth's DLX text format (as read by dlx1): the first line names the items, primary ones first,
-// then "|" and the secondary ones; every later line is one option, a list of item names. Lines
-// starting with "|" are comments. Names are runs of printable characters other than '|' and ':'.
+// Knuth's DLX text formats, as read by his dlx1 and dlx2 programs.
+//
+//   | lines starting with '|' are comments
+//   a b c | x y          the item line: primary items, then '|' and the secondary ones
+//   a x                  each later line is one option: the names of its items
+//   b c y:red            dlx2: a secondary item with a colour ("item:colour")
+//
+// Names are runs of printable characters other than '|' and ':' (Knuth limits them to 8
+// characters; sudokit does not). An option with no primary item is dropped with a warning, as
+// dlx1 and dlx2 do, so that every backend sees the same problem (sudokit/exact_cover.h).
 #pragma once
 
 #include <iosfwd>
 #include <string>
+#include <vector>
 
-#include "sudokit/encoders/exact_cover.h"
+#include "sudokit/exact_cover.h"
 
 namespace sudokit {
 
-// Throws InputError (source, line, column) for a bad file: no item line, an unknown or repeated
-// item in an option, an empty option, a colour (dlx2's "item:colour", not supported).
-ExactCover read_dlx(std::istream& in, const std::string& source_name);
+// Something read_dlx() accepted but changed: "FILE:LINE: WHAT".
+struct DlxWarning {
+  std::size_t line;
+  std::string message;
+};
 
-// `comments` are written first, each line prefixed by "| ".
+// Throws InputError (source, line, column) for a bad file: no item line, an unknown or repeated
+// item in an option, a colour on a primary item, a control character in a name, an empty colour.
+// Options without a primary item are dropped and reported in `warnings` (when given).
+ExactCover read_dlx(std::istream& in, const std::string& source_name, std::vector<DlxWarning>* warnings = nullptr);
+
+// `comments` are written first, each line prefixed by "| ". Colours are written as "item:colour".
 void write_dlx(std::ostream& out, const ExactCover& cover, const std::vector<std::string>& comments = {});
 
 }  // namespace sudokit

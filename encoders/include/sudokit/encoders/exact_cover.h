@@ -1,6 +1,4 @@
-// Exact cover: a set of items and a list of options, each option a set of items. A solution is a
-// choice of options that covers every primary item exactly once and every secondary item at most
-// once. Sudoku is one instance; N queens, pentominoes and many puzzles are others.
+// Sudoku as exact cover (the problem model is core's sudokit/exact_cover.h).
 //
 // The Sudoku encoding has one primary item per cell ("p3.5": row 3, column 5 is filled), per
 // (row, digit) ("r3.7"), per (column, digit) ("c5.7"), per (box, digit) ("b2.7") and per
@@ -19,33 +17,10 @@
 #include <string>
 #include <vector>
 
+#include "sudokit/exact_cover.h"
 #include "sudokit/grid.h"
-#include "sudokit/solver.h"
 
 namespace sudokit {
-
-struct ExactCover {
-  std::vector<std::string> items;           // names; the first `primary` are primary, the rest secondary
-  int primary = 0;
-  std::vector<std::vector<int>> options;    // item indices, in the order written
-
-  int item_count() const { return static_cast<int>(items.size()); }
-  bool is_primary(int item) const { return item < primary; }
-  std::string option_text(int option) const;  // its item names, space-separated
-};
-
-// What solving an exact-cover instance gives: like Result, with solutions as option indices.
-struct CoverResult {
-  Status status = Status::none;
-  StopReason stop_reason = StopReason::none;
-  std::uint64_t count = 0;
-  std::vector<std::vector<int>> solutions;  // the first Limits::keep_solutions, options ascending
-  Stats stats;
-};
-
-// True when `options` cover every primary item exactly once and every secondary item at most once.
-// Independent of every solver: the xc command and the tests check answers with it.
-bool is_exact_cover(const ExactCover& cover, std::span<const int> options);
 
 // A Sudoku matrix and the (cell, digit) each option stands for.
 struct SudokuCover {

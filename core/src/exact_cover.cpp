@@ -1,0 +1,107 @@
+#include "sudokit/exact_cover.h"
+
+#include <algorithm>
+
+#include "sudokit/errors.h"
+
+namespace sudokit {
+
+namespace {
+inline std::size_t z(int i) { return static_cast<std::size_t>(i); }
+}  // namespace
+
+std::string ExactCover::option_text(int option) const {
+  std::string s;
+  const auto& list = options[z(option)];
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    if (!s.empty()) s += ' ';
+    s += items[z(list[k])];
+    if (const int c = colour(option, k); c != 0) s += ":" + colour_names[z(c)];
+  }
+  return s;
+}
+
+int ExactCover::colour_id(const std::string& name) {
+  if (colour_names.empty()) colour_names.emplace_back();
+  for (std::size_t c = 1; c < colour_names.size(); ++c)
+    if (colour_names[c] == name) return static_cast<int>(c);
+  colour_names.push_back(name);
+  return static_cast<int>(colour_names.size()) - 1;
+}
+
+void ExactCover::validate() const {
+  if (primary < 0 || primary > item_count()) throw UsageError("exact cover: primary count out of range");
+  if (has_colours() && option_colours.size() != options.size())
+    throw UsageError("exact cover: option_colours does not parallel options");
+  std::vector<int> seen_in(items.size(), -1);
+  for (int o = 0; o < option_count(); ++o) {
+    const auto& list = options[z(o)];
+    if (has_colours() && option_colours[z(o)].size() != list.size())
+      throw UsageError("exact cover: option " + std::to_string(o + 1) + " has colours for the wrong number of items");
+    bool has_primary = false;
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      const int item = list[k];
+      if (item < 0 || item >= item_count())
+        throw UsageError("exact cover: option " + std::to_string(o + 1) + " names item " + std::to_string(item) +
+                         ", out of range");
+      if (seen_in[z(item)] == o)
+        throw UsageError("exact cover: option " + std::to_string(o + 1) + " names item '" + items[z(item)] + "' twice");
+      seen_in[z(item)] = o;
+      const int c = colour(o, k);
+      if (c < 0 || (c != 0 && z(c) >= colour_names.size()))
+        throw UsageError("exact cover: option " + std::to_string(o + 1) + " has an unknown colour");
+      if (c != 0 && is_primary(item))
+        throw UsageError("exact cover: option " + std::to_string(o + 1) + " colours primary item '" + items[z(item)] + "'");
+      has_primary |= is_primary(item);
+    }
+    if (!has_primary)
+      throw UsageError("exact cover: option " + std::to_string(o + 1) + " (" + option_text(o) +
+                       ") has no primary item");
+  }
+}
+
+std::vector<CoverViolation> verify_cover(const ExactCover& xc, std::span<const int> chosen) {
+  std::vector<CoverViolation> out;
+  // Per item: how many chosen options use it, and the first one that did with which colour.
+  std::vector<int> uses(xc.items.size(), 0), first_option(xc.items.size(), -1), first_colour(xc.items.size(), 0);
+  std::vector<char> taken(xc.options.size(), 0);
+  for (int o : chosen) {
+    if (o < 0 || o >= xc.option_count()) {
+      out.push_back({CoverViolation::Kind::bad_option, -1, o, "option " + std::to_string(o) + " does not exist"});
+      continue;
+    }
+    if (taken[z(o)]) {
+      out.push_back({CoverViolation::Kind::repeated_option, -1, o, "option '" + xc.option_text(o) + "' is chosen twice"});
+      continue;
+    }
+    taken[z(o)] = 1;
+    const auto& list = xc.options[z(o)];
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      const int item = list[k];
+      if (item < 0 || item >= xc.item_count()) {
+        out.push_back({CoverViolation::Kind::bad_option, -1, o, "option " + std::to_string(o) + " names no item"});
+        continue;
+      }
+      const int colour = xc.has_colours() ? xc.option_colours[z(o)][k] : 0;
+      const std::string& name = xc.items[z(item)];
+      if (uses[z(item)]++ == 0) {
+        first_option[z(item)] = o;
+        first_colour[z(item)] = colour;
+        continue;
+      }
+      const std::string pair = "'" + xc.option_text(first_option[z(item)]) + "' and '" + xc.option_text(o) + "'";
+      if (item < xc.primary || colour == 0 || first_colour[z(item)] == 0) {
+        out.push_back({CoverViolation::Kind::covered_twice, item, o, "item '" + name + "' is covered by both " + pair});
+      } else if (colour != first_colour[z(item)]) {
+        out.push_back({CoverViolation::Kind::colour_clash, item, o,
+                       "item '" + name + "' gets two colours, from " + pair});
+      }
+    }
+  }
+  for (int i = 0; i < xc.primary; ++i)
+    if (uses[z(i)] == 0)
+      out.push_back({CoverViolation::Kind::uncovered, i, -1, "primary item '" + xc.items[z(i)] + "' is not covered"});
+  return out;
+}
+
+}  // namespace sudokit
