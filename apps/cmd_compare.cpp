@@ -2,6 +2,7 @@
 // `sudokit report`: the summary table of CSV files written by compare (e.g. from shards).
 #include <unistd.h>
 
+#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -39,11 +40,33 @@ bool write_file(const std::string& path, const std::function<void(std::ostream&)
   return true;
 }
 
+// What a file holds, from its name or its first line: an exact-cover problem in Knuth's format
+// (a .dlx name, a '|' comment, or an item line that no puzzle form has), or Sudoku puzzles
+// (a line of digits, dots and spaces, or a one-line puzzle). stdin is taken to hold puzzles.
+ProblemKind guess_kind(const std::string& file) {
+  if (file.empty() || file == "-") return ProblemKind::sudoku;
+  if (file.size() > 4 && file.compare(file.size() - 4, 4, ".dlx") == 0) return ProblemKind::exact_cover;
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) {
+    const auto start = line.find_first_not_of(" \t\r");
+    if (start == std::string::npos || line[start] == '#') continue;
+    if (line[start] == '|') return ProblemKind::exact_cover;
+    if (line.find_first_not_of("0123456789. \t\r") == std::string::npos) return ProblemKind::sudoku;
+    const auto end = line.find_last_not_of(" \t\r");
+    const std::string word = line.substr(start, end - start + 1);
+    const auto side = static_cast<std::size_t>(std::sqrt(static_cast<double>(word.size())) + 0.5);
+    const bool one_line_puzzle = word.find_first_of(" \t") == std::string::npos && side * side == word.size() &&
+                                 word.size() >= 16;
+    return one_line_puzzle ? ProblemKind::sudoku : ProblemKind::exact_cover;
+  }
+  return ProblemKind::sudoku;
+}
+
 }  // namespace
 
 int cmd_compare(const std::vector<std::string>& args) {
   SolveArgs solve;
-  std::string solvers, box_text, csv, json, shard_text;
+  std::string solvers, box_text, csv, json, shard_text, kind_text;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
   std::vector<std::string> files;
   po::options_description desc("Options");
@@ -60,14 +83,19 @@ int cmd_compare(const std::vector<std::string>& args) {
     ("csv", po::value<std::string>(&csv), "write one row per puzzle and backend here")
     ("json", po::value<std::string>(&json), "the same rows as JSON")
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
-    ("file", po::value<std::vector<std::string>>(&files), "puzzle files; stdin when none or '-'");
+    ("kind", po::value<std::string>(&kind_text),
+     "sudoku or xc (exact-cover files in Knuth's DLX format, one problem each); default: from the files")
+    ("file", po::value<std::vector<std::string>>(&files), "puzzle or exact-cover files; stdin when none or '-'");
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
              "usage: sudokit compare [--solvers LIST] [--limit K] [--max-nodes N] [--timeout S] [--jobs N]\n"
-             "                       [--shard K/N] [--csv FILE] [--json FILE] [--box RxC] [FILE|-]...\n"
-             "Runs backends side by side, verifies every answer, flags disagreements, summarises costs."))
+             "                       [--shard K/N] [--csv FILE] [--json FILE] [--box RxC] [--kind sudoku|xc]\n"
+             "                       [FILE|-]...\n"
+             "Runs backends side by side, verifies every answer, flags disagreements, summarises costs.\n"
+             "Sudoku puzzle files, or exact-cover files in Knuth's DLX format (one problem per file):\n"
+             "by default every backend that takes the kind of problem given."))
     return kOk;
   CompareOptions options;
   options.limits = limits_of(solve);
@@ -82,9 +110,20 @@ int cmd_compare(const std::vector<std::string>& args) {
 
   Outcome outcome;
   std::vector<PuzzleInput> puzzles;
-  for_each_puzzle(files, box, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
-    if ((p.number - 1) % shards == shard - 1) puzzles.push_back({p.number, source, p.first_line, p.grid});
-  });
+  const ProblemKind kind = kind_text.empty() ? guess_kind(files.empty() ? "-" : files.front()) : parse_problem_kind(kind_text);
+  if (kind == ProblemKind::sudoku) {
+    for_each_puzzle(files, box, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
+      if ((p.number - 1) % shards == shard - 1) puzzles.push_back({p.number, source, p.first_line, p.grid});
+    });
+  } else {
+    if (files.empty()) files.push_back("-");
+    for (std::size_t f = 0; f < files.size(); ++f) {
+      if (f % shards != shard - 1) continue;
+      if (auto problem = read_xc_file(files[f], outcome))
+        puzzles.push_back({f + 1, files[f] == "-" ? "stdin" : files[f], 1,
+                           std::make_shared<const ExactCover>(std::move(*problem))});
+    }
+  }
   options.progress = isatty(STDERR_FILENO) && puzzles.size() >= 200;
 
   const Registry registry = builtin_solvers();

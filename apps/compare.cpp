@@ -17,6 +17,7 @@
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/verify.h"
+#include "sudokit/exact_cover.h"
 
 namespace sudokit {
 
@@ -35,12 +36,45 @@ Spec parse_spec(const std::string& text) {
   return s;
 }
 
-// What one backend said about one puzzle, reduced to what must agree: the status and count, and
-// the solution when it is unique. With limit 1 ("solved") backends may rightly pick different
-// solutions of a puzzle that has several, so the solution is not part of the answer then.
-std::string answer_of(const Result& r) {
+// How each kind of problem is solved, checked and shown. An answer is what must agree between
+// backends: the status and count, and the solution when it is unique. With limit 1 ("solved")
+// backends may rightly pick different solutions of a problem that has several, so the solution is
+// not part of the answer then.
+std::string solution_text(const Grid& g) { return to_line(g); }
+std::string solution_text(const Selection& s) {
+  std::string out = "options";
+  for (int o : s) out += " " + std::to_string(o + 1);  // 1-based: the option's place in the file
+  return out;
+}
+std::string problem_text(const Grid& g) { return to_line(g); }
+std::string problem_text(const std::shared_ptr<const ExactCover>& xc) {
+  return "an exact-cover problem of " + std::to_string(xc->item_count()) + " items and " +
+         std::to_string(xc->option_count()) + " options";
+}
+std::string shape_of(const Grid& g) { return g.shape().name(); }
+std::string shape_of(const std::shared_ptr<const ExactCover>& xc) {
+  return "xc:" + std::to_string(xc->item_count()) + "/" + std::to_string(xc->option_count());
+}
+int givens_of(const Grid& g) { return g.givens(); }
+int givens_of(const std::shared_ptr<const ExactCover>&) { return 0; }
+Result solve_with(Solver& s, const Grid& g, const Limits& limits) { return s.solve(g, limits); }
+CoverResult solve_with(Solver& s, const std::shared_ptr<const ExactCover>& xc, const Limits& limits) {
+  return s.solve(*xc, limits);
+}
+// The first way `solution` fails, or "" when it is right (the independent verifiers of core).
+std::string fault_of(const Grid& puzzle, const Grid& solution) {
+  const auto v = verify(puzzle, solution);
+  return v.empty() ? "" : v.front().message;
+}
+std::string fault_of(const std::shared_ptr<const ExactCover>& xc, const Selection& solution) {
+  const auto v = verify_cover(*xc, solution);
+  return v.empty() ? "" : v.front().message;
+}
+
+template <class Answer>
+std::string answer_of(const BasicResult<Answer>& r) {
   std::string a = std::string(to_string(r.status)) + " " + std::to_string(r.count);
-  if (r.status == Status::unique) a += " " + to_line(r.solutions.front());
+  if (r.status == Status::unique) a += " " + solution_text(r.solutions.front());
   return a;
 }
 
@@ -50,17 +84,19 @@ std::string counters_text(const Stats& s) {
   return out;
 }
 
-// Solves one puzzle with every backend and fills its rows; returns the disagreement report
+// Solves one problem with every backend and fills its rows; returns the disagreement report
 // (empty when all agree).
-std::string check_puzzle(const PuzzleInput& p, std::vector<std::unique_ptr<Solver>>& solvers,
-                         const std::vector<Spec>& specs, const Limits& limits, Row* rows) {
-  std::vector<Result> results;
+template <class Problem>
+std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vector<std::unique_ptr<Solver>>& solvers,
+                          const std::vector<Spec>& specs, const Limits& limits, Row* rows) {
+  using Answer = typename decltype(solve_with(*solvers[0], problem, limits))::value_type;
+  std::vector<BasicResult<Answer>> results;
   std::vector<std::string> answers, problems;
   for (std::size_t b = 0; b < solvers.size(); ++b) {
-    Result r;
+    BasicResult<Answer> r;
     std::string error;
     try {
-      r = solvers[b]->solve(p.grid, limits);
+      r = solve_with(*solvers[b], problem, limits);
     } catch (const Error& e) {  // e.g. a puzzle this backend does not support: the others still run
       error = e.what();
       r.status = Status::stopped;
@@ -69,8 +105,8 @@ std::string check_puzzle(const PuzzleInput& p, std::vector<std::unique_ptr<Solve
     row.puzzle = p.number;
     row.source = p.source;
     row.line = p.line;
-    row.shape = p.grid.shape().name();
-    row.givens = p.grid.givens();
+    row.shape = shape_of(problem);
+    row.givens = givens_of(problem);
     row.backend = specs[b].label;
     row.options = solvers[b]->options();
     row.status = std::string(to_string(r.status));
@@ -87,11 +123,10 @@ std::string check_puzzle(const PuzzleInput& p, std::vector<std::unique_ptr<Solve
       row.verdict = "failed";
       problems.push_back(specs[b].label + " failed: " + error);
     }
-    for (const Grid& s : r.solutions) {
-      const auto violations = verify(p.grid, s);
-      if (!violations.empty()) {
+    for (const Answer& s : r.solutions) {
+      if (const std::string fault = fault_of(problem, s); !fault.empty()) {
         row.verdict = "invalid";
-        problems.push_back(specs[b].label + " returned a wrong grid: " + violations.front().message + ": " + to_line(s));
+        problems.push_back(specs[b].label + " returned a wrong solution: " + fault + ": " + solution_text(s));
         break;
       }
     }
@@ -119,17 +154,23 @@ std::string check_puzzle(const PuzzleInput& p, std::vector<std::unique_ptr<Solve
   if (!disagreement) return {};
 
   std::ostringstream out;
-  out << "DISAGREEMENT on puzzle " << p.number << " (" << p.source << ", line " << p.line << "): " << to_line(p.grid)
-      << "\n";
-  for (const auto& problem : problems) out << "  " << problem << "\n";
+  out << "DISAGREEMENT on puzzle " << p.number << " (" << p.source << ", line " << p.line
+      << "): " << problem_text(problem) << "\n";
+  for (const auto& message : problems) out << "  " << message << "\n";
   for (std::size_t b = 0; b < solvers.size(); ++b) {
-    const Result& r = results[b];
+    const auto& r = results[b];
     out << "  " << specs[b].label << ": " << to_string(r.status) << ", " << r.count << " solution(s), " << r.stats.nodes
         << " nodes";
-    if (!r.solutions.empty()) out << ", first: " << to_line(r.solutions.front());
+    if (!r.solutions.empty()) out << ", first: " << solution_text(r.solutions.front());
     out << " [" << rows[b].verdict << "]\n";
   }
   return out.str();
+}
+
+std::string check_puzzle(const PuzzleInput& p, std::vector<std::unique_ptr<Solver>>& solvers,
+                         const std::vector<Spec>& specs, const Limits& limits, Row* rows) {
+  return std::visit([&](const auto& problem) { return check_problem(p, problem, solvers, specs, limits, rows); },
+                    p.problem);
 }
 
 std::string csv_field(const std::string& s) {
@@ -156,8 +197,16 @@ const char* kColumns =
 
 CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInput>& puzzles,
                           const CompareOptions& options, std::ostream& details) {
+  const ProblemKind kind = puzzles.empty() ? ProblemKind::sudoku : puzzles.front().kind();
+  for (const PuzzleInput& p : puzzles)
+    if (p.kind() != kind) throw UsageError("compare takes Sudoku puzzles or exact-cover problems in one run, not both");
   std::vector<Spec> specs;
-  for (const auto& text : options.backends.empty() ? registry.names() : options.backends) specs.push_back(parse_spec(text));
+  for (const auto& text : options.backends.empty() ? registry.names(kind) : options.backends) specs.push_back(parse_spec(text));
+  for (const Spec& s : specs)
+    if (!registry.info(s.name).takes(kind))
+      throw UsageError("backend '" + s.name + "' does not solve " +
+                       (kind == ProblemKind::sudoku ? "Sudoku puzzles" : "exact-cover problems") +
+                       " (sudokit solvers --kind " + std::string(to_string(kind)) + ")");
   // Each thread makes its own backends (a backend keeps per-puzzle scratch state).
   auto make_all = [&] {
     std::vector<std::unique_ptr<Solver>> solvers;

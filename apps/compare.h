@@ -8,22 +8,26 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "sudokit/solver.h"
 
 namespace sudokit {
 
+// One problem to compare on: a Sudoku puzzle, or an exact-cover problem (a whole DLX file).
 struct PuzzleInput {
   std::size_t number;  // 1-based position in the input (bad puzzles included), kept across shards
   std::string source;
   std::size_t line;
-  Grid grid;
+  std::variant<Grid, std::shared_ptr<const ExactCover>> problem;
+  ProblemKind kind() const { return problem.index() == 0 ? ProblemKind::sudoku : ProblemKind::exact_cover; }
 };
 
 struct CompareOptions {
-  std::vector<std::string> backends;  // specs; empty: every registered backend
+  std::vector<std::string> backends;  // specs; empty: every registered backend that takes the problems
   Limits limits;                      // the same for every backend
   unsigned jobs = 1;                  // threads; the rows come out in the same order whatever it is
   bool progress = false;              // a progress bar with rate and ETA on stderr
@@ -57,7 +61,8 @@ struct CompareReport {
 };
 
 // Runs the comparison; the details of each disagreement are written to `details` in puzzle order.
-// Throws UsageError for an unknown backend or option.
+// Every problem must be of one kind. Throws UsageError for an unknown backend or option, a
+// backend that does not take that kind of problem, or problems of both kinds.
 CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInput>& puzzles,
                           const CompareOptions& options, std::ostream& details);
 

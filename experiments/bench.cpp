@@ -1,6 +1,9 @@
 // sudokit-bench: puzzles per second and nodes per second of backends on a puzzle file.
 //
-//   sudokit-bench [--solvers a,b,...] [--count 2] [-o KEY=VALUE] [--repeat R] FILE
+//   sudokit-bench [--solvers a,b,...] [--count 2] [-o KEY=VALUE] [--repeat R] [--kind sudoku|xc] FILE
+//
+// A puzzle file: puzzles per second over the file. An exact-cover file (.dlx, or --kind xc): one
+// problem, each backend's count, nodes and declared work counters, and the best time.
 //
 // One thread, every puzzle solved in file order, looking for up to --count solutions (2, as the
 // reference figures in ../shared/data/README.md). The timed loop solves only; every answer is
@@ -17,21 +20,23 @@
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/registry.h"
+#include "sudokit/encoders/dlx_format.h"
 #include "sudokit/verify.h"
 
 namespace po = boost::program_options;
 using namespace sudokit;
 
 int main(int argc, char** argv) try {
-  std::string solvers = "backtrack", file;
+  std::string solvers, file, kind_text;
   std::vector<std::string> option_pairs;
   std::uint64_t count = 2;
   int repeat = 1;
   po::options_description desc("sudokit-bench options");
   desc.add_options()("help,h", "help")
-    ("solvers", po::value(&solvers), "comma-separated backends")
+    ("solvers", po::value(&solvers), "comma-separated backends (default: every one that takes the problem)")
     ("option,o", po::value(&option_pairs)->composing(), "backend option KEY=VALUE, passed to every backend that takes it")
-    ("count", po::value(&count)->default_value(2), "solutions to look for per puzzle")
+    ("count", po::value(&count), "solutions to look for per puzzle (default: 2 for Sudoku, 0 (all) for exact cover)")
+    ("kind", po::value(&kind_text), "sudoku or xc (default: xc for a .dlx file)")
     ("repeat", po::value(&repeat)->default_value(1), "passes over the file; the fastest is reported")
     ("file", po::value(&file)->required(), "puzzle file");
   po::positional_options_description pos;
@@ -43,6 +48,56 @@ int main(int argc, char** argv) try {
     return 0;
   }
   po::notify(vm);
+
+  const bool xc = kind_text.empty() ? file.size() > 4 && file.compare(file.size() - 4, 4, ".dlx") == 0 : kind_text == "xc";
+  if (!kind_text.empty() && kind_text != "xc" && kind_text != "sudoku") throw UsageError("--kind is sudoku or xc");
+  const ProblemKind kind = xc ? ProblemKind::exact_cover : ProblemKind::sudoku;
+  if (!vm.count("count")) count = xc ? 0 : 2;
+  const Registry registry = builtin_solvers();
+  std::vector<std::string> names;
+  if (solvers.empty()) names = registry.names(kind);
+  std::stringstream list(solvers);
+  for (std::string name; std::getline(list, name, ',');) names.push_back(name);
+  auto make = [&](const std::string& name) {
+    if (!registry.info(name).takes(kind)) throw UsageError(name + " does not take " + std::string(to_string(kind)));
+    try {
+      return registry.create(name, SolverOptions::parse(option_pairs));
+    } catch (const UsageError&) {  // an option meant for another backend
+      return registry.create(name, SolverOptions{});
+    }
+  };
+  std::cout << "allocator: " << allocator_name() << "\n\n";
+  Limits limits;
+  limits.solutions = count;
+
+  if (xc) {
+    // One exact-cover problem: each backend counts (or finds) its solutions; the costs are its own
+    // work counters as it declares them, best time of --repeat passes.
+    std::ifstream in(file);
+    if (!in) throw Error("cannot open " + file);
+    const ExactCover problem = read_dlx(in, file);
+    std::cout << "| backend | options | status | count | nodes | work | seconds |\n|---|---|---|---|---|---|---|\n";
+    for (const std::string& name : names) {
+      auto solver = make(name);
+      double best = 1e300;
+      CoverResult r;
+      for (int pass = 0; pass < repeat; ++pass) {
+        const auto start = std::chrono::steady_clock::now();
+        r = solver->solve(problem, limits);
+        best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        for (const auto& s : r.solutions)
+          if (!is_exact_cover(problem, s)) throw Error(name + " returned a set of options that is not an exact cover");
+      }
+      std::string work;
+      for (const auto& w : registry.info(name).work)
+        work += (work.empty() ? "" : ", ") + w + " " + std::to_string(r.stats.counter(w));
+      std::printf("| %s | %s | %s | %llu | %llu | %s | %.3f |\n", name.c_str(), solver->options().c_str(),
+                  std::string(to_string(r.status)).c_str(), static_cast<unsigned long long>(r.count),
+                  static_cast<unsigned long long>(r.stats.nodes), work.c_str(), best);
+      std::fflush(stdout);
+    }
+    return 0;
+  }
 
   std::ifstream in(file);
   if (!in) throw Error("cannot open " + file);
@@ -62,20 +117,10 @@ int main(int argc, char** argv) try {
       }
     }
   }
-  const Registry registry = builtin_solvers();
-  std::cout << "allocator: " << allocator_name() << "\n\n";
   std::cout << "| backend | options | puzzles | puzzles/s | nodes/s | mean nodes | mean guesses |\n"
                "|---|---|---|---|---|---|---|\n";
-  std::stringstream names(solvers);
-  for (std::string name; std::getline(names, name, ',');) {
-    SolverOptions options = SolverOptions::parse(option_pairs);
-    auto solver = registry.create(name, SolverOptions{});
-    try {
-      solver = registry.create(name, options);
-    } catch (const UsageError&) {  // an option meant for another backend
-    }
-    Limits limits;
-    limits.solutions = count;
+  for (const std::string& name : names) {
+    auto solver = make(name);
     double best = 1e300;
     std::uint64_t nodes = 0, guesses = 0;
     std::vector<Result> results(puzzles.size());

@@ -8,6 +8,7 @@
 #include "exit_codes.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
+#include "sudokit/encoders/dlx_format.h"
 #include "sudokit/registry.h"
 #include "test_support.h"
 
@@ -42,11 +43,37 @@ class Broken final : public Solver {
   Fault fault_;
 };
 
+// A test-only exact-cover backend: dlx with its first solution spoiled (an option dropped), or
+// its count off by one.
+class BrokenCover final : public Solver {
+ public:
+  explicit BrokenCover(bool wrong_option) : wrong_option_(wrong_option) {}
+  std::string_view name() const override { return "broken-xc"; }
+  CoverResult solve(const ExactCover& problem, const Limits& limits) override {
+    CoverResult r = builtin_solvers().create("dlx")->solve(problem, limits);
+    if (wrong_option_ && !r.solutions.empty() && !r.solutions.front().empty()) r.solutions.front().pop_back();
+    if (!wrong_option_ && r.status == Status::multiple) ++r.count;
+    return r;
+  }
+
+ private:
+  bool wrong_option_;
+};
+
+BackendInfo cover_only(std::string name) {
+  BackendInfo i(std::move(name), "test only");
+  i.sudoku = false;
+  i.exact_cover = true;
+  return i;
+}
+
 Registry with_broken() {
   Registry r = builtin_solvers();
   r.add(BackendInfo("wrong-digit", "test only"), [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::wrong_digit); });
   r.add(BackendInfo("wrong-count", "test only"), [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::wrong_count); });
   r.add(BackendInfo("refuses", "test only"), [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::refuses); });
+  r.add(cover_only("wrong-option"), [](const SolverOptions&) { return std::make_unique<BrokenCover>(true); });
+  r.add(cover_only("wrong-xc-count"), [](const SolverOptions&) { return std::make_unique<BrokenCover>(false); });
   return r;
 }
 
@@ -75,7 +102,7 @@ TEST(Compare, AllBackendsAgreeOnUniqueNoneAndMultiple) {
   const CompareReport r = run_compare(builtin_solvers(), inputs({kHard, none, several, kEasy}), options({}), details);
   EXPECT_EQ(r.disagreements, 0u) << details.str();
   EXPECT_EQ(exit_code_for(r), kOk);
-  const std::size_t backends = builtin_solvers().names().size();
+  const std::size_t backends = builtin_solvers().names(ProblemKind::sudoku).size();
   ASSERT_EQ(r.rows.size(), 4 * backends);
   for (std::size_t b = 0; b < backends; ++b) {
     EXPECT_EQ(r.rows[b].status, "unique");
@@ -111,7 +138,7 @@ TEST(Compare, AWrongDigitIsCaught) {
   EXPECT_EQ(r.rows[0].verdict, "agrees");
   const std::string text = details.str();
   EXPECT_NE(text.find("DISAGREEMENT on puzzle 1 (test, line 1): " + to_line(read_one(kEasy))), std::string::npos) << text;
-  EXPECT_NE(text.find("wrong-digit returned a wrong grid"), std::string::npos) << text;
+  EXPECT_NE(text.find("wrong-digit returned a wrong solution"), std::string::npos) << text;
 }
 
 TEST(Compare, AWrongCountIsCaught) {
@@ -234,3 +261,76 @@ TEST(CompareCli, JobsAndShardsGiveTheSameRows) {
   EXPECT_EQ(without_times(merged.out), without_times(whole.out));
   EXPECT_NE(merged.out.find("5 puzzles, 0 with a disagreement"), std::string::npos);
 }
+
+namespace sudokit {
+
+namespace {
+std::vector<PuzzleInput> cover_inputs(const std::vector<std::string>& files) {
+  std::vector<PuzzleInput> out;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    std::istringstream in(files[i]);
+    out.push_back({i + 1, "xc" + std::to_string(i + 1), 1, std::make_shared<const ExactCover>(read_dlx(in, "xc"))});
+  }
+  return out;
+}
+// 4 queens (2 solutions) and a problem with one solution.
+const char* kFourQueens =
+    "R1 R2 R3 R4 C1 C2 C3 C4 | A2 A3 A4 A5 A6 A7 A8 B1 B2 B3 B4 B5 B6 B7\n"
+    "R1 C1 A2 B4\nR1 C2 A3 B3\nR1 C3 A4 B2\nR1 C4 A5 B1\n"
+    "R2 C1 A3 B5\nR2 C2 A4 B4\nR2 C3 A5 B3\nR2 C4 A6 B2\n"
+    "R3 C1 A4 B6\nR3 C2 A5 B5\nR3 C3 A6 B4\nR3 C4 A7 B3\n"
+    "R4 C1 A5 B7\nR4 C2 A6 B6\nR4 C3 A7 B5\nR4 C4 A8 B4\n";
+const char* kOneCover = "a b c | x\na x:1\nb x:1\nc\na b\nb c x\n";
+}  // namespace
+
+TEST(CompareCover, EveryExactCoverBackendAgrees) {
+  std::ostringstream details;
+  CompareOptions o = options({}, 0);
+  const CompareReport r = run_compare(builtin_solvers(), cover_inputs({kFourQueens, kOneCover}), o, details);
+  EXPECT_EQ(r.disagreements, 0u) << details.str();
+  const std::size_t backends = builtin_solvers().names(ProblemKind::exact_cover).size();
+  ASSERT_EQ(r.rows.size(), 2 * backends);
+  for (std::size_t b = 0; b < backends; ++b) {
+    EXPECT_EQ(r.rows[b].count, 2u) << r.rows[b].backend;
+    EXPECT_EQ(r.rows[b].shape, "xc:22/16");
+    EXPECT_EQ(r.rows[backends + b].status, "multiple") << r.rows[backends + b].backend;
+  }
+}
+
+TEST(CompareCover, ABrokenExactCoverBackendIsCaught) {
+  std::ostringstream details;
+  const CompareReport r =
+      run_compare(with_broken(), cover_inputs({kFourQueens}), options({"dlx", "sat", "wrong-option", "wrong-xc-count"}, 0), details);
+  EXPECT_EQ(r.disagreements, 1u);
+  EXPECT_EQ(exit_code_for(r), kDisagreement);
+  EXPECT_EQ(r.rows[0].verdict, "agrees");
+  EXPECT_EQ(r.rows[2].verdict, "invalid");
+  EXPECT_EQ(r.rows[3].verdict, "disagrees");
+  EXPECT_NE(details.str().find("wrong-option returned a wrong solution: primary item"), std::string::npos) << details.str();
+}
+
+TEST(CompareCover, ABackendThatTakesNoExactCoverIsAUsageError) {
+  std::ostringstream details;
+  EXPECT_THROW(run_compare(builtin_solvers(), cover_inputs({kOneCover}), options({"propagate"}), details), UsageError);
+}
+
+TEST(CompareCover, CommandLineReadsDlxFilesAndWarnsAsTheReaderDoes) {
+  const std::string file = ::testing::TempDir() + "sudokit_compare_issue.dlx";
+  {
+    std::ofstream f(file);
+    f << "a b | s\na\nb\ns\n";
+  }
+  const auto cli = run_cli("compare --limit 0 --csv " + file + ".csv " + file);
+  EXPECT_EQ(cli.exit_code, 0) << cli.err;
+  EXPECT_NE(cli.out.find("1 puzzles, 0 with a disagreement"), std::string::npos) << cli.out;
+  EXPECT_NE(cli.err.find(":4: warning: option 's' has no primary item"), std::string::npos) << cli.err;
+  std::ifstream csv(file + ".csv");
+  const auto rows = read_csv(csv, file + ".csv");
+  ASSERT_EQ(rows.size(), builtin_solvers().names(ProblemKind::exact_cover).size());
+  for (const Row& row : rows) {
+    EXPECT_EQ(row.status, "unique") << row.backend;
+    EXPECT_EQ(row.count, 1u) << row.backend;
+  }
+}
+
+}  // namespace sudokit

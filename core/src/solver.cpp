@@ -113,7 +113,13 @@ void Registry::add(BackendInfo info, Factory make) {
 const BackendInfo& Registry::info(std::string_view name) const {
   for (const Entry& e : entries_)
     if (e.info.name == name) return e.info;
-  throw UsageError("no backend named '" + std::string(name) + "'");
+  throw unknown_backend(name);
+}
+
+UsageError Registry::unknown_backend(std::string_view name) const {
+  std::string known;
+  for (const Entry& e : entries_) known += (known.empty() ? "" : ", ") + e.info.name;
+  return UsageError("no backend named '" + std::string(name) + "' (known: " + known + ")");
 }
 
 std::unique_ptr<Solver> Registry::create(std::string_view name, const SolverOptions& options) const {
@@ -127,9 +133,7 @@ std::unique_ptr<Solver> Registry::create(std::string_view name, const SolverOpti
     }
     return solver;
   }
-  std::string known;
-  for (const Entry& e : entries_) known += (known.empty() ? "" : ", ") + e.info.name;
-  throw UsageError("no backend named '" + std::string(name) + "' (known: " + known + ")");
+  throw unknown_backend(name);
 }
 
 std::vector<std::string> Registry::names() const {

@@ -15,7 +15,7 @@ inline std::size_t z(int i) { return static_cast<std::size_t>(i); }
 }  // namespace
 
 DancingLinks::DancingLinks(const ExactCover& xc, Choice choice)
-    : items_(xc.item_count()), primary_(xc.primary), choice_(choice), forced_below_(choice == Choice::fast ? 2 : 1),
+    : items_(xc.item_count()), primary_(xc.primary), forced_below_(choice == Choice::fast ? 2 : 1),
       active_primary_(xc.primary) {
   const int n = items_;
   llink_.resize(z(n + 2));
@@ -183,15 +183,15 @@ void DancingLinks::unpurify(int p) {
 
 // Covers the chosen option's other items; with colours, purifies a coloured one, and leaves one
 // that an earlier choice already purified to the same colour (-1). Mems as dlx1: 1 per node
-// read, 2 for the spacer.
+// read, 2 for the spacer, and as much again for uncover_rest().
 template <bool kColours>
 void DancingLinks::cover_rest(int x, Counts& c) {
   for (int p = x + 1; p != x;) {
     const int j = node_[z(p)].top;
-    ++c.mems;
+    c.mems += 2;
     if (j <= 0) {
       p = node_[z(p)].up;
-      ++c.mems;
+      c.mems += 2;
     } else {
       if (!kColours || colour_[z(p)] == 0) cover<kColours>(j, c);
       else if (colour_[z(p)] > 0) purify(p, c);
@@ -294,7 +294,7 @@ template <bool kColours>
     }
     ++c.nodes;
     c.guesses += branching;
-    c.mems += 6;  // dlx1: take the next option (2), record it and its item on the way back (4)
+    c.mems += 4;  // dlx1: take this option (2), and come back to it from below (2)
     const std::uint64_t child = c.nodes;
     if (watcher_) watcher_->enter(child, id, option_of_[z(x)], best - 1, fewest);
     chosen_[level] = x;

@@ -129,8 +129,7 @@ class DancingLinks {
   // The item whose length dropped lowest (first on ties) in the covers since the last choice,
   // and that length: when it is 0 or 1 and the item is still active, the choice needs no scan.
   int least_len_ = kCovered, least_item_ = 0;
-  Choice choice_;
-  int forced_below_;      // a scan ends at an item with fewer options than this (fast 2, knuth 1)
+  int forced_below_;      // the Choice: a scan ends at an item with fewer options than this (fast 2, knuth 1)
   int active_primary_;    // primary items not covered, for the mems of dlx1's scan of them
 };
 

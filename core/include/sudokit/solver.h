@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "sudokit/errors.h"
 #include "sudokit/exact_cover.h"
 #include "sudokit/grid.h"
 #include "sudokit/trace.h"
@@ -75,6 +76,7 @@ struct Stats {
 // What a solve returns; Answer is a Grid for Sudoku, a Selection for exact cover.
 template <class Answer>
 struct BasicResult {
+  using value_type = Answer;
   Status status = Status::none;
   StopReason stop_reason = StopReason::none;
   std::uint64_t count = 0;          // solutions found (exact when the search finished)
@@ -155,6 +157,7 @@ class Registry {
   bool contains(std::string_view name) const;
 
  private:
+  UsageError unknown_backend(std::string_view name) const;
   std::vector<Entry> entries_;
 };
 
