@@ -3,6 +3,7 @@
 // counts found by brute force over every subset of options.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <random>
 #include <sstream>
 
@@ -10,6 +11,7 @@
 #include "sudokit/errors.h"
 #include "sudokit/exact_cover.h"
 #include "sudokit/registry.h"
+#include "sudokit/trace.h"
 #include "test_support.h"
 
 namespace sudokit {
@@ -246,6 +248,72 @@ TEST_P(EveryCoverBackend, KeepsTheFirstSolutionsAndCountsAll) {
   EXPECT_EQ(r.solutions.size(), 1u);
   const CoverResult first = builtin_solvers().create(GetParam())->solve(xc, count_up_to(1));
   EXPECT_EQ(first.status, Status::solved);
+}
+
+// The trace adds up to the statistics: every node but the root entered with its option, every
+// choice made and taken back, the dead ends met.
+TEST_P(EveryCoverBackend, TracesEveryStep) {
+  struct Counting final : SearchObserver {
+    Counting& operator=(const Counting&) = default;
+    std::uint64_t entered = 0, choices = 0, dead = 0, left = 0, solutions = 0, notes = 0, bad_items = 0;
+    const ExactCover* xc = nullptr;
+    void enter(std::uint64_t, std::uint64_t, int, int, int, Reason) override { ADD_FAILURE() << "a Sudoku step"; }
+    void enter_option(std::uint64_t, std::uint64_t, int item, int option, int, Reason r) override {
+      ++entered;
+      choices += r == Reason::choice;
+      const auto& list = xc->options.at(static_cast<std::size_t>(option));
+      bad_items += std::find(list.begin(), list.end(), item) == list.end();  // the option covers the item
+    }
+    void place(int, int, Reason) override {}
+    void dead_end(std::string_view) override { ++dead; }
+    void leave(std::uint64_t) override { ++left; }
+    void solution() override { ++solutions; }
+    void note(std::string_view) override { ++notes; }
+  } counting;
+  const Registry registry = builtin_solvers();
+  auto solver = registry.create(GetParam());
+  std::mt19937 rng(11);
+  std::uint64_t dead_ends = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    const ExactCover xc = random_problem(rng, 6, 3, 18, true);
+    counting = {};
+    counting.xc = &xc;
+    Limits limits = count_up_to(0);
+    limits.observer = &counting;
+    const CoverResult r = solver->solve(xc, limits);
+    EXPECT_EQ(counting.solutions, r.count);
+    if (registry.info(GetParam()).tracing == BackendInfo::Tracing::notes) {
+      EXPECT_GE(counting.notes, 2u);
+      continue;
+    }
+    EXPECT_EQ(counting.entered + 1, r.stats.nodes);
+    EXPECT_EQ(counting.choices, r.stats.guesses);
+    EXPECT_EQ(counting.left, r.stats.backtracks);
+    EXPECT_EQ(counting.bad_items, 0u);
+    dead_ends += counting.dead;
+  }
+  if (registry.info(GetParam()).tracing == BackendInfo::Tracing::steps) EXPECT_GT(dead_ends, 0u);
+}
+
+TEST(XcCli, SolvesTracesAndDrawsAnyBackendThatTakesExactCover) {
+  for (const auto& name : builtin_solvers().names(ProblemKind::exact_cover)) {
+    const std::string dot = ::testing::TempDir() + "sudokit_xc_tree_" + name + ".dot";
+    const auto r = test::run_cli("xc --solver " + name + " --count 0 --stats --trace --tree " + dot,
+                                 "| two solutions\na b | x\na x:1\nb x:1\na b\nb x:2\n");
+    EXPECT_EQ(r.exit_code, 0) << name << ": " << r.err;
+    EXPECT_NE(r.out.find("# 2 solutions"), std::string::npos) << name << ": " << r.out;
+    EXPECT_NE(r.out.find("[node 1] root"), std::string::npos) << name;
+    EXPECT_NE(r.err.find("solver=" + name + " status=multiple count=2"), std::string::npos) << name << ": " << r.err;
+    std::ifstream tree(dot);
+    std::stringstream text;
+    text << tree.rdbuf();
+    EXPECT_NE(text.str().find("digraph search"), std::string::npos) << name;
+  }
+  const auto bad = test::run_cli("xc", "a b\na c\n");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("stdin: line 2, column 3: unknown item 'c'"), std::string::npos) << bad.err;
+  const auto no = test::run_cli("xc --solver propagate", "a\na\n");
+  EXPECT_EQ(no.exit_code, 3);
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, EveryCoverBackend,
