@@ -5,8 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 S=build/release/apps/sudokit
 P='...3....9.2.5...6....7..4...74.....13.6..9.....98.4.3...7.....5.6..5.79...3...2..'
+# The backends from `sudokit solvers`, never named here: every one that takes Sudoku, and for the
+# search-tree pictures those that trace every step of their search.
+sudoku_backends=$("$S" solvers --kind sudoku --names)
+tree_backends=$("$S" solvers --kind sudoku | awk '/^[^ ]/ { name = $1 } /traces: every step/ { print name }')
 mkdir -p docs/tutorial
-for s in backtrack propagate dlx; do
+for s in $tree_backends; do
   echo "$P" | "$S" solve -s "$s" --count 2 --tree "docs/tutorial/tree_$s.dot" --tree-nodes 80 >/dev/null
   dot -Tpng -Gdpi=60 "docs/tutorial/tree_$s.dot" -o "docs/tutorial/tree_$s.png"
 done
@@ -33,7 +37,7 @@ only one) and prints the statistics that [stats.md](stats.md) defines:
 
 ```
 MD
-for s in backtrack propagate dlx sat; do stats "$s"; done
+for s in $sudoku_backends; do stats "$s"; done
 echo '```'
 # The prose quotes the numbers just printed.
 field() { stats "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }

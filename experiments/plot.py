@@ -3,8 +3,10 @@
 
     /usr/bin/python3 experiments/plot.py results/<machine>-<date>
 
-Reads runs/*.csv (rows of `sudokit compare --csv`) and runs/*.txt (its summary tables); writes
-PNG and SVG plots and report.md into the same folder. Needs Debian's python3-matplotlib.
+Reads runs/*.csv (rows of `sudokit compare --csv`), runs/*.txt (its summary tables) and xc.csv
+(the exact-cover counts: problem, backend, status, count, expected, nodes, updates, mems, time,
+timeout);
+writes PNG and SVG plots and report.md into the same folder. Needs Debian's python3-matplotlib.
 """
 import csv
 import datetime
@@ -114,6 +116,41 @@ if encodings:
     save(fig, "sat_encodings")
 
 
+# 5. Exact cover: nodes and time per problem and backend, runs stopped by the time limit hatched.
+xc_path = os.path.join(out, "xc.csv")
+xc_rows = []
+if os.path.exists(xc_path):
+    with open(xc_path) as f:
+        xc_rows = list(csv.DictReader(f))
+xc_problems = list(dict.fromkeys(r["problem"] for r in xc_rows))
+xc_backends = list(dict.fromkeys(r["backend"] for r in xc_rows))
+xc_by = {(r["problem"], r["backend"]): r for r in xc_rows}
+if xc_rows:
+    fig, axes = plt.subplots(2, 1, figsize=(12, 8), sharex=True)
+    width = 0.8 / len(xc_backends)
+    for ax, column, label in [(axes[0], "nodes", "search nodes (log)"), (axes[1], "time", "time, s (log)")]:
+        for i, b in enumerate(xc_backends):
+            xs, ys, stopped = [], [], []
+            for x, p in enumerate(xc_problems):
+                r = xc_by.get((p, b))
+                if r and r[column]:
+                    xs.append(x + i * width)
+                    ys.append(max(float(r[column]), 1e-6))
+                    stopped.append(r["status"] == "stopped")
+            bars = ax.bar(xs, ys, width, label=b, color=f"C{i}")
+            for bar, s in zip(bars, stopped):
+                if s:
+                    bar.set_hatch("//")
+                    bar.set_alpha(0.5)
+        ax.set_yscale("log")
+        ax.set_ylabel(label)
+    axes[1].set_xticks([x + 0.4 - width / 2 for x in range(len(xc_problems))])
+    axes[1].set_xticklabels(xc_problems, rotation=30, ha="right")
+    axes[0].set_title("Exact cover: counting every solution (hatched: stopped by the time limit)")
+    axes[0].legend(fontsize=8, loc="center left", bbox_to_anchor=(1.0, 0.5))
+    save(fig, "exact_cover")
+
+
 # The report.
 def run(cmd):
     try:
@@ -144,7 +181,8 @@ lines = [
 for stem, title in [("nodes_per_dataset", "Search nodes per backend and dataset"),
                     ("time_vs_clues", "Time per puzzle against clues"),
                     ("growth_with_size", "Cost against grid size"),
-                    ("sat_encodings", "SAT encodings side by side")]:
+                    ("sat_encodings", "SAT encodings side by side"),
+                    ("exact_cover", "Exact cover: nodes and time per problem")]:
     if os.path.exists(os.path.join(out, stem + ".png")):
         lines += [f"### {title}", "", f"![{title}]({stem}.png)", ""]
 lines += ["## Summary per dataset", ""]
@@ -154,6 +192,32 @@ for d in datasets:
     table = "\n".join(l for l in text.splitlines() if l.startswith("|"))
     head = next((l for l in text.splitlines() if "puzzles," in l), "")
     lines += [f"### {d}", "", head, "", table, ""]
+if xc_rows:
+    lines += ["## Exact cover", "",
+              "Problems written by `sudokit-xcgen` (docs/exact-cover.md), every solution counted "
+              "(`sudokit xc --count 0 --stats`) by each backend that takes exact cover, with "
+              f"`--timeout {xc_rows[0]['timeout']}`. Each cell: the count (a stopped run's count is what it found), nodes and time; "
+              "\"expected\" is the count the literature gives, symmetric copies included.", ""]
+    head = "| problem | expected | " + " | ".join(xc_backends) + " |"
+    lines += [head, "|" + "---|" * (2 + len(xc_backends))]
+    for p in xc_problems:
+        cells = []
+        for b in xc_backends:
+            r = xc_by.get((p, b))
+            if not r:
+                cells.append("")
+                continue
+            text = f"{r['count']} in {float(r['time']):.3g} s, {int(r['nodes']):,} nodes"
+            if r["updates"]:
+                text += f", {int(r['updates']):,} updates"
+            if r["status"] == "stopped":
+                text = "stopped: " + text
+            elif r["expected"] and r["count"] != r["expected"]:
+                text = "**WRONG**: " + text
+            cells.append(text)
+        expected = next((xc_by[(p, b)]["expected"] for b in xc_backends if (p, b) in xc_by), "")
+        lines.append(f"| {p} | {expected or '?'} | " + " | ".join(cells) + " |")
+    lines.append("")
 with open(os.path.join(out, "report.md"), "w") as f:
     f.write("\n".join(lines) + "\n")
 print(os.path.join(out, "report.md"))

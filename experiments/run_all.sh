@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # One command for the whole experiment: build, make the datasets, run `sudokit compare` on each
-# (every backend, SAT with each encoding), draw the plots and write the report.
+# (every backend, each one with an `encoding` option once per encoding), count the exact-cover
+# problems of `sudokit-xcgen` with every backend that takes exact cover, draw the plots and write
+# the report. No backend is named here: the lists come from `sudokit solvers`.
 #
 #   experiments/run_all.sh [--quick]
 #
-# Output: results/<machine>-<date>/ (datasets, CSVs, plots, report.md); the report and plots are
+# Output: results/<machine>-<date>/ (datasets, CSVs, xc.csv, plots, report.md); the report and plots are
 # also copied to docs/results/ to be checked in. Generated datasets are reproducible from their
 # seeds; qqwing's puzzles (when qqwing is installed) are random on every run.
 # --quick: small datasets, for a smoke test.
@@ -17,6 +19,7 @@ scripts/setup.sh --extra
 cmake --preset release >/dev/null
 cmake --build --preset release -j"$(nproc)" >/dev/null
 bin=build/release/apps/sudokit
+xcgen=build/release/experiments/sudokit-xcgen
 data=../shared/data
 
 out="results/$(hostname -s)-$(date +%Y-%m-%d)"
@@ -48,9 +51,21 @@ if command -v qqwing >/dev/null; then
   done
 fi
 
-# Every backend, and SAT with each encoding; the same limits for all. A backend stopped by the
-# time limit is reported as stopped (plain backtracking on the hard sets and the big grids).
-solvers="backtrack,propagate,dlx,sat:encoding=minimal,sat:encoding=efficient,sat:encoding=extended,sat:encoding=compact"
+# Every backend that takes Sudoku, and one that has an `encoding` option (sat) once per encoding,
+# as `sudokit solvers` lists them; the same limits for all. A backend stopped by the time limit is
+# reported as stopped (plain backtracking on the hard sets and the big grids).
+solvers=""
+for s in $("$bin" solvers --kind sudoku --names); do
+  encodings=$("$bin" solvers --kind sudoku | awk -v name="$s" '
+    /^[^ ]/ { this = ($0 == name) }
+    this && $1 == "options:" { for (i = 2; i <= NF; ++i) if (sub(/^encoding=/, "", $i)) { gsub(/\|/, " ", $i); print $i } }')
+  if [[ -n $encodings ]]; then
+    for e in $encodings; do solvers+="${solvers:+,}$s:encoding=$e"; done
+  else
+    solvers+="${solvers:+,}$s"
+  fi
+done
+echo "== backends: $solvers" >&2
 status=0
 for f in "$out"/datasets/*.txt; do
   name=$(basename "$f" .txt)
@@ -59,6 +74,42 @@ for f in "$out"/datasets/*.txt; do
   [[ $name == gen_12x12 ]] && box="--box 3x4"
   echo "== compare $name" >&2
   "$bin" compare --solvers "$solvers" --timeout 0.5 $box --csv "$out/runs/$name.csv" "$f" > "$out/runs/$name.txt" || status=$?
+done
+
+# Exact cover: problems from sudokit-xcgen, counted to the end (--count 0) by every backend that
+# takes exact cover, each under the same time limit. A count that differs from the one the file's
+# header gives (the literature's) is a failure (exit 4), like a disagreement in compare.
+if (( quick )); then
+  xc_problems=("queens 8" "queens 10" "langford 7" "langford 8" "pentominoes 3x20")
+  xc_timeout=5
+else
+  xc_problems=("queens 8" "queens 9" "queens 10" "queens 11" "queens 12" "langford 7" "langford 8" "langford 11"
+               "pentominoes 3x20" "pentominoes 5x12" "pentominoes 6x10")
+  xc_timeout=30
+fi
+echo "problem,backend,status,count,expected,nodes,updates,mems,time,timeout" > "$out/xc.csv"
+for p in "${xc_problems[@]}"; do
+  name=${p// /_}
+  "$xcgen" $p > "$out/datasets/$name.dlx"
+  expected=$(sed -n 's/^| expected solutions: //p' "$out/datasets/$name.dlx")
+  for s in $("$bin" solvers --kind xc --names); do
+    echo "== xc $name with $s" >&2
+    rc=0
+    "$bin" xc --solver "$s" --count 0 --stats --timeout "$xc_timeout" "$out/datasets/$name.dlx" \
+      > "$out/runs/xc_${name}_$s.out" 2> "$out/runs/xc_${name}_$s.err" || rc=$?
+    (( rc <= 1 )) || status=$rc  # 1: stopped by the time limit, expected for some
+    # The --stats line: "FILE: solver=NAME status=... count=... nodes=... time=... COUNTER=...".
+    line=$(awk -v p="$name" -v b="$s" -v e="$expected" -v t="$xc_timeout" '/ solver=/ {
+        for (i = 2; i <= NF; ++i) { split($i, kv, "="); v[kv[1]] = kv[2] }
+        print p "," b "," v["status"] "," v["count"] "," e "," v["nodes"] "," v["updates"] "," v["mems"] "," v["time"] "," t }' \
+      "$out/runs/xc_${name}_$s.err")
+    echo "$line" >> "$out/xc.csv"
+    IFS=, read -r _ _ st count _ <<< "$line"
+    if [[ -n $expected && $st != stopped && $count != "$expected" ]]; then
+      echo "xc: $s counts $count solutions of $name, expected $expected" >&2
+      status=4
+    fi
+  done
 done
 
 echo "== plots and report" >&2

@@ -10,6 +10,7 @@
 #include "sudokit/format.h"
 #include "sudokit/verify.h"
 #include "test_support.h"
+#include "xc_problems.h"
 
 using namespace sudokit;
 using test::count_up_to;

@@ -12,6 +12,7 @@
 #include "sudokit/registry.h"
 #include "sudokit/verify.h"
 #include "test_support.h"
+#include "xc_problems.h"
 
 using namespace sudokit;
 using test::count_up_to;

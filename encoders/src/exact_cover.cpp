@@ -72,17 +72,4 @@ SudokuCover reduced_sudoku_cover(const Grid& puzzle) {
   return s;
 }
 
-ExactCover n_queens(int n) {
-  ExactCover xc;
-  for (int i = 1; i <= n; ++i) xc.items.push_back("R" + std::to_string(i));
-  for (int i = 1; i <= n; ++i) xc.items.push_back("C" + std::to_string(i));
-  xc.primary = 2 * n;
-  for (int s = 2; s <= 2 * n; ++s) xc.items.push_back("A" + std::to_string(s));
-  for (int d = 1; d <= 2 * n - 1; ++d) xc.items.push_back("B" + std::to_string(d));
-  for (int r = 1; r <= n; ++r)
-    for (int c = 1; c <= n; ++c)
-      xc.options.push_back({r - 1, n + c - 1, 2 * n + (r + c - 2), 2 * n + (2 * n - 1) + (r - c + n - 1)});
-  return xc;
-}
-
 }  // namespace sudokit

@@ -32,8 +32,4 @@ SudokuCover full_sudoku_cover(const Shape& shape);      // every (cell, digit)
 SudokuCover reduced_sudoku_cover(const Grid& puzzle);   // givens' items and clashing options removed
                                                         // (conflicting givens: an unsatisfiable matrix)
 
-// N queens on an N x N board: rows "R1".."RN" and columns "C1".."CN" primary, diagonals
-// "A2".."A2N" (row + column) and "B1".."B2N-1" (row - column + N) secondary; one option per square.
-ExactCover n_queens(int n);
-
 }  // namespace sudokit
