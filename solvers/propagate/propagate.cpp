@@ -56,6 +56,33 @@ struct PropagateSolver::Tables {
             slot_cell[static_cast<std::size_t>(i * 32) + u] = static_cast<std::uint16_t>(sh.units()[u].cells[static_cast<std::size_t>(i)]);
       }
     }
+    // For the stronger rules: the rows and columns by number, and every box's crossings with the
+    // rows and columns it meets.
+    row_unit.assign(static_cast<std::size_t>(sh.size()), -1);
+    col_unit.assign(static_cast<std::size_t>(sh.size()), -1);
+    for (std::size_t u = 0; u < sh.units().size(); ++u) {
+      const Unit& unit = sh.units()[u];
+      if (unit.kind == UnitKind::row) row_unit[static_cast<std::size_t>(unit.index)] = static_cast<int>(u);
+      if (unit.kind == UnitKind::column) col_unit[static_cast<std::size_t>(unit.index)] = static_cast<int>(u);
+    }
+    for (std::size_t b = 0; b < sh.units().size(); ++b) {
+      const Unit& box = sh.units()[b];
+      if (box.kind != UnitKind::box) continue;
+      for (bool by_row : {true, false}) {
+        const int first = by_row ? sh.row_of(box.cells.front()) : sh.col_of(box.cells.front());
+        const int lines = by_row ? sh.box_rows() : sh.box_cols();
+        for (int l = first; l < first + lines; ++l) {
+          Crossing x;
+          x.box = static_cast<int>(b);
+          x.line = by_row ? row_unit[static_cast<std::size_t>(l)] : col_unit[static_cast<std::size_t>(l)];
+          auto on_line = [&](int cell) { return (by_row ? sh.row_of(cell) : sh.col_of(cell)) == l; };
+          for (int cell : box.cells) (on_line(cell) ? x.both : x.box_rest).push_back(cell);
+          for (int cell : sh.units()[static_cast<std::size_t>(x.line)].cells)
+            if (sh.box_of(cell) != box.index) x.line_rest.push_back(cell);
+          crossings.push_back(std::move(x));
+        }
+      }
+    }
   }
 
   // Small grids (at most 128 cells, 16 digits): a row of `lanes` masks per cell, all ones at its
@@ -72,6 +99,13 @@ struct PropagateSolver::Tables {
   std::vector<std::uint64_t> dirty_bits;
   std::vector<int> dirty_begin;
   std::vector<std::uint64_t> cell_unit_mask;  // when there are at most 64 units
+
+  std::vector<int> row_unit, col_unit;  // the unit index of row r, column c
+  struct Crossing {                     // a box and a row or column through it
+    int box, line;
+    std::vector<int> both, box_rest, line_rest;  // cells in both, in the box only, in the line only
+  };
+  std::vector<Crossing> crossings;
 };
 
 namespace {
@@ -82,7 +116,9 @@ using Tables = PropagateSolver::Tables;
 // cells() candidate masks (zero padding up to the vector lanes, on small grids), then one
 // "placed" mask per unit (digits already placed in it), padded to whole 32-byte blocks.
 // Guessing copies the block one level down; backtracking just returns to the level above.
-template <typename M, bool kOneWord>  // kOneWord: at most 64 units, the dirty set is one word
+// kOneWord: at most 64 units, the dirty set is one word. kRules: some rule beyond the singles is
+// on; the engine without them is the Norvig method at full speed.
+template <typename M, bool kOneWord, bool kRules>
 class Engine {
  public:
   Engine(const Grid& puzzle, const Limits& limits, const PropagateSettings& settings, const Tables& tables,
@@ -95,14 +131,16 @@ class Engine {
         peers_(tables.peers), peer_begin_(tables.peer_begin), cell_units_(tables.cell_units),
         unit_begin_(tables.unit_begin), unit_cells_(tables.unit_cells), dirty_word_(tables.dirty_word),
         dirty_bits_(tables.dirty_bits), dirty_begin_(tables.dirty_begin),
-        cell_unit_mask_(tables.cell_unit_mask), lanes_(tables.lanes), peer_lanes_(tables.peer_lanes.data()),
+        cell_unit_mask_(tables.cell_unit_mask), tables_(tables), lanes_(tables.lanes), peer_lanes_(tables.peer_lanes.data()),
         slot_cell_(tables.slot_cell.data()),
 #if defined(__AVX512BW__)
         scan_all_(std::is_same_v<M, std::uint16_t> && !tables.slot_cell.empty()),
 #endif
         dirty_((static_cast<std::size_t>(units_) + 63) / 64, 0),
         scratch_(scratch),
-        queue_(static_cast<std::size_t>(cells_)), observer_(limits.observer) {}
+        queue_(static_cast<std::size_t>(cells_)), observer_(limits.observer) {
+    if (kRules && settings_.xwing) where_.assign(static_cast<std::size_t>(cells_), 0);
+  }
 
   Result run() {
     Stats stats;
@@ -140,7 +178,25 @@ class Engine {
     stats.backtracks = backtracks_;
     stats.propagations = naked_ + hidden_;
     stats.counters = {{"naked_singles", naked_}, {"hidden_singles", hidden_}, {"eliminations", eliminations_}};
-    if (!settings_.search) stats.counters.push_back({"open_cells", static_cast<std::uint64_t>(cells_ - solved_)});
+    if constexpr (kRules) {
+      auto add = [&](bool on, const char* name, std::uint64_t value) {
+        if (on) stats.counters.push_back({name, value});
+      };
+      add(settings_.locked_candidates, "pointing", found_[kPointing]);
+      add(settings_.locked_candidates, "claiming", found_[kClaiming]);
+      add(settings_.naked_pairs, "naked_pairs", found_[kNakedPairs]);
+      add(settings_.naked_triples, "naked_triples", found_[kNakedTriples]);
+      add(settings_.hidden_pairs, "hidden_pairs", found_[kHiddenPairs]);
+      add(settings_.hidden_triples, "hidden_triples", found_[kHiddenTriples]);
+      add(settings_.xwing, "xwings", found_[kXWings]);
+      stats.counters.push_back({"rule_eliminations", rule_eliminations_});
+    }
+    if (!settings_.search) {
+      stats.counters.push_back({"open_cells", static_cast<std::uint64_t>(cells_ - solved_)});
+      // The hardest rule inference needed; a grid it could not finish needs search.
+      const auto rating = solved_ == cells_ ? hardest_ : PropagateRating::search;
+      stats.counters.push_back({"rating", static_cast<std::uint64_t>(rating)});
+    }
     stats.seconds = budget_.elapsed_seconds();
     Result r = sink_.finish(stop, std::move(stats));
     if (stop == StopReason::no_search) r.partial = std::move(partial_);
@@ -284,8 +340,23 @@ class Engine {
             s[cell]) != 0 && (s[cell] & (s[cell] - 1)) == 0;
   }
 
-  // Runs the enabled rules until neither applies. Returns false on a contradiction.
+  // Runs the enabled rules to a fixed point: the singles, and when they stall the stronger rules,
+  // cheapest first, back to the singles after any elimination. Returns false on a contradiction.
   bool propagate(M* s) {
+    if constexpr (!kRules) {
+      return propagate_singles(s);
+    } else {
+      for (;;) {
+        if (!propagate_singles(s)) return false;
+        const int found = stronger_rules(s);
+        if (found < 0) return fail();
+        if (found == 0) return true;
+      }
+    }
+  }
+
+  // Naked and hidden singles until neither applies. Returns false on a contradiction.
+  bool propagate_singles(M* s) {
     const M* placed = s + placed_at_;
     const int n = shape_.size();
     for (;;) {
@@ -428,6 +499,220 @@ class Engine {
     return false;
   }
 
+  // ---- The stronger rules (the kRules engine only): scalar, run when the singles stall ----
+
+  enum Rule { kPointing, kClaiming, kNakedPairs, kNakedTriples, kHiddenPairs, kHiddenTriples, kXWings, kRuleCount };
+
+  // One pass of the first enabled rule, in order of cost, that finds anything; every pattern it
+  // finds in that pass is applied. Returns -1 on a contradiction, 0 when no rule applies, else 1.
+  int stronger_rules(M* s) {
+    int r = 0;
+    if (settings_.locked_candidates && (r = locked_candidates(s)) != 0) return r;
+    if (settings_.naked_pairs && (r = naked_subsets(s, 2)) != 0) return r;
+    if (settings_.hidden_pairs && (r = hidden_subsets(s, 2)) != 0) return r;
+    if (settings_.naked_triples && (r = naked_subsets(s, 3)) != 0) return r;
+    if (settings_.hidden_triples && (r = hidden_subsets(s, 3)) != 0) return r;
+    if (settings_.xwing && (r = xwings(s)) != 0) return r;
+    return 0;
+  }
+
+  // Removes `bits` from `cell`, as a rule's deduction: the cell's units are rescanned for hidden
+  // singles and a cell left with one candidate is queued. Returns how many candidates went, or
+  // -1 when none is left.
+  int eliminate(M* s, int cell, M bits) {
+    const M had = static_cast<M>(s[cell] & bits);
+    if (!had) return 0;
+    const M left = static_cast<M>(s[cell] ^ had);
+    s[cell] = left;
+    rule_eliminations_ += static_cast<std::uint64_t>(std::popcount(had));
+    if (!scan_all_) mark_units_of(cell);
+    if (left == 0) {
+      if (observer_) failure_ = shape_.cell_name(cell) + " has no candidate left";
+      return -1;
+    }
+    if (settings_.naked_singles && (left & (left - 1)) == 0) queue_[static_cast<std::size_t>(queued_++)] = cell;
+    return std::popcount(had);
+  }
+
+  // One pattern of `rule` found: `remove` (digits) leaves the cells `targets` yields, given as
+  // cell indices through `cell_of` for the set bits of `where`. Returns -1 on a contradiction,
+  // else whether any candidate went; counts the pattern and tells the observer if one did.
+  template <typename CellOf>
+  int apply(M* s, Rule rule, M remove, std::uint64_t where, CellOf cell_of, const char* what) {
+    int removed = 0;
+    for (; where; where &= where - 1) {
+      const int r = eliminate(s, cell_of(std::countr_zero(where)), remove);
+      if (r < 0) return -1;
+      removed += r;
+    }
+    if (!removed) return 0;
+    ++found_[rule];
+    static constexpr PropagateRating kLevel[kRuleCount] = {
+        PropagateRating::locked_candidates, PropagateRating::locked_candidates, PropagateRating::subsets,
+        PropagateRating::subsets, PropagateRating::subsets, PropagateRating::subsets, PropagateRating::fish};
+    hardest_ = std::max(hardest_, kLevel[rule]);
+    if (observer_) observer_->note(std::string(what) + ": " + std::to_string(removed) + " candidate(s) removed");
+    return 1;
+  }
+  static std::uint64_t low_bits(int count) { return count >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1; }
+
+  // Calls f on every set of k (2 or 3) of the m `items` (bit numbers), as the mask of their bits;
+  // f returns -1 on a contradiction, which ends the walk. Returns -1, else whether f made progress.
+  template <typename F>
+  static int each_subset(const int* items, int m, int k, F f) {
+    int progress = 0;
+    auto visit = [&](std::uint64_t set) {
+      const int r = f(set);
+      progress |= r;
+      return r >= 0;
+    };
+    for (int a = 0; a < m; ++a)
+      for (int b = a + 1; b < m; ++b) {
+        const std::uint64_t pair = (std::uint64_t{1} << items[a]) | (std::uint64_t{1} << items[b]);
+        if (k == 2 && !visit(pair)) return -1;
+        for (int c = b + 1; k == 3 && c < m; ++c)
+          if (!visit(pair | (std::uint64_t{1} << items[c]))) return -1;
+      }
+    return progress;
+  }
+
+  // A digit of a box that fits only where a row or column crosses it leaves the rest of that line
+  // (pointing); a digit of a line that fits only in one box leaves the rest of the box (claiming).
+  int locked_candidates(M* s) {
+    const M* placed = s + placed_at_;
+    int progress = 0;
+    for (const Tables::Crossing& x : tables_.crossings) {
+      M both = 0, box_rest = 0, line_rest = 0;
+      for (int cell : x.both) both |= s[cell];
+      for (int cell : x.box_rest) box_rest |= s[cell];
+      for (int cell : x.line_rest) line_rest |= s[cell];
+      const struct {
+        Rule rule;
+        M digits;
+        const std::vector<int>& cells;
+        const char* what;
+      } kinds[] = {{kPointing, static_cast<M>(both & ~box_rest & ~placed[x.box]), x.line_rest, "locked candidates (pointing)"},
+                   {kClaiming, static_cast<M>(both & ~line_rest & ~placed[x.line]), x.box_rest, "locked candidates (claiming)"}};
+      for (const auto& k : kinds)
+        for (M digits = k.digits; digits; digits &= static_cast<M>(digits - 1)) {
+          const M bit = static_cast<M>(digits & (~digits + 1));
+          const int r = apply(s, k.rule, bit, low_bits(static_cast<int>(k.cells.size())),
+                              [&](int i) { return k.cells[static_cast<std::size_t>(i)]; }, k.what);
+          if (r < 0) return -1;
+          progress |= r;
+        }
+    }
+    return progress;
+  }
+
+  // k (2 or 3) cells of a unit whose candidates together are k digits: no other cell of the unit
+  // can take those digits. Fewer than k digits for k cells is a contradiction.
+  int naked_subsets(M* s, int k) {
+    const int n = shape_.size();
+    const Rule rule = k == 2 ? kNakedPairs : kNakedTriples;
+    const char* what = k == 2 ? "naked pair" : "naked triple";
+    int progress = 0;
+    for (int u = 0; u < units_; ++u) {
+      const int* cells = unit_cells_.data() + static_cast<std::size_t>(u) * static_cast<std::size_t>(n);
+      int small[kMaxSize], m = 0;  // the unit's slots with 2..k candidates
+      for (int i = 0; i < n; ++i) {
+        const int count = std::popcount(s[cells[i]]);
+        if (count >= 2 && count <= k) small[m++] = i;
+      }
+      auto subset = [&](std::uint64_t members) {  // the slots' current candidates, not the ones first seen
+        M digits = 0;
+        for (std::uint64_t b = members; b; b &= b - 1) digits |= s[cells[std::countr_zero(b)]];
+        const int count = std::popcount(digits);
+        if (count < k) {
+          if (observer_) failure_ = std::to_string(k) + " cells of " + shape_.unit_name(u) + " share fewer digits";
+          return -1;
+        }
+        if (count > k) return 0;
+        return apply(s, rule, digits, low_bits(n) & ~members, [&](int i) { return cells[i]; }, what);
+      };
+      const int r = each_subset(small, m, k, subset);
+      if (r < 0) return -1;
+      progress |= r;
+    }
+    return progress;
+  }
+
+  // k (2 or 3) digits of a unit that fit, together, in only k of its cells: those cells can take
+  // no other digit. Fewer than k places for k digits is a contradiction.
+  int hidden_subsets(M* s, int k) {
+    const int n = shape_.size();
+    const M* placed = s + placed_at_;
+    const Rule rule = k == 2 ? kHiddenPairs : kHiddenTriples;
+    const char* what = k == 2 ? "hidden pair" : "hidden triple";
+    int progress = 0;
+    for (int u = 0; u < units_; ++u) {
+      const int* cells = unit_cells_.data() + static_cast<std::size_t>(u) * static_cast<std::size_t>(n);
+      const M open = static_cast<M>(all_ & ~placed[u]);
+      std::uint64_t where[kMaxSize] = {};  // digit d's slots in the unit, as seen at the start
+      for (int i = 0; i < n; ++i)
+        for (M c = static_cast<M>(s[cells[i]] & open); c; c &= static_cast<M>(c - 1)) where[std::countr_zero(c)] |= std::uint64_t{1} << i;
+      int few[kMaxSize], m = 0;  // digits with 2..k places
+      for (M d = open; d; d &= static_cast<M>(d - 1)) {
+        const int count = std::popcount(where[std::countr_zero(d)]);
+        if (count >= 2 && count <= k) few[m++] = std::countr_zero(d);
+      }
+      // Places only shrink, so slots seen at the start still hold every place of the digits.
+      auto subset = [&](std::uint64_t set) {
+        const auto digits = static_cast<M>(set);
+        std::uint64_t slots = 0;
+        for (M d = digits; d; d &= static_cast<M>(d - 1)) slots |= where[std::countr_zero(d)];
+        const int count = std::popcount(slots);
+        if (count < k) {
+          if (observer_) failure_ = std::to_string(k) + " digits have fewer places in " + shape_.unit_name(u);
+          return -1;
+        }
+        if (count > k) return 0;
+        return apply(s, rule, static_cast<M>(all_ & ~digits), slots, [&](int i) { return cells[i]; }, what);
+      };
+      const int r = each_subset(few, m, k, subset);
+      if (r < 0) return -1;
+      progress |= r;
+    }
+    return progress;
+  }
+
+  // A digit that fits in exactly the same two columns of two rows takes those columns there, so
+  // the rest of both columns loses it; and the same with rows and columns swapped.
+  int xwings(M* s) {
+    const int n = shape_.size();
+    const M* placed = s + placed_at_;
+    // where_[d * n + r]: the columns where digit d fits in row r (by_row), or the rows of column r
+    int progress = 0;
+    for (bool by_row : {true, false}) {
+      std::fill(where_.begin(), where_.end(), 0);
+      for (int cell = 0; cell < cells_; ++cell) {
+        const int line = by_row ? cell / n : cell % n, across = by_row ? cell % n : cell / n;
+        for (M c = s[cell]; c; c &= static_cast<M>(c - 1))
+          where_[static_cast<std::size_t>(std::countr_zero(c) * n + line)] |= std::uint64_t{1} << across;
+      }
+      const std::vector<int>& line_unit = by_row ? tables_.row_unit : tables_.col_unit;
+      for (int d = 0; d < n; ++d) {
+        const M bit = static_cast<M>(M{1} << d);
+        const std::uint64_t* lines = where_.data() + static_cast<std::size_t>(d * n);
+        for (int a = 0; a < n; ++a) {
+          if (std::popcount(lines[a]) != 2 || (placed[line_unit[static_cast<std::size_t>(a)]] & bit)) continue;
+          for (int b = a + 1; b < n; ++b) {
+            if (lines[b] != lines[a] || (placed[line_unit[static_cast<std::size_t>(b)]] & bit)) continue;
+            // The two cross lines, every line but a and b.
+            const std::uint64_t others = low_bits(n) & ~(std::uint64_t{1} << a) & ~(std::uint64_t{1} << b);
+            for (std::uint64_t cross = lines[a]; cross; cross &= cross - 1) {
+              const int x = std::countr_zero(cross);
+              const int r = apply(s, kXWings, bit, others, [&](int l) { return by_row ? l * n + x : x * n + l; }, "X-wing");
+              if (r < 0) return -1;
+              progress |= r;
+            }
+          }
+        }
+      }
+    }
+    return progress;
+  }
+
   // Returns true when the search must end (a limit, or enough solutions).
   bool search(std::size_t depth, std::uint64_t id) {
     M* s = level(depth);
@@ -500,6 +785,7 @@ class Engine {
   const std::vector<std::uint64_t>& dirty_bits_;
   const std::vector<int>& dirty_begin_;
   const std::vector<std::uint64_t>& cell_unit_mask_;
+  const Tables& tables_;
   const int lanes_;                    // 0 unless the vector path applies
   const std::uint16_t* peer_lanes_;
   const std::uint16_t* slot_cell_;
@@ -516,32 +802,108 @@ class Engine {
   SearchObserver* observer_;
   std::string failure_;  // what the last contradiction was (kept only when observed)
   std::uint64_t nodes_ = 1, guesses_ = 0, backtracks_ = 0, naked_ = 0, hidden_ = 0, eliminations_ = 0;
+  // The stronger rules: patterns that removed something, by rule; the candidates they removed;
+  // the hardest rule that made progress; X-wing's positions (n x n, kept only when it is on).
+  std::uint64_t found_[kRuleCount] = {}, rule_eliminations_ = 0;
+  PropagateRating hardest_ = PropagateRating::singles;
+  std::vector<std::uint64_t> where_;
 };
 
 }  // namespace
 
-std::unique_ptr<Solver> PropagateSolver::create(const SolverOptions& options) {
+namespace {
+// The presets, each the one before plus more rules.
+struct Preset {
+  const char* name;
+  PropagateSettings rules;
+};
+PropagateSettings with(bool singles, bool locked, bool subsets, bool fish) {
   PropagateSettings s;
-  s.naked_singles = options.take_flag("naked", true);
-  s.hidden_singles = options.take_flag("hidden", true);
+  s.naked_singles = s.hidden_singles = singles;
+  s.locked_candidates = locked;
+  s.naked_pairs = s.naked_triples = s.hidden_pairs = s.hidden_triples = subsets;
+  s.xwing = fish;
+  return s;
+}
+const Preset kPresets[] = {{"norvig", with(true, false, false, false)}, {"locked", with(true, true, false, false)},
+                           {"subsets", with(true, true, true, false)},  {"fish", with(true, true, true, true)},
+                           {"none", with(false, false, false, false)}};
+
+// The rule switches, by option name.
+struct Switch {
+  const char* name;
+  bool PropagateSettings::*on;
+};
+constexpr Switch kSwitches[] = {{"naked", &PropagateSettings::naked_singles},
+                                {"hidden", &PropagateSettings::hidden_singles},
+                                {"locked", &PropagateSettings::locked_candidates},
+                                {"naked_pairs", &PropagateSettings::naked_pairs},
+                                {"naked_triples", &PropagateSettings::naked_triples},
+                                {"hidden_pairs", &PropagateSettings::hidden_pairs},
+                                {"hidden_triples", &PropagateSettings::hidden_triples},
+                                {"xwing", &PropagateSettings::xwing}};
+}  // namespace
+
+PropagateSettings PropagateSettings::preset(std::string_view rules) {
+  if (rules == "singles") rules = "norvig";
+  if (rules == "all") rules = "fish";
+  for (const Preset& p : kPresets)
+    if (rules == p.name) return p.rules;
+  throw UsageError("propagate: unknown rules preset '" + std::string(rules) +
+                   "' (norvig, singles, locked, subsets, fish, all, none)");
+}
+
+bool PropagateSettings::same_rules(const PropagateSettings& o) const {
+  for (const Switch& sw : kSwitches)
+    if (this->*sw.on != o.*sw.on) return false;
+  return true;
+}
+
+std::string_view to_string(PropagateRating rating) {
+  switch (rating) {
+    case PropagateRating::singles: return "singles";
+    case PropagateRating::locked_candidates: return "locked candidates";
+    case PropagateRating::subsets: return "subsets";
+    case PropagateRating::fish: return "fish";
+    case PropagateRating::search: return "search";
+  }
+  return "?";
+}
+
+std::unique_ptr<Solver> PropagateSolver::create(const SolverOptions& options) {
+  PropagateSettings s = PropagateSettings::preset(options.take("rules").value_or("norvig"));
+  for (const Switch& sw : kSwitches) s.*sw.on = options.take_flag(sw.name, s.*sw.on);
   s.search = options.take_flag("search", true);
   return std::make_unique<PropagateSolver>(s);
 }
 
+// "rules=PRESET" when the rules are a preset's, else every rule switch; then search.
 std::string PropagateSolver::options() const {
-  auto on = [](bool b) { return b ? "on" : "off"; };
-  return std::string("naked=") + on(settings_.naked_singles) + ",hidden=" + on(settings_.hidden_singles) +
-         ",search=" + on(settings_.search);
+  std::string out;
+  for (const Preset& p : kPresets)
+    if (settings_.same_rules(p.rules)) out = std::string("rules=") + p.name;
+  if (out.empty())
+    for (const Switch& sw : kSwitches) out += std::string(out.empty() ? "" : ",") + sw.name + "=" + (settings_.*sw.on ? "on" : "off");
+  return out + ",search=" + (settings_.search ? "on" : "off");
 }
+
+namespace {
+template <bool kRules>
+Result solve_with(const Grid& puzzle, const Limits& limits, const PropagateSettings& settings, const Tables& tables,
+                  std::vector<unsigned char>& scratch) {
+  const int n = puzzle.size();
+  const bool one_word = puzzle.shape().units().size() <= 64;
+  if (n <= 16 && one_word) return Engine<std::uint16_t, true, kRules>(puzzle, limits, settings, tables, scratch).run();
+  if (n <= 16) return Engine<std::uint16_t, false, kRules>(puzzle, limits, settings, tables, scratch).run();
+  if (n <= 32) return Engine<std::uint32_t, false, kRules>(puzzle, limits, settings, tables, scratch).run();
+  return Engine<std::uint64_t, false, kRules>(puzzle, limits, settings, tables, scratch).run();
+}
+}  // namespace
 
 Result PropagateSolver::solve(const Grid& puzzle, const Limits& limits) {
   if (!tables_ || !tables_->shape->same_as(puzzle.shape())) tables_ = std::make_shared<const Tables>(puzzle.shape_ptr());
-  const int n = puzzle.size();
-  const bool one_word = puzzle.shape().units().size() <= 64;
-  if (n <= 16 && one_word) return Engine<std::uint16_t, true>(puzzle, limits, settings_, *tables_, scratch_).run();
-  if (n <= 16) return Engine<std::uint16_t, false>(puzzle, limits, settings_, *tables_, scratch_).run();
-  if (n <= 32) return Engine<std::uint32_t, false>(puzzle, limits, settings_, *tables_, scratch_).run();
-  return Engine<std::uint64_t, false>(puzzle, limits, settings_, *tables_, scratch_).run();
+  if (settings_.stronger_rules()) return solve_with<true>(puzzle, limits, settings_, *tables_, scratch_);
+  return solve_with<false>(puzzle, limits, settings_, *tables_, scratch_);
 }
 
 }  // namespace sudokit
