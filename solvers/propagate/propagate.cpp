@@ -534,25 +534,45 @@ class Engine {
     return std::popcount(had);
   }
 
-  // One pattern of `rule` found: `remove` (digits) leaves the cells `targets` yields, given as
-  // cell indices through `cell_of` for the set bits of `where`. Returns -1 on a contradiction,
-  // else whether any candidate went; counts the pattern and tells the observer if one did.
-  template <typename CellOf>
-  int apply(M* s, Rule rule, M remove, std::uint64_t where, CellOf cell_of, const char* what) {
+  // One pattern of `rule` found: the digits `remove` leave every cell targets(visit) visits.
+  // Returns -1 on a contradiction, else whether any candidate went; if one did, counts the
+  // pattern and tells the observer what it was (describe()) and which cells lost digits.
+  template <typename Targets, typename Describe>
+  int apply(M* s, Rule rule, M remove, Targets targets, Describe describe) {
     int removed = 0;
-    for (; where; where &= where - 1) {
-      const int r = eliminate(s, cell_of(std::countr_zero(where)), remove);
-      if (r < 0) return -1;
-      removed += r;
-    }
+    bool dead = false;
+    std::string losers;
+    targets([&](int cell) {
+      const int r = dead ? 0 : eliminate(s, cell, remove);
+      dead = dead || r < 0;
+      if (r > 0 && observer_) losers += " " + shape_.cell_name(cell);
+      removed += std::max(r, 0);
+    });
+    if (dead) return -1;
     if (!removed) return 0;
     ++found_[rule];
     static constexpr PropagateRating kLevel[kRuleCount] = {
         PropagateRating::locked_candidates, PropagateRating::locked_candidates, PropagateRating::subsets,
         PropagateRating::subsets, PropagateRating::subsets, PropagateRating::subsets, PropagateRating::fish};
     hardest_ = std::max(hardest_, kLevel[rule]);
-    if (observer_) observer_->note(std::string(what) + ": " + std::to_string(removed) + " candidate(s) removed");
+    if (observer_) observer_->note(describe() + "; removed from" + losers);
     return 1;
+  }
+  // The targets cells[i] for the set bits i of `slots`.
+  static auto slots_of(const int* cells, std::uint64_t slots) {
+    return [=](auto visit) {
+      for (std::uint64_t b = slots; b; b &= b - 1) visit(cells[std::countr_zero(b)]);
+    };
+  }
+  static std::string digits_text(std::uint64_t digits) {  // "3,5"
+    std::string out;
+    for (; digits; digits &= digits - 1) out += (out.empty() ? "" : ",") + std::to_string(std::countr_zero(digits) + 1);
+    return out;
+  }
+  std::string cells_text(const int* cells, std::uint64_t slots) const {  // "r1c1 r1c4"
+    std::string out;
+    for (; slots; slots &= slots - 1) out += (out.empty() ? "" : " ") + shape_.cell_name(cells[std::countr_zero(slots)]);
+    return out;
   }
   static std::uint64_t low_bits(int count) { return count >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1; }
 
@@ -589,15 +609,17 @@ class Engine {
       const struct {
         Rule rule;
         M digits;
-        const std::vector<int>& cells;
-        const char* what;
-      } kinds[] = {{kPointing, static_cast<M>(both & ~box_rest & ~placed[x.box]), x.line_rest, "locked candidates (pointing)"},
-                   {kClaiming, static_cast<M>(both & ~line_rest & ~placed[x.line]), x.box_rest, "locked candidates (claiming)"}};
+        const std::vector<int>& cells;  // where they go
+        int within, only_in;
+      } kinds[] = {{kPointing, static_cast<M>(both & ~box_rest & ~placed[x.box]), x.line_rest, x.box, x.line},
+                   {kClaiming, static_cast<M>(both & ~line_rest & ~placed[x.line]), x.box_rest, x.line, x.box}};
       for (const auto& k : kinds)
         for (M digits = k.digits; digits; digits &= static_cast<M>(digits - 1)) {
           const M bit = static_cast<M>(digits & (~digits + 1));
-          const int r = apply(s, k.rule, bit, low_bits(static_cast<int>(k.cells.size())),
-                              [&](int i) { return k.cells[static_cast<std::size_t>(i)]; }, k.what);
+          const int r = apply(s, k.rule, bit, slots_of(k.cells.data(), low_bits(static_cast<int>(k.cells.size()))), [&] {
+                                return std::string(k.rule == kPointing ? "pointing: " : "claiming: ") + digits_text(bit) +
+                                       " of " + shape_.unit_name(k.within) + " lies in " + shape_.unit_name(k.only_in) + " only";
+                              });
           if (r < 0) return -1;
           progress |= r;
         }
@@ -610,7 +632,7 @@ class Engine {
   int naked_subsets(M* s, int k) {
     const int n = shape_.size();
     const Rule rule = k == 2 ? kNakedPairs : kNakedTriples;
-    const char* what = k == 2 ? "naked pair" : "naked triple";
+    const char* what = k == 2 ? "naked pair " : "naked triple ";
     int progress = 0;
     for (int u = 0; u < units_; ++u) {
       const int* cells = unit_cells_.data() + static_cast<std::size_t>(u) * static_cast<std::size_t>(n);
@@ -628,7 +650,9 @@ class Engine {
           return -1;
         }
         if (count > k) return 0;
-        return apply(s, rule, digits, low_bits(n) & ~members, [&](int i) { return cells[i]; }, what);
+        return apply(s, rule, digits, slots_of(cells, low_bits(n) & ~members), [&] {
+          return what + digits_text(digits) + " at " + cells_text(cells, members) + " in " + shape_.unit_name(u);
+        });
       };
       const int r = each_subset(small, m, k, subset);
       if (r < 0) return -1;
@@ -643,7 +667,7 @@ class Engine {
     const int n = shape_.size();
     const M* placed = s + placed_at_;
     const Rule rule = k == 2 ? kHiddenPairs : kHiddenTriples;
-    const char* what = k == 2 ? "hidden pair" : "hidden triple";
+    const char* what = k == 2 ? "hidden pair " : "hidden triple ";
     int progress = 0;
     for (int u = 0; u < units_; ++u) {
       const int* cells = unit_cells_.data() + static_cast<std::size_t>(u) * static_cast<std::size_t>(n);
@@ -667,7 +691,10 @@ class Engine {
           return -1;
         }
         if (count > k) return 0;
-        return apply(s, rule, static_cast<M>(all_ & ~digits), slots, [&](int i) { return cells[i]; }, what);
+        return apply(s, rule, static_cast<M>(all_ & ~digits), slots_of(cells, slots), [&] {
+          return what + digits_text(digits) + " at " + cells_text(cells, slots) + " in " + shape_.unit_name(u) +
+                 ": the other digits";
+        });
       };
       const int r = each_subset(few, m, k, subset);
       if (r < 0) return -1;
@@ -698,14 +725,18 @@ class Engine {
           if (std::popcount(lines[a]) != 2 || (placed[line_unit[static_cast<std::size_t>(a)]] & bit)) continue;
           for (int b = a + 1; b < n; ++b) {
             if (lines[b] != lines[a] || (placed[line_unit[static_cast<std::size_t>(b)]] & bit)) continue;
-            // The two cross lines, every line but a and b.
-            const std::uint64_t others = low_bits(n) & ~(std::uint64_t{1} << a) & ~(std::uint64_t{1} << b);
-            for (std::uint64_t cross = lines[a]; cross; cross &= cross - 1) {
-              const int x = std::countr_zero(cross);
-              const int r = apply(s, kXWings, bit, others, [&](int l) { return by_row ? l * n + x : x * n + l; }, "X-wing");
-              if (r < 0) return -1;
-              progress |= r;
-            }
+            // The digit leaves both cross lines everywhere but in lines a and b.
+            auto targets = [&](auto visit) {
+              for (std::uint64_t cross = lines[a]; cross; cross &= cross - 1)
+                for (int l = 0; l < n; ++l)
+                  if (l != a && l != b) visit(by_row ? l * n + std::countr_zero(cross) : std::countr_zero(cross) * n + l);
+            };
+            const int r = apply(s, kXWings, bit, targets, [&] {
+              return "X-wing: " + digits_text(bit) + " of " + (by_row ? "rows " : "columns ") + std::to_string(a + 1) + "," +
+                     std::to_string(b + 1) + " lies in " + (by_row ? "columns " : "rows ") + digits_text(lines[a]) + " only";
+            });
+            if (r < 0) return -1;
+            progress |= r;
           }
         }
       }
