@@ -79,10 +79,20 @@ struct PropagateSolver::Tables {
           for (int cell : box.cells) (on_line(cell) ? x.both : x.box_rest).push_back(cell);
           for (int cell : sh.units()[static_cast<std::size_t>(x.line)].cells)
             if (sh.box_of(cell) != box.index) x.line_rest.push_back(cell);
+          x.by_row = by_row;
           crossings.push_back(std::move(x));
         }
       }
     }
+    // The rest of a box is its other crossings with lines the same way, and the rest of a line
+    // its crossings with other boxes: the rule ORs a few crossings instead of every cell.
+    for (Crossing& x : crossings)
+      for (int j = 0; j < static_cast<int>(crossings.size()); ++j) {
+        const Crossing& y = crossings[static_cast<std::size_t>(j)];
+        if (&y == &x || y.by_row != x.by_row) continue;
+        if (y.box == x.box) x.box_mates.push_back(j);
+        if (y.line == x.line) x.line_mates.push_back(j);
+      }
   }
 
   // Small grids (at most 128 cells, 16 digits): a row of `lanes` masks per cell, all ones at its
@@ -103,7 +113,9 @@ struct PropagateSolver::Tables {
   std::vector<int> row_unit, col_unit;  // the unit index of row r, column c
   struct Crossing {                     // a box and a row or column through it
     int box, line;
+    bool by_row;
     std::vector<int> both, box_rest, line_rest;  // cells in both, in the box only, in the line only
+    std::vector<int> box_mates, line_mates;      // the crossings that make up box_rest, line_rest
   };
   std::vector<Crossing> crossings;
 };
@@ -140,6 +152,7 @@ class Engine {
         scratch_(scratch),
         queue_(static_cast<std::size_t>(cells_)), observer_(limits.observer) {
     if (kRules && settings_.xwing) where_.assign(static_cast<std::size_t>(cells_), 0);
+    if (kRules && settings_.locked_candidates) crossing_both_.assign(tables.crossings.size(), 0);
   }
 
   Result run() {
@@ -508,10 +521,10 @@ class Engine {
   int stronger_rules(M* s) {
     int r = 0;
     if (settings_.locked_candidates && (r = locked_candidates(s)) != 0) return r;
-    if (settings_.naked_pairs && (r = naked_subsets(s, 2)) != 0) return r;
-    if (settings_.hidden_pairs && (r = hidden_subsets(s, 2)) != 0) return r;
-    if (settings_.naked_triples && (r = naked_subsets(s, 3)) != 0) return r;
-    if (settings_.hidden_triples && (r = hidden_subsets(s, 3)) != 0) return r;
+    if (settings_.naked_pairs && (r = subsets(s, 2, false)) != 0) return r;
+    if (settings_.hidden_pairs && (r = subsets(s, 2, true)) != 0) return r;
+    if (settings_.naked_triples && (r = subsets(s, 3, false)) != 0) return r;
+    if (settings_.hidden_triples && (r = subsets(s, 3, true)) != 0) return r;
     if (settings_.xwing && (r = xwings(s)) != 0) return r;
     return 0;
   }
@@ -543,6 +556,7 @@ class Engine {
     bool dead = false;
     std::string losers;
     targets([&](int cell) {
+      if (!(s[cell] & remove)) return;  // most targets: a pattern found again lost nothing since
       const int r = dead ? 0 : eliminate(s, cell, remove);
       dead = dead || r < 0;
       if (r > 0 && observer_) losers += " " + shape_.cell_name(cell);
@@ -576,43 +590,33 @@ class Engine {
   }
   static std::uint64_t low_bits(int count) { return count >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1; }
 
-  // Calls f on every set of k (2 or 3) of the m `items` (bit numbers), as the mask of their bits;
-  // f returns -1 on a contradiction, which ends the walk. Returns -1, else whether f made progress.
-  template <typename F>
-  static int each_subset(const int* items, int m, int k, F f) {
-    int progress = 0;
-    auto visit = [&](std::uint64_t set) {
-      const int r = f(set);
-      progress |= r;
-      return r >= 0;
-    };
-    for (int a = 0; a < m; ++a)
-      for (int b = a + 1; b < m; ++b) {
-        const std::uint64_t pair = (std::uint64_t{1} << items[a]) | (std::uint64_t{1} << items[b]);
-        if (k == 2 && !visit(pair)) return -1;
-        for (int c = b + 1; k == 3 && c < m; ++c)
-          if (!visit(pair | (std::uint64_t{1} << items[c]))) return -1;
-      }
-    return progress;
-  }
-
   // A digit of a box that fits only where a row or column crosses it leaves the rest of that line
   // (pointing); a digit of a line that fits only in one box leaves the rest of the box (claiming).
   int locked_candidates(M* s) {
     const M* placed = s + placed_at_;
     int progress = 0;
-    for (const Tables::Crossing& x : tables_.crossings) {
-      M both = 0, box_rest = 0, line_rest = 0;
-      for (int cell : x.both) both |= s[cell];
-      for (int cell : x.box_rest) box_rest |= s[cell];
-      for (int cell : x.line_rest) line_rest |= s[cell];
+    const std::vector<Tables::Crossing>& crossings = tables_.crossings;
+    // Each crossing's candidates, as the pass starts. Eliminations only shrink them, so a digit
+    // missing from a stale union is missing from the true one, and what is found stays sound.
+    for (std::size_t i = 0; i < crossings.size(); ++i) {
+      M both = 0;
+      for (int cell : crossings[i].both) both |= s[cell];
+      crossing_both_[i] = both;
+    }
+    for (std::size_t i = 0; i < crossings.size(); ++i) {
+      const Tables::Crossing& x = crossings[i];
+      const M both = crossing_both_[i];
+      M box_rest = 0, line_rest = 0;
+      for (int j : x.box_mates) box_rest |= crossing_both_[static_cast<std::size_t>(j)];
+      for (int j : x.line_mates) line_rest |= crossing_both_[static_cast<std::size_t>(j)];
+      // Only digits the other side still has: the rest would remove nothing.
       const struct {
         Rule rule;
         M digits;
         const std::vector<int>& cells;  // where they go
         int within, only_in;
-      } kinds[] = {{kPointing, static_cast<M>(both & ~box_rest & ~placed[x.box]), x.line_rest, x.box, x.line},
-                   {kClaiming, static_cast<M>(both & ~line_rest & ~placed[x.line]), x.box_rest, x.line, x.box}};
+      } kinds[] = {{kPointing, static_cast<M>(both & ~box_rest & line_rest & ~placed[x.box]), x.line_rest, x.box, x.line},
+                   {kClaiming, static_cast<M>(both & ~line_rest & box_rest & ~placed[x.line]), x.box_rest, x.line, x.box}};
       for (const auto& k : kinds)
         for (M digits = k.digits; digits; digits &= static_cast<M>(digits - 1)) {
           const M bit = static_cast<M>(digits & (~digits + 1));
@@ -627,76 +631,77 @@ class Engine {
     return progress;
   }
 
-  // k (2 or 3) cells of a unit whose candidates together are k digits: no other cell of the unit
-  // can take those digits. Fewer than k digits for k cells is a contradiction.
-  int naked_subsets(M* s, int k) {
-    const int n = shape_.size();
-    const Rule rule = k == 2 ? kNakedPairs : kNakedTriples;
-    const char* what = k == 2 ? "naked pair " : "naked triple ";
+  // Calls f(set, cover) on every set of k (2 or 3) of the m `items` (bit numbers) whose masks
+  // together cover at most k bits: `set` has the items' bits, `cover` is the union of their masks.
+  // f returns -1 on a contradiction, which ends the walk. Returns -1, else whether f made progress.
+  template <typename MaskOf, typename F>
+  static int each_subset(const int* items, int m, int k, MaskOf mask_of, F f) {
     int progress = 0;
-    for (int u = 0; u < units_; ++u) {
-      const int* cells = unit_cells_.data() + static_cast<std::size_t>(u) * static_cast<std::size_t>(n);
-      int small[kMaxSize], m = 0;  // the unit's slots with 2..k candidates
-      for (int i = 0; i < n; ++i) {
-        const int count = std::popcount(s[cells[i]]);
-        if (count >= 2 && count <= k) small[m++] = i;
-      }
-      auto subset = [&](std::uint64_t members) {  // the slots' current candidates, not the ones first seen
-        M digits = 0;
-        for (std::uint64_t b = members; b; b &= b - 1) digits |= s[cells[std::countr_zero(b)]];
-        const int count = std::popcount(digits);
-        if (count < k) {
-          if (observer_) failure_ = std::to_string(k) + " cells of " + shape_.unit_name(u) + " share fewer digits";
-          return -1;
-        }
-        if (count > k) return 0;
-        return apply(s, rule, digits, slots_of(cells, low_bits(n) & ~members), [&] {
-          return what + digits_text(digits) + " at " + cells_text(cells, members) + " in " + shape_.unit_name(u);
-        });
-      };
-      const int r = each_subset(small, m, k, subset);
-      if (r < 0) return -1;
+    auto visit = [&](std::uint64_t set, std::uint64_t cover) {
+      const int r = f(set, cover);
       progress |= r;
-    }
+      return r >= 0;
+    };
+    for (int a = 0; a < m; ++a)
+      for (int b = a + 1; b < m; ++b) {
+        const std::uint64_t pair = (std::uint64_t{1} << items[a]) | (std::uint64_t{1} << items[b]);
+        const std::uint64_t pair_cover = mask_of(items[a]) | mask_of(items[b]);
+        if (std::popcount(pair_cover) > k) continue;
+        if (k == 2 && !visit(pair, pair_cover)) return -1;
+        for (int c = b + 1; k == 3 && c < m; ++c) {
+          const std::uint64_t cover = pair_cover | mask_of(items[c]);
+          if (std::popcount(cover) <= k && !visit(pair | (std::uint64_t{1} << items[c]), cover)) return -1;
+        }
+      }
     return progress;
   }
 
-  // k (2 or 3) digits of a unit that fit, together, in only k of its cells: those cells can take
-  // no other digit. Fewer than k places for k digits is a contradiction.
-  int hidden_subsets(M* s, int k) {
+  // Naked: k (2 or 3) cells of a unit whose candidates together are k digits; no other cell of the
+  // unit can take those digits. Hidden: k digits of a unit that together fit in only k of its
+  // cells; those cells can take no other digit. One is the other with cells and digits swapped,
+  // so one walk serves both: items are the unit's cells with 2..k candidates (naked) or its open
+  // digits with 2..k places (hidden). Fewer than k for k items is a contradiction.
+  int subsets(M* s, int k, bool hidden) {
     const int n = shape_.size();
     const M* placed = s + placed_at_;
-    const Rule rule = k == 2 ? kHiddenPairs : kHiddenTriples;
-    const char* what = k == 2 ? "hidden pair " : "hidden triple ";
+    const Rule rule = hidden ? (k == 2 ? kHiddenPairs : kHiddenTriples) : (k == 2 ? kNakedPairs : kNakedTriples);
     int progress = 0;
     for (int u = 0; u < units_; ++u) {
       const int* cells = unit_cells_.data() + static_cast<std::size_t>(u) * static_cast<std::size_t>(n);
-      const M open = static_cast<M>(all_ & ~placed[u]);
-      std::uint64_t where[kMaxSize] = {};  // digit d's slots in the unit, as seen at the start
-      for (int i = 0; i < n; ++i)
-        for (M c = static_cast<M>(s[cells[i]] & open); c; c &= static_cast<M>(c - 1)) where[std::countr_zero(c)] |= std::uint64_t{1} << i;
-      int few[kMaxSize], m = 0;  // digits with 2..k places
-      for (M d = open; d; d &= static_cast<M>(d - 1)) {
-        const int count = std::popcount(where[std::countr_zero(d)]);
-        if (count >= 2 && count <= k) few[m++] = std::countr_zero(d);
+      int items[kMaxSize], m = 0;
+      std::uint64_t where[kMaxSize];  // hidden: digit d's slots in the unit, as seen at the start
+      if (hidden) {
+        const M open = static_cast<M>(all_ & ~placed[u]);
+        std::fill_n(where, n, 0);
+        for (int i = 0; i < n; ++i)
+          for (M c = static_cast<M>(s[cells[i]] & open); c; c &= static_cast<M>(c - 1)) where[std::countr_zero(c)] |= std::uint64_t{1} << i;
+        for (M d = open; d; d &= static_cast<M>(d - 1)) {
+          const int count = std::popcount(where[std::countr_zero(d)]);
+          if (count >= 2 && count <= k) items[m++] = std::countr_zero(d);
+        }
+      } else {
+        for (int i = 0; i < n; ++i) {
+          const int count = std::popcount(s[cells[i]]);
+          if (count >= 2 && count <= k) items[m++] = i;
+        }
       }
-      // Places only shrink, so slots seen at the start still hold every place of the digits.
-      auto subset = [&](std::uint64_t set) {
-        const auto digits = static_cast<M>(set);
-        std::uint64_t slots = 0;
-        for (M d = digits; d; d &= static_cast<M>(d - 1)) slots |= where[std::countr_zero(d)];
-        const int count = std::popcount(slots);
-        if (count < k) {
-          if (observer_) failure_ = std::to_string(k) + " digits have fewer places in " + shape_.unit_name(u);
+      if (m < k) continue;
+      // Naked: the cells' current candidates. Hidden: places only shrink, so the slots seen at the
+      // start still hold every place of the digits.
+      auto mask_of = [&](int item) { return hidden ? where[item] : std::uint64_t{s[cells[item]]}; };
+      auto found = [&](std::uint64_t set, std::uint64_t cover) {
+        if (std::popcount(cover) < k) {
+          if (observer_) failure_ = std::to_string(k) + (hidden ? " digits have fewer places in " : " cells share fewer digits in ") + shape_.unit_name(u);
           return -1;
         }
-        if (count > k) return 0;
-        return apply(s, rule, static_cast<M>(all_ & ~digits), slots_of(cells, slots), [&] {
-          return what + digits_text(digits) + " at " + cells_text(cells, slots) + " in " + shape_.unit_name(u) +
-                 ": the other digits";
+        const std::uint64_t digits = hidden ? set : cover, slots = hidden ? cover : set;
+        const auto remove = static_cast<M>(hidden ? all_ & ~digits : digits);
+        return apply(s, rule, remove, slots_of(cells, hidden ? slots : low_bits(n) & ~slots), [&] {
+          return std::string(hidden ? "hidden " : "naked ") + (k == 2 ? "pair " : "triple ") + digits_text(digits) + " at " +
+                 cells_text(cells, slots) + " in " + shape_.unit_name(u) + (hidden ? ": the other digits" : "");
         });
       };
-      const int r = each_subset(few, m, k, subset);
+      const int r = each_subset(items, m, k, mask_of, found);
       if (r < 0) return -1;
       progress |= r;
     }
@@ -838,6 +843,7 @@ class Engine {
   std::uint64_t found_[kRuleCount] = {}, rule_eliminations_ = 0;
   PropagateRating hardest_ = PropagateRating::singles;
   std::vector<std::uint64_t> where_;
+  std::vector<M> crossing_both_;  // locked candidates: each crossing's candidates
 };
 
 }  // namespace
