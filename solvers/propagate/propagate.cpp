@@ -521,10 +521,12 @@ class Engine {
   int stronger_rules(M* s) {
     int r = 0;
     if (settings_.locked_candidates && (r = locked_candidates(s)) != 0) return r;
-    if (settings_.naked_pairs && (r = subsets(s, 2, false)) != 0) return r;
-    if (settings_.hidden_pairs && (r = subsets(s, 2, true)) != 0) return r;
-    if (settings_.naked_triples && (r = subsets(s, 3, false)) != 0) return r;
-    if (settings_.hidden_triples && (r = subsets(s, 3, true)) != 0) return r;
+    if ((settings_.naked_pairs || settings_.naked_triples) &&
+        (r = subsets(s, false, settings_.naked_pairs, settings_.naked_triples)) != 0)
+      return r;
+    if ((settings_.hidden_pairs || settings_.hidden_triples) &&
+        (r = subsets(s, true, settings_.hidden_pairs, settings_.hidden_triples)) != 0)
+      return r;
     if (settings_.xwing && (r = xwings(s)) != 0) return r;
     return 0;
   }
@@ -631,11 +633,12 @@ class Engine {
     return progress;
   }
 
-  // Calls f(set, cover) on every set of k (2 or 3) of the m `items` (bit numbers) whose masks
-  // together cover at most k bits: `set` has the items' bits, `cover` is the union of their masks.
-  // f returns -1 on a contradiction, which ends the walk. Returns -1, else whether f made progress.
+  // Calls f(set, cover) on every pair (if `pairs`) and triple (if `triples`) of the m `items` (bit
+  // numbers) whose masks together cover at most as many bits as there are items: `set` has the
+  // items' bits, `cover` is the union of their masks. f returns -1 on a contradiction, which ends
+  // the walk. Returns -1, else whether f made progress.
   template <typename MaskOf, typename F>
-  static int each_subset(const int* items, int m, int k, MaskOf mask_of, F f) {
+  static int each_subset(const int* items, int m, bool pairs, bool triples, MaskOf mask_of, F f) {
     int progress = 0;
     auto visit = [&](std::uint64_t set, std::uint64_t cover) {
       const int r = f(set, cover);
@@ -646,11 +649,12 @@ class Engine {
       for (int b = a + 1; b < m; ++b) {
         const std::uint64_t pair = (std::uint64_t{1} << items[a]) | (std::uint64_t{1} << items[b]);
         const std::uint64_t pair_cover = mask_of(items[a]) | mask_of(items[b]);
-        if (std::popcount(pair_cover) > k) continue;
-        if (k == 2 && !visit(pair, pair_cover)) return -1;
-        for (int c = b + 1; k == 3 && c < m; ++c) {
+        const int pair_count = std::popcount(pair_cover);
+        if (pair_count > (triples ? 3 : 2)) continue;
+        if (pairs && pair_count <= 2 && !visit(pair, pair_cover)) return -1;
+        for (int c = b + 1; triples && c < m; ++c) {
           const std::uint64_t cover = pair_cover | mask_of(items[c]);
-          if (std::popcount(cover) <= k && !visit(pair | (std::uint64_t{1} << items[c]), cover)) return -1;
+          if (std::popcount(cover) <= 3 && !visit(pair | (std::uint64_t{1} << items[c]), cover)) return -1;
         }
       }
     return progress;
@@ -660,48 +664,55 @@ class Engine {
   // unit can take those digits. Hidden: k digits of a unit that together fit in only k of its
   // cells; those cells can take no other digit. One is the other with cells and digits swapped,
   // so one walk serves both: items are the unit's cells with 2..k candidates (naked) or its open
-  // digits with 2..k places (hidden). Fewer than k for k items is a contradiction.
-  int subsets(M* s, int k, bool hidden) {
-    const int n = shape_.size();
+  // digits with 2..k places (hidden). Fewer than k for k items is a contradiction. Pairs and
+  // triples are looked for in the same pass.
+  int subsets(M* s, bool hidden, bool pairs, bool triples) {
+    const int n = shape_.size(), k = triples ? 3 : 2;
     const M* placed = s + placed_at_;
-    const Rule rule = hidden ? (k == 2 ? kHiddenPairs : kHiddenTriples) : (k == 2 ? kNakedPairs : kNakedTriples);
     int progress = 0;
     for (int u = 0; u < units_; ++u) {
       const int* cells = unit_cells_.data() + static_cast<std::size_t>(u) * static_cast<std::size_t>(n);
       int items[kMaxSize], m = 0;
       std::uint64_t where[kMaxSize];  // hidden: digit d's slots in the unit, as seen at the start
       if (hidden) {
+        // The open digits with 2..k places, counted bit-sliced (at least 1, 2, 3, 4 places),
+        // then the places of those digits only.
         const M open = static_cast<M>(all_ & ~placed[u]);
-        std::fill_n(where, n, 0);
-        for (int i = 0; i < n; ++i)
-          for (M c = static_cast<M>(s[cells[i]] & open); c; c &= static_cast<M>(c - 1)) where[std::countr_zero(c)] |= std::uint64_t{1} << i;
-        for (M d = open; d; d &= static_cast<M>(d - 1)) {
-          const int count = std::popcount(where[std::countr_zero(d)]);
-          if (count >= 2 && count <= k) items[m++] = std::countr_zero(d);
+        M once = 0, twice = 0, thrice = 0, more = 0;
+        for (int i = 0; i < n; ++i) {
+          const M c = static_cast<M>(s[cells[i]] & open);
+          more |= thrice & c, thrice |= twice & c, twice |= once & c, once |= c;
         }
+        const M few = static_cast<M>(twice & ~(k == 2 ? thrice : more));
+        if (std::popcount(few) < 2) continue;
+        for (M d = few; d; d &= static_cast<M>(d - 1)) where[std::countr_zero(d)] = 0, items[m++] = std::countr_zero(d);
+        for (int i = 0; i < n; ++i)
+          for (M c = static_cast<M>(s[cells[i]] & few); c; c &= static_cast<M>(c - 1)) where[std::countr_zero(c)] |= std::uint64_t{1} << i;
       } else {
         for (int i = 0; i < n; ++i) {
           const int count = std::popcount(s[cells[i]]);
           if (count >= 2 && count <= k) items[m++] = i;
         }
       }
-      if (m < k) continue;
+      if (m < 2) continue;
       // Naked: the cells' current candidates. Hidden: places only shrink, so the slots seen at the
       // start still hold every place of the digits.
       auto mask_of = [&](int item) { return hidden ? where[item] : std::uint64_t{s[cells[item]]}; };
       auto found = [&](std::uint64_t set, std::uint64_t cover) {
-        if (std::popcount(cover) < k) {
-          if (observer_) failure_ = std::to_string(k) + (hidden ? " digits have fewer places in " : " cells share fewer digits in ") + shape_.unit_name(u);
+        const int size = std::popcount(set);
+        if (std::popcount(cover) < size) {
+          if (observer_) failure_ = std::to_string(size) + (hidden ? " digits have fewer places in " : " cells share fewer digits in ") + shape_.unit_name(u);
           return -1;
         }
+        const Rule rule = hidden ? (size == 2 ? kHiddenPairs : kHiddenTriples) : (size == 2 ? kNakedPairs : kNakedTriples);
         const std::uint64_t digits = hidden ? set : cover, slots = hidden ? cover : set;
         const auto remove = static_cast<M>(hidden ? all_ & ~digits : digits);
         return apply(s, rule, remove, slots_of(cells, hidden ? slots : low_bits(n) & ~slots), [&] {
-          return std::string(hidden ? "hidden " : "naked ") + (k == 2 ? "pair " : "triple ") + digits_text(digits) + " at " +
+          return std::string(hidden ? "hidden " : "naked ") + (size == 2 ? "pair " : "triple ") + digits_text(digits) + " at " +
                  cells_text(cells, slots) + " in " + shape_.unit_name(u) + (hidden ? ": the other digits" : "");
         });
       };
-      const int r = each_subset(items, m, k, mask_of, found);
+      const int r = each_subset(items, m, pairs, triples, mask_of, found);
       if (r < 0) return -1;
       progress |= r;
     }
