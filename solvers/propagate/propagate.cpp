@@ -592,10 +592,24 @@ class Engine {
   }
   static std::uint64_t low_bits(int count) { return count >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1; }
 
+  // Each of `digits`, confined to where unit `within` crosses unit `only_in`, leaves `cells`.
+  int locked(M* s, Rule rule, M digits, const std::vector<int>& cells, int within, int only_in) {
+    int progress = 0;
+    for (; digits; digits &= static_cast<M>(digits - 1)) {
+      const M bit = static_cast<M>(digits & (~digits + 1));
+      const int r = apply(s, rule, bit, slots_of(cells.data(), low_bits(static_cast<int>(cells.size()))), [&] {
+        return std::string(rule == kPointing ? "pointing: " : "claiming: ") + digits_text(bit) + " of " +
+               shape_.unit_name(within) + " lies in " + shape_.unit_name(only_in) + " only";
+      });
+      if (r < 0) return -1;
+      progress |= r;
+    }
+    return progress;
+  }
+
   // A digit of a box that fits only where a row or column crosses it leaves the rest of that line
   // (pointing); a digit of a line that fits only in one box leaves the rest of the box (claiming).
   int locked_candidates(M* s) {
-    const M* placed = s + placed_at_;
     int progress = 0;
     const std::vector<Tables::Crossing>& crossings = tables_.crossings;
     // Each crossing's candidates, as the pass starts. Eliminations only shrink them, so a digit
@@ -611,24 +625,15 @@ class Engine {
       M box_rest = 0, line_rest = 0;
       for (int j : x.box_mates) box_rest |= crossing_both_[static_cast<std::size_t>(j)];
       for (int j : x.line_mates) line_rest |= crossing_both_[static_cast<std::size_t>(j)];
-      // Only digits the other side still has: the rest would remove nothing.
-      const struct {
-        Rule rule;
-        M digits;
-        const std::vector<int>& cells;  // where they go
-        int within, only_in;
-      } kinds[] = {{kPointing, static_cast<M>(both & ~box_rest & line_rest & ~placed[x.box]), x.line_rest, x.box, x.line},
-                   {kClaiming, static_cast<M>(both & ~line_rest & box_rest & ~placed[x.line]), x.box_rest, x.line, x.box}};
-      for (const auto& k : kinds)
-        for (M digits = k.digits; digits; digits &= static_cast<M>(digits - 1)) {
-          const M bit = static_cast<M>(digits & (~digits + 1));
-          const int r = apply(s, k.rule, bit, slots_of(k.cells.data(), low_bits(static_cast<int>(k.cells.size()))), [&] {
-                                return std::string(k.rule == kPointing ? "pointing: " : "claiming: ") + digits_text(bit) +
-                                       " of " + shape_.unit_name(k.within) + " lies in " + shape_.unit_name(k.only_in) + " only";
-                              });
-          if (r < 0) return -1;
-          progress |= r;
-        }
+      // Digits the other side still has (the rest would remove nothing; a placed digit is never
+      // among them, as its peers have lost it).
+      const auto pointing = static_cast<M>(both & ~box_rest & line_rest);
+      const auto claiming = static_cast<M>(both & ~line_rest & box_rest);
+      if (!(pointing | claiming)) continue;  // the usual case
+      const int r = locked(s, kPointing, pointing, x.line_rest, x.box, x.line);
+      const int r2 = r < 0 ? r : locked(s, kClaiming, claiming, x.box_rest, x.line, x.box);
+      if (r2 < 0) return -1;
+      progress |= r | r2;
     }
     return progress;
   }
