@@ -202,21 +202,23 @@ TEST(PropagateRules, LockedCandidatesAloneSolveAPuzzleTheSinglesCannot) {
 
 namespace {
 // The node counts of the Norvig method (the default) as f1143b4 gave them, before the stronger
-// rules were added: the default must search exactly the same tree.
+// rules were added: the default must search exactly the same tree. (Not the propagations: they
+// depend on the order the build's vector path finds hidden singles in, which differs between
+// AVX-512 and the rest; the tree does not.)
 struct Known {
   const char* puzzle;
   std::optional<BoxSpec> box;
-  std::uint64_t nodes, propagations;
+  std::uint64_t nodes;
 };
 const Known kNorvigCounts[] = {
-    {kHard, std::nullopt, 101, 340},
-    {"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", std::nullopt, 225, 1438},
-    {"7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........", std::nullopt, 336, 1764},
-    {"7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........", std::nullopt, 314, 1780},
+    {kHard, std::nullopt, 101},
+    {"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", std::nullopt, 225},
+    {"7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........", std::nullopt, 336},
+    {"7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........", std::nullopt, 314},
     {"3..2F9...CGA.B.......D82.B....6.A...BC.G5826...4G....6574D...2..1...9FC.72.......FDA.7.........1.5.....3F...86."
      "...2.8.B..3.CA...B..C...F...9.7...A.F.....572...D2D57.8E.A6.3.F9...6..G..8..D..23.7...4....8...EB64......2.3BGD"
      "....E1G..B.7.5...6D.AB1.78946F.3.C",
-     std::nullopt, 97, 1095},
+     std::nullopt, 97},
 };
 }  // namespace
 
@@ -228,7 +230,6 @@ TEST(PropagateRules, TheNorvigPresetSearchesTheSameTreeAsBefore) {
       const Result r = solver->solve(puzzle, count_up_to(2));
       EXPECT_EQ(r.status, Status::unique);
       EXPECT_EQ(r.stats.nodes, k.nodes) << k.puzzle;
-      EXPECT_EQ(r.stats.propagations, k.propagations) << k.puzzle;
     }
   }
 }

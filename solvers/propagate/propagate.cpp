@@ -206,8 +206,8 @@ class Engine {
     }
     if (!settings_.search) {
       stats.counters.push_back({"open_cells", static_cast<std::uint64_t>(cells_ - solved_)});
-      // The hardest rule inference needed; a grid it could not finish needs search.
-      const auto rating = solved_ == cells_ ? hardest_ : PropagateRating::search;
+      // The hardest rule inference needed; a grid it could neither finish nor refute needs search.
+      const auto rating = ok && solved_ != cells_ ? PropagateRating::search : hardest_;
       stats.counters.push_back({"rating", static_cast<std::uint64_t>(rating)});
     }
     stats.seconds = budget_.elapsed_seconds();
