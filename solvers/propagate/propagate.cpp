@@ -153,6 +153,7 @@ class Engine {
         queue_(static_cast<std::size_t>(cells_)), observer_(limits.observer) {
     if (kRules && settings_.xwing) where_.assign(static_cast<std::size_t>(cells_), 0);
     if (kRules && settings_.locked_candidates) crossing_both_.assign(tables.crossings.size(), 0);
+    if constexpr (kRules && kOneWord) std::fill(std::begin(pending_), std::end(pending_), low_bits(units_));  // the root: all
   }
 
   Result run() {
@@ -226,6 +227,7 @@ class Engine {
   // are queued. Returns false on a contradiction (a peer left with no candidate).
   bool assign(M* s, int cell, M bit) {
     if (!scan_all_) mark_units_of(cell);
+    if constexpr (kRules && kOneWord) changed_ |= cell_unit_mask_[static_cast<std::size_t>(cell)];
     ++solved_;
     M* placed = s + placed_at_;
     for (int k = unit_begin_[static_cast<std::size_t>(cell)]; k < unit_begin_[static_cast<std::size_t>(cell) + 1]; ++k)
@@ -279,6 +281,7 @@ class Engine {
     queued_ = queued;
     eliminations_ += eliminated;
     dirty_one_ |= dirty;
+    if constexpr (kRules) changed_ |= dirty;
     return ok;
   }
 
@@ -323,7 +326,7 @@ class Engine {
         eliminations_ += eliminated;
         return false;
       }
-      if (!scan_all_)
+      if (kRules || !scan_all_)
         for (std::uint32_t h = had; h; h &= h - 1) dirty |= cell_unit_mask_[static_cast<std::size_t>(base + std::countr_zero(h))];
       if (naked)
         for (std::uint32_t single = few; single; single &= single - 1) queue[queued++] = base + std::countr_zero(single);
@@ -331,6 +334,7 @@ class Engine {
     queued_ = queued;
     eliminations_ += eliminated;
     dirty_one_ |= dirty;
+    if constexpr (kRules) changed_ |= dirty;
     return true;
   }
 #endif
@@ -519,6 +523,10 @@ class Engine {
   // One pass of the first enabled rule, in order of cost, that finds anything; every pattern it
   // finds in that pass is applied. Returns -1 on a contradiction, 0 when no rule applies, else 1.
   int stronger_rules(M* s) {
+    if constexpr (kOneWord) {
+      for (std::uint64_t& p : pending_) p |= changed_;
+      changed_ = 0;
+    }
     int r = 0;
     if (settings_.locked_candidates && (r = locked_candidates(s)) != 0) return r;
     if ((settings_.naked_pairs || settings_.naked_triples) &&
@@ -531,6 +539,18 @@ class Engine {
     return 0;
   }
 
+  // Which units a family of rules must look at again: those whose candidates changed since it
+  // last looked and found nothing there (kOneWord only; else every unit, every time). A search
+  // node starts from a fixed point of every rule, so only what changed in it is pending.
+  enum Family { kLockedFamily, kNakedFamily, kHiddenFamily, kFishFamily, kFamilies };
+  bool pending(Family f, int u) const {
+    if constexpr (kOneWord) return (pending_[f] >> u) & 1;
+    return true;
+  }
+  void looked(Family f) {  // the family has looked at every pending unit
+    if constexpr (kOneWord) pending_[f] = 0;
+  }
+
   // Removes `bits` from `cell`, as a rule's deduction: the cell's units are rescanned for hidden
   // singles and a cell left with one candidate is queued. Returns how many candidates went, or
   // -1 when none is left.
@@ -541,6 +561,7 @@ class Engine {
     s[cell] = left;
     rule_eliminations_ += static_cast<std::uint64_t>(std::popcount(had));
     if (!scan_all_) mark_units_of(cell);
+    if constexpr (kOneWord) changed_ |= cell_unit_mask_[static_cast<std::size_t>(cell)];
     if (left == 0) {
       if (observer_) failure_ = shape_.cell_name(cell) + " has no candidate left";
       return -1;
@@ -621,6 +642,7 @@ class Engine {
     }
     for (std::size_t i = 0; i < crossings.size(); ++i) {
       const Tables::Crossing& x = crossings[i];
+      if (!pending(kLockedFamily, x.box) && !pending(kLockedFamily, x.line)) continue;
       const M both = crossing_both_[i];
       M box_rest = 0, line_rest = 0;
       for (int j : x.box_mates) box_rest |= crossing_both_[static_cast<std::size_t>(j)];
@@ -635,6 +657,7 @@ class Engine {
       if (r2 < 0) return -1;
       progress |= r | r2;
     }
+    looked(kLockedFamily);
     return progress;
   }
 
@@ -675,7 +698,9 @@ class Engine {
     const int n = shape_.size(), k = triples ? 3 : 2;
     const M* placed = s + placed_at_;
     int progress = 0;
+    const Family family = hidden ? kHiddenFamily : kNakedFamily;
     for (int u = 0; u < units_; ++u) {
+      if (!pending(family, u)) continue;
       const int* cells = unit_cells_.data() + static_cast<std::size_t>(u) * static_cast<std::size_t>(n);
       int items[kMaxSize], m = 0;
       std::uint64_t where[kMaxSize];  // hidden: digit d's slots in the unit, as seen at the start
@@ -721,12 +746,15 @@ class Engine {
       if (r < 0) return -1;
       progress |= r;
     }
+    looked(family);
     return progress;
   }
 
   // A digit that fits in exactly the same two columns of two rows takes those columns there, so
   // the rest of both columns loses it; and the same with rows and columns swapped.
   int xwings(M* s) {
+    if constexpr (kOneWord)
+      if (!pending_[kFishFamily]) return 0;  // nothing changed since it last found nothing
     const int n = shape_.size();
     const M* placed = s + placed_at_;
     // where_[d * n + r]: the columns where digit d fits in row r (by_row), or the rows of column r
@@ -762,6 +790,7 @@ class Engine {
         }
       }
     }
+    looked(kFishFamily);
     return progress;
   }
 
@@ -801,6 +830,10 @@ class Engine {
                          branching ? Reason::choice : Reason::forced);
       M* child = level(depth + 1);
       copy_level(child, level(depth));
+      if constexpr (kRules) {  // the state copied is a fixed point of every rule: nothing pending
+        changed_ = 0;
+        std::fill(std::begin(pending_), std::end(pending_), 0);
+      }
       if (assign(child, best, bit) && propagate(child)) {
         if (search(depth + 1, child_id)) return true;
       } else {
@@ -860,6 +893,8 @@ class Engine {
   PropagateRating hardest_ = PropagateRating::singles;
   std::vector<std::uint64_t> where_;
   std::vector<M> crossing_both_;  // locked candidates: each crossing's candidates
+  std::uint64_t changed_ = 0;     // units whose candidates changed since the rules last ran
+  std::uint64_t pending_[4] = {};  // by Family: units to look at again
 };
 
 }  // namespace
