@@ -756,8 +756,8 @@ class Engine {
     if constexpr (kOneWord)
       if (!pending_[kFishFamily]) return 0;  // nothing changed since it last found nothing
     const int n = shape_.size();
-    const M* placed = s + placed_at_;
-    // where_[d * n + r]: the columns where digit d fits in row r (by_row), or the rows of column r
+    // where_[d * n + r]: the columns where digit d fits in row r (by_row), or the rows of column r.
+    // A digit placed in a line fits there once, so such lines never look like half an X-wing.
     int progress = 0;
     for (bool by_row : {true, false}) {
       std::fill(where_.begin(), where_.end(), 0);
@@ -766,14 +766,13 @@ class Engine {
         for (M c = s[cell]; c; c &= static_cast<M>(c - 1))
           where_[static_cast<std::size_t>(std::countr_zero(c) * n + line)] |= std::uint64_t{1} << across;
       }
-      const std::vector<int>& line_unit = by_row ? tables_.row_unit : tables_.col_unit;
       for (int d = 0; d < n; ++d) {
         const M bit = static_cast<M>(M{1} << d);
         const std::uint64_t* lines = where_.data() + static_cast<std::size_t>(d * n);
         for (int a = 0; a < n; ++a) {
-          if (std::popcount(lines[a]) != 2 || (placed[line_unit[static_cast<std::size_t>(a)]] & bit)) continue;
+          if (std::popcount(lines[a]) != 2) continue;
           for (int b = a + 1; b < n; ++b) {
-            if (lines[b] != lines[a] || (placed[line_unit[static_cast<std::size_t>(b)]] & bit)) continue;
+            if (lines[b] != lines[a]) continue;
             // The digit leaves both cross lines everywhere but in lines a and b.
             auto targets = [&](auto visit) {
               for (std::uint64_t cross = lines[a]; cross; cross &= cross - 1)
@@ -894,7 +893,7 @@ class Engine {
   std::vector<std::uint64_t> where_;
   std::vector<M> crossing_both_;  // locked candidates: each crossing's candidates
   std::uint64_t changed_ = 0;     // units whose candidates changed since the rules last ran
-  std::uint64_t pending_[4] = {};  // by Family: units to look at again
+  std::uint64_t pending_[kFamilies] = {};  // by Family: units to look at again
 };
 
 }  // namespace
