@@ -56,6 +56,43 @@ struct PropagateSolver::Tables {
             slot_cell[static_cast<std::size_t>(i * 32) + u] = static_cast<std::uint16_t>(sh.units()[u].cells[static_cast<std::size_t>(i)]);
       }
     }
+    // For the stronger rules: the rows and columns by number, and every box's crossings with the
+    // rows and columns it meets.
+    row_unit.assign(static_cast<std::size_t>(sh.size()), -1);
+    col_unit.assign(static_cast<std::size_t>(sh.size()), -1);
+    for (std::size_t u = 0; u < sh.units().size(); ++u) {
+      const Unit& unit = sh.units()[u];
+      if (unit.kind == UnitKind::row) row_unit[static_cast<std::size_t>(unit.index)] = static_cast<int>(u);
+      if (unit.kind == UnitKind::column) col_unit[static_cast<std::size_t>(unit.index)] = static_cast<int>(u);
+    }
+    for (std::size_t b = 0; b < sh.units().size(); ++b) {
+      const Unit& box = sh.units()[b];
+      if (box.kind != UnitKind::box) continue;
+      for (bool by_row : {true, false}) {
+        const int first = by_row ? sh.row_of(box.cells.front()) : sh.col_of(box.cells.front());
+        const int lines = by_row ? sh.box_rows() : sh.box_cols();
+        for (int l = first; l < first + lines; ++l) {
+          Crossing x;
+          x.box = static_cast<int>(b);
+          x.line = by_row ? row_unit[static_cast<std::size_t>(l)] : col_unit[static_cast<std::size_t>(l)];
+          auto on_line = [&](int cell) { return (by_row ? sh.row_of(cell) : sh.col_of(cell)) == l; };
+          for (int cell : box.cells) (on_line(cell) ? x.both : x.box_rest).push_back(cell);
+          for (int cell : sh.units()[static_cast<std::size_t>(x.line)].cells)
+            if (sh.box_of(cell) != box.index) x.line_rest.push_back(cell);
+          x.by_row = by_row;
+          crossings.push_back(std::move(x));
+        }
+      }
+    }
+    // The rest of a box is its other crossings with lines the same way, and the rest of a line
+    // its crossings with other boxes: the rule ORs a few crossings instead of every cell.
+    for (Crossing& x : crossings)
+      for (int j = 0; j < static_cast<int>(crossings.size()); ++j) {
+        const Crossing& y = crossings[static_cast<std::size_t>(j)];
+        if (&y == &x || y.by_row != x.by_row) continue;
+        if (y.box == x.box) x.box_mates.push_back(j);
+        if (y.line == x.line) x.line_mates.push_back(j);
+      }
   }
 
   // Small grids (at most 128 cells, 16 digits): a row of `lanes` masks per cell, all ones at its
@@ -72,6 +109,15 @@ struct PropagateSolver::Tables {
   std::vector<std::uint64_t> dirty_bits;
   std::vector<int> dirty_begin;
   std::vector<std::uint64_t> cell_unit_mask;  // when there are at most 64 units
+
+  std::vector<int> row_unit, col_unit;  // the unit index of row r, column c
+  struct Crossing {                     // a box and a row or column through it
+    int box, line;
+    bool by_row;
+    std::vector<int> both, box_rest, line_rest;  // cells in both, in the box only, in the line only
+    std::vector<int> box_mates, line_mates;      // the crossings that make up box_rest, line_rest
+  };
+  std::vector<Crossing> crossings;
 };
 
 namespace {
@@ -82,7 +128,9 @@ using Tables = PropagateSolver::Tables;
 // cells() candidate masks (zero padding up to the vector lanes, on small grids), then one
 // "placed" mask per unit (digits already placed in it), padded to whole 32-byte blocks.
 // Guessing copies the block one level down; backtracking just returns to the level above.
-template <typename M, bool kOneWord>  // kOneWord: at most 64 units, the dirty set is one word
+// kOneWord: at most 64 units, the dirty set is one word. kRules: some rule beyond the singles is
+// on; the engine without them is the Norvig method at full speed.
+template <typename M, bool kOneWord, bool kRules>
 class Engine {
  public:
   Engine(const Grid& puzzle, const Limits& limits, const PropagateSettings& settings, const Tables& tables,
@@ -95,14 +143,18 @@ class Engine {
         peers_(tables.peers), peer_begin_(tables.peer_begin), cell_units_(tables.cell_units),
         unit_begin_(tables.unit_begin), unit_cells_(tables.unit_cells), dirty_word_(tables.dirty_word),
         dirty_bits_(tables.dirty_bits), dirty_begin_(tables.dirty_begin),
-        cell_unit_mask_(tables.cell_unit_mask), lanes_(tables.lanes), peer_lanes_(tables.peer_lanes.data()),
+        cell_unit_mask_(tables.cell_unit_mask), tables_(tables), lanes_(tables.lanes), peer_lanes_(tables.peer_lanes.data()),
         slot_cell_(tables.slot_cell.data()),
 #if defined(__AVX512BW__)
         scan_all_(std::is_same_v<M, std::uint16_t> && !tables.slot_cell.empty()),
 #endif
         dirty_((static_cast<std::size_t>(units_) + 63) / 64, 0),
         scratch_(scratch),
-        queue_(static_cast<std::size_t>(cells_)), observer_(limits.observer) {}
+        queue_(static_cast<std::size_t>(cells_)), observer_(limits.observer) {
+    if (kRules && settings_.xwing) where_.assign(static_cast<std::size_t>(cells_), 0);
+    if (kRules && settings_.locked_candidates) crossing_both_.assign(tables.crossings.size(), 0);
+    if constexpr (kRules && kOneWord) std::fill(std::begin(pending_), std::end(pending_), low_bits(units_));  // the root: all
+  }
 
   Result run() {
     Stats stats;
@@ -140,7 +192,25 @@ class Engine {
     stats.backtracks = backtracks_;
     stats.propagations = naked_ + hidden_;
     stats.counters = {{"naked_singles", naked_}, {"hidden_singles", hidden_}, {"eliminations", eliminations_}};
-    if (!settings_.search) stats.counters.push_back({"open_cells", static_cast<std::uint64_t>(cells_ - solved_)});
+    if constexpr (kRules) {
+      auto add = [&](bool on, const char* name, std::uint64_t value) {
+        if (on) stats.counters.push_back({name, value});
+      };
+      add(settings_.locked_candidates, "pointing", found_[kPointing]);
+      add(settings_.locked_candidates, "claiming", found_[kClaiming]);
+      add(settings_.naked_pairs, "naked_pairs", found_[kNakedPairs]);
+      add(settings_.naked_triples, "naked_triples", found_[kNakedTriples]);
+      add(settings_.hidden_pairs, "hidden_pairs", found_[kHiddenPairs]);
+      add(settings_.hidden_triples, "hidden_triples", found_[kHiddenTriples]);
+      add(settings_.xwing, "xwings", found_[kXWings]);
+      stats.counters.push_back({"rule_eliminations", rule_eliminations_});
+    }
+    if (!settings_.search) {
+      stats.counters.push_back({"open_cells", static_cast<std::uint64_t>(cells_ - solved_)});
+      // The hardest rule inference needed; a grid it could neither finish nor refute needs search.
+      const auto rating = ok && solved_ != cells_ ? PropagateRating::search : hardest_;
+      stats.counters.push_back({"rating", static_cast<std::uint64_t>(rating)});
+    }
     stats.seconds = budget_.elapsed_seconds();
     Result r = sink_.finish(stop, std::move(stats));
     if (stop == StopReason::no_search) r.partial = std::move(partial_);
@@ -157,6 +227,7 @@ class Engine {
   // are queued. Returns false on a contradiction (a peer left with no candidate).
   bool assign(M* s, int cell, M bit) {
     if (!scan_all_) mark_units_of(cell);
+    if constexpr (kRules && kOneWord) changed_ |= cell_unit_mask_[static_cast<std::size_t>(cell)];
     ++solved_;
     M* placed = s + placed_at_;
     for (int k = unit_begin_[static_cast<std::size_t>(cell)]; k < unit_begin_[static_cast<std::size_t>(cell) + 1]; ++k)
@@ -210,6 +281,7 @@ class Engine {
     queued_ = queued;
     eliminations_ += eliminated;
     dirty_one_ |= dirty;
+    if constexpr (kRules) changed_ |= dirty;
     return ok;
   }
 
@@ -254,7 +326,7 @@ class Engine {
         eliminations_ += eliminated;
         return false;
       }
-      if (!scan_all_)
+      if (kRules || !scan_all_)
         for (std::uint32_t h = had; h; h &= h - 1) dirty |= cell_unit_mask_[static_cast<std::size_t>(base + std::countr_zero(h))];
       if (naked)
         for (std::uint32_t single = few; single; single &= single - 1) queue[queued++] = base + std::countr_zero(single);
@@ -262,6 +334,7 @@ class Engine {
     queued_ = queued;
     eliminations_ += eliminated;
     dirty_one_ |= dirty;
+    if constexpr (kRules) changed_ |= dirty;
     return true;
   }
 #endif
@@ -284,8 +357,23 @@ class Engine {
             s[cell]) != 0 && (s[cell] & (s[cell] - 1)) == 0;
   }
 
-  // Runs the enabled rules until neither applies. Returns false on a contradiction.
+  // Runs the enabled rules to a fixed point: the singles, and when they stall the stronger rules,
+  // cheapest first, back to the singles after any elimination. Returns false on a contradiction.
   bool propagate(M* s) {
+    if constexpr (!kRules) {
+      return propagate_singles(s);
+    } else {
+      for (;;) {
+        if (!propagate_singles(s)) return false;
+        const int found = stronger_rules(s);
+        if (found < 0) return fail();
+        if (found == 0) return true;
+      }
+    }
+  }
+
+  // Naked and hidden singles until neither applies. Returns false on a contradiction.
+  bool propagate_singles(M* s) {
     const M* placed = s + placed_at_;
     const int n = shape_.size();
     for (;;) {
@@ -428,6 +516,283 @@ class Engine {
     return false;
   }
 
+  // ---- The stronger rules (the kRules engine only): scalar, run when the singles stall ----
+
+  enum Rule { kPointing, kClaiming, kNakedPairs, kNakedTriples, kHiddenPairs, kHiddenTriples, kXWings, kRuleCount };
+
+  // One pass of the first enabled rule, in order of cost, that finds anything; every pattern it
+  // finds in that pass is applied. Returns -1 on a contradiction, 0 when no rule applies, else 1.
+  int stronger_rules(M* s) {
+    if constexpr (kOneWord) {
+      for (std::uint64_t& p : pending_) p |= changed_;
+      changed_ = 0;
+    }
+    int r = 0;
+    if (settings_.locked_candidates && (r = locked_candidates(s)) != 0) return r;
+    if ((settings_.naked_pairs || settings_.naked_triples) &&
+        (r = subsets(s, false, settings_.naked_pairs, settings_.naked_triples)) != 0)
+      return r;
+    if ((settings_.hidden_pairs || settings_.hidden_triples) &&
+        (r = subsets(s, true, settings_.hidden_pairs, settings_.hidden_triples)) != 0)
+      return r;
+    if (settings_.xwing && (r = xwings(s)) != 0) return r;
+    return 0;
+  }
+
+  // Which units a family of rules must look at again: those whose candidates changed since it
+  // last looked and found nothing there (kOneWord only; else every unit, every time). A search
+  // node starts from a fixed point of every rule, so only what changed in it is pending.
+  enum Family { kLockedFamily, kNakedFamily, kHiddenFamily, kFishFamily, kFamilies };
+  bool pending(Family f, int u) const {
+    if constexpr (kOneWord) return (pending_[f] >> u) & 1;
+    return true;
+  }
+  void looked(Family f) {  // the family has looked at every pending unit
+    if constexpr (kOneWord) pending_[f] = 0;
+  }
+
+  // Removes `bits` from `cell`, as a rule's deduction: the cell's units are rescanned for hidden
+  // singles and a cell left with one candidate is queued. Returns how many candidates went, or
+  // -1 when none is left.
+  int eliminate(M* s, int cell, M bits) {
+    const M had = static_cast<M>(s[cell] & bits);
+    if (!had) return 0;
+    const M left = static_cast<M>(s[cell] ^ had);
+    s[cell] = left;
+    rule_eliminations_ += static_cast<std::uint64_t>(std::popcount(had));
+    if (!scan_all_) mark_units_of(cell);
+    if constexpr (kOneWord) changed_ |= cell_unit_mask_[static_cast<std::size_t>(cell)];
+    if (left == 0) {
+      if (observer_) failure_ = shape_.cell_name(cell) + " has no candidate left";
+      return -1;
+    }
+    if (settings_.naked_singles && (left & (left - 1)) == 0) queue_[static_cast<std::size_t>(queued_++)] = cell;
+    return std::popcount(had);
+  }
+
+  // One pattern of `rule` found: the digits `remove` leave every cell targets(visit) visits.
+  // Returns -1 on a contradiction, else whether any candidate went; if one did, counts the
+  // pattern and tells the observer what it was (describe()) and which cells lost digits.
+  template <typename Targets, typename Describe>
+  int apply(M* s, Rule rule, M remove, Targets targets, Describe describe) {
+    int removed = 0;
+    bool dead = false;
+    std::string losers;
+    targets([&](int cell) {
+      if (!(s[cell] & remove)) return;  // most targets: a pattern found again lost nothing since
+      const int r = dead ? 0 : eliminate(s, cell, remove);
+      dead = dead || r < 0;
+      if (r > 0 && observer_) losers += " " + shape_.cell_name(cell);
+      removed += std::max(r, 0);
+    });
+    if (dead) return -1;
+    if (!removed) return 0;
+    ++found_[rule];
+    static constexpr PropagateRating kLevel[kRuleCount] = {
+        PropagateRating::locked_candidates, PropagateRating::locked_candidates, PropagateRating::subsets,
+        PropagateRating::subsets, PropagateRating::subsets, PropagateRating::subsets, PropagateRating::fish};
+    hardest_ = std::max(hardest_, kLevel[rule]);
+    if (observer_) observer_->note(describe() + "; removed from" + losers);
+    return 1;
+  }
+  // The targets cells[i] for the set bits i of `slots`.
+  static auto slots_of(const int* cells, std::uint64_t slots) {
+    return [=](auto visit) {
+      for (std::uint64_t b = slots; b; b &= b - 1) visit(cells[std::countr_zero(b)]);
+    };
+  }
+  static std::string digits_text(std::uint64_t digits) {  // "3,5"
+    std::string out;
+    for (; digits; digits &= digits - 1) out += (out.empty() ? "" : ",") + std::to_string(std::countr_zero(digits) + 1);
+    return out;
+  }
+  std::string cells_text(const int* cells, std::uint64_t slots) const {  // "r1c1 r1c4"
+    std::string out;
+    for (; slots; slots &= slots - 1) out += (out.empty() ? "" : " ") + shape_.cell_name(cells[std::countr_zero(slots)]);
+    return out;
+  }
+  static std::uint64_t low_bits(int count) { return count >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1; }
+
+  // Each of `digits`, confined to where unit `within` crosses unit `only_in`, leaves `cells`.
+  int locked(M* s, Rule rule, M digits, const std::vector<int>& cells, int within, int only_in) {
+    int progress = 0;
+    for (; digits; digits &= static_cast<M>(digits - 1)) {
+      const M bit = static_cast<M>(digits & (~digits + 1));
+      const int r = apply(s, rule, bit, slots_of(cells.data(), low_bits(static_cast<int>(cells.size()))), [&] {
+        return std::string(rule == kPointing ? "pointing: " : "claiming: ") + digits_text(bit) + " of " +
+               shape_.unit_name(within) + " lies in " + shape_.unit_name(only_in) + " only";
+      });
+      if (r < 0) return -1;
+      progress |= r;
+    }
+    return progress;
+  }
+
+  // A digit of a box that fits only where a row or column crosses it leaves the rest of that line
+  // (pointing); a digit of a line that fits only in one box leaves the rest of the box (claiming).
+  int locked_candidates(M* s) {
+    int progress = 0;
+    const std::vector<Tables::Crossing>& crossings = tables_.crossings;
+    // Each crossing's candidates, as the pass starts. Eliminations only shrink them, so a digit
+    // missing from a stale union is missing from the true one, and what is found stays sound.
+    for (std::size_t i = 0; i < crossings.size(); ++i) {
+      M both = 0;
+      for (int cell : crossings[i].both) both |= s[cell];
+      crossing_both_[i] = both;
+    }
+    for (std::size_t i = 0; i < crossings.size(); ++i) {
+      const Tables::Crossing& x = crossings[i];
+      if (!pending(kLockedFamily, x.box) && !pending(kLockedFamily, x.line)) continue;
+      const M both = crossing_both_[i];
+      M box_rest = 0, line_rest = 0;
+      for (int j : x.box_mates) box_rest |= crossing_both_[static_cast<std::size_t>(j)];
+      for (int j : x.line_mates) line_rest |= crossing_both_[static_cast<std::size_t>(j)];
+      // Digits the other side still has (the rest would remove nothing; a placed digit is never
+      // among them, as its peers have lost it).
+      const auto pointing = static_cast<M>(both & ~box_rest & line_rest);
+      const auto claiming = static_cast<M>(both & ~line_rest & box_rest);
+      if (!(pointing | claiming)) continue;  // the usual case
+      const int r = locked(s, kPointing, pointing, x.line_rest, x.box, x.line);
+      const int r2 = r < 0 ? r : locked(s, kClaiming, claiming, x.box_rest, x.line, x.box);
+      if (r2 < 0) return -1;
+      progress |= r | r2;
+    }
+    looked(kLockedFamily);
+    return progress;
+  }
+
+  // Calls f(set, cover) on every pair (if `pairs`) and triple (if `triples`) of the m `items` (bit
+  // numbers) whose masks together cover at most as many bits as there are items: `set` has the
+  // items' bits, `cover` is the union of their masks. f returns -1 on a contradiction, which ends
+  // the walk. Returns -1, else whether f made progress.
+  template <typename MaskOf, typename F>
+  static int each_subset(const int* items, int m, bool pairs, bool triples, MaskOf mask_of, F f) {
+    int progress = 0;
+    auto visit = [&](std::uint64_t set, std::uint64_t cover) {
+      const int r = f(set, cover);
+      progress |= r;
+      return r >= 0;
+    };
+    for (int a = 0; a < m; ++a)
+      for (int b = a + 1; b < m; ++b) {
+        const std::uint64_t pair = (std::uint64_t{1} << items[a]) | (std::uint64_t{1} << items[b]);
+        const std::uint64_t pair_cover = mask_of(items[a]) | mask_of(items[b]);
+        const int pair_count = std::popcount(pair_cover);
+        if (pair_count > (triples ? 3 : 2)) continue;
+        if (pairs && pair_count <= 2 && !visit(pair, pair_cover)) return -1;
+        for (int c = b + 1; triples && c < m; ++c) {
+          const std::uint64_t cover = pair_cover | mask_of(items[c]);
+          if (std::popcount(cover) <= 3 && !visit(pair | (std::uint64_t{1} << items[c]), cover)) return -1;
+        }
+      }
+    return progress;
+  }
+
+  // Naked: k (2 or 3) cells of a unit whose candidates together are k digits; no other cell of the
+  // unit can take those digits. Hidden: k digits of a unit that together fit in only k of its
+  // cells; those cells can take no other digit. One is the other with cells and digits swapped,
+  // so one walk serves both: items are the unit's cells with 2..k candidates (naked) or its open
+  // digits with 2..k places (hidden). Fewer than k for k items is a contradiction. Pairs and
+  // triples are looked for in the same pass.
+  int subsets(M* s, bool hidden, bool pairs, bool triples) {
+    const int n = shape_.size(), k = triples ? 3 : 2;
+    const M* placed = s + placed_at_;
+    int progress = 0;
+    const Family family = hidden ? kHiddenFamily : kNakedFamily;
+    for (int u = 0; u < units_; ++u) {
+      if (!pending(family, u)) continue;
+      const int* cells = unit_cells_.data() + static_cast<std::size_t>(u) * static_cast<std::size_t>(n);
+      int items[kMaxSize], m = 0;
+      std::uint64_t where[kMaxSize];  // hidden: digit d's slots in the unit, as seen at the start
+      if (hidden) {
+        // The open digits with 2..k places, counted bit-sliced (at least 1, 2, 3, 4 places),
+        // then the places of those digits only.
+        const M open = static_cast<M>(all_ & ~placed[u]);
+        M once = 0, twice = 0, thrice = 0, more = 0;
+        for (int i = 0; i < n; ++i) {
+          const M c = static_cast<M>(s[cells[i]] & open);
+          more |= thrice & c, thrice |= twice & c, twice |= once & c, once |= c;
+        }
+        const M few = static_cast<M>(twice & ~(k == 2 ? thrice : more));
+        if (std::popcount(few) < 2) continue;
+        for (M d = few; d; d &= static_cast<M>(d - 1)) where[std::countr_zero(d)] = 0, items[m++] = std::countr_zero(d);
+        for (int i = 0; i < n; ++i)
+          for (M c = static_cast<M>(s[cells[i]] & few); c; c &= static_cast<M>(c - 1)) where[std::countr_zero(c)] |= std::uint64_t{1} << i;
+      } else {
+        for (int i = 0; i < n; ++i) {
+          const int count = std::popcount(s[cells[i]]);
+          if (count >= 2 && count <= k) items[m++] = i;
+        }
+      }
+      if (m < 2) continue;
+      // Naked: the cells' current candidates. Hidden: places only shrink, so the slots seen at the
+      // start still hold every place of the digits.
+      auto mask_of = [&](int item) { return hidden ? where[item] : std::uint64_t{s[cells[item]]}; };
+      auto found = [&](std::uint64_t set, std::uint64_t cover) {
+        const int size = std::popcount(set);
+        if (std::popcount(cover) < size) {
+          if (observer_) failure_ = std::to_string(size) + (hidden ? " digits have fewer places in " : " cells share fewer digits in ") + shape_.unit_name(u);
+          return -1;
+        }
+        const Rule rule = hidden ? (size == 2 ? kHiddenPairs : kHiddenTriples) : (size == 2 ? kNakedPairs : kNakedTriples);
+        const std::uint64_t digits = hidden ? set : cover, slots = hidden ? cover : set;
+        const auto remove = static_cast<M>(hidden ? all_ & ~digits : digits);
+        return apply(s, rule, remove, slots_of(cells, hidden ? slots : low_bits(n) & ~slots), [&] {
+          return std::string(hidden ? "hidden " : "naked ") + (size == 2 ? "pair " : "triple ") + digits_text(digits) + " at " +
+                 cells_text(cells, slots) + " in " + shape_.unit_name(u) + (hidden ? ": the other digits" : "");
+        });
+      };
+      const int r = each_subset(items, m, pairs, triples, mask_of, found);
+      if (r < 0) return -1;
+      progress |= r;
+    }
+    looked(family);
+    return progress;
+  }
+
+  // A digit that fits in exactly the same two columns of two rows takes those columns there, so
+  // the rest of both columns loses it; and the same with rows and columns swapped.
+  int xwings(M* s) {
+    if constexpr (kOneWord)
+      if (!pending_[kFishFamily]) return 0;  // nothing changed since it last found nothing
+    const int n = shape_.size();
+    // where_[d * n + r]: the columns where digit d fits in row r (by_row), or the rows of column r.
+    // A digit placed in a line fits there once, so such lines never look like half an X-wing.
+    int progress = 0;
+    for (bool by_row : {true, false}) {
+      std::fill(where_.begin(), where_.end(), 0);
+      for (int cell = 0; cell < cells_; ++cell) {
+        const int line = by_row ? cell / n : cell % n, across = by_row ? cell % n : cell / n;
+        for (M c = s[cell]; c; c &= static_cast<M>(c - 1))
+          where_[static_cast<std::size_t>(std::countr_zero(c) * n + line)] |= std::uint64_t{1} << across;
+      }
+      for (int d = 0; d < n; ++d) {
+        const M bit = static_cast<M>(M{1} << d);
+        const std::uint64_t* lines = where_.data() + static_cast<std::size_t>(d * n);
+        for (int a = 0; a < n; ++a) {
+          if (std::popcount(lines[a]) != 2) continue;
+          for (int b = a + 1; b < n; ++b) {
+            if (lines[b] != lines[a]) continue;
+            // The digit leaves both cross lines everywhere but in lines a and b.
+            auto targets = [&](auto visit) {
+              for (std::uint64_t cross = lines[a]; cross; cross &= cross - 1)
+                for (int l = 0; l < n; ++l)
+                  if (l != a && l != b) visit(by_row ? l * n + std::countr_zero(cross) : std::countr_zero(cross) * n + l);
+            };
+            const int r = apply(s, kXWings, bit, targets, [&] {
+              return "X-wing: " + digits_text(bit) + " of " + (by_row ? "rows " : "columns ") + std::to_string(a + 1) + "," +
+                     std::to_string(b + 1) + " lies in " + (by_row ? "columns " : "rows ") + digits_text(lines[a]) + " only";
+            });
+            if (r < 0) return -1;
+            progress |= r;
+          }
+        }
+      }
+    }
+    looked(kFishFamily);
+    return progress;
+  }
+
   // Returns true when the search must end (a limit, or enough solutions).
   bool search(std::size_t depth, std::uint64_t id) {
     M* s = level(depth);
@@ -464,6 +829,10 @@ class Engine {
                          branching ? Reason::choice : Reason::forced);
       M* child = level(depth + 1);
       copy_level(child, level(depth));
+      if constexpr (kRules) {  // the state copied is a fixed point of every rule: nothing pending
+        changed_ = 0;
+        std::fill(std::begin(pending_), std::end(pending_), 0);
+      }
       if (assign(child, best, bit) && propagate(child)) {
         if (search(depth + 1, child_id)) return true;
       } else {
@@ -500,6 +869,7 @@ class Engine {
   const std::vector<std::uint64_t>& dirty_bits_;
   const std::vector<int>& dirty_begin_;
   const std::vector<std::uint64_t>& cell_unit_mask_;
+  const Tables& tables_;
   const int lanes_;                    // 0 unless the vector path applies
   const std::uint16_t* peer_lanes_;
   const std::uint16_t* slot_cell_;
@@ -516,6 +886,14 @@ class Engine {
   SearchObserver* observer_;
   std::string failure_;  // what the last contradiction was (kept only when observed)
   std::uint64_t nodes_ = 1, guesses_ = 0, backtracks_ = 0, naked_ = 0, hidden_ = 0, eliminations_ = 0;
+  // The stronger rules: patterns that removed something, by rule; the candidates they removed;
+  // the hardest rule that made progress; X-wing's positions (n x n, kept only when it is on).
+  std::uint64_t found_[kRuleCount] = {}, rule_eliminations_ = 0;
+  PropagateRating hardest_ = PropagateRating::singles;
+  std::vector<std::uint64_t> where_;
+  std::vector<M> crossing_both_;  // locked candidates: each crossing's candidates
+  std::uint64_t changed_ = 0;     // units whose candidates changed since the rules last ran
+  std::uint64_t pending_[kFamilies] = {};  // by Family: units to look at again
 };
 
 }  // namespace
@@ -523,36 +901,108 @@ class Engine {
 BackendInfo PropagateSolver::info() {
   BackendInfo i;
   i.name = "propagate";
-  i.summary = "candidate sets, naked and hidden singles, fewest-candidates search (Norvig)";
+  i.summary = "candidate sets, naked and hidden singles, fewest-candidates search (Norvig); stronger rules on request";
   i.sudoku = true;
   i.exact_cover = false;
   i.work = {"eliminations"};
-  i.options = "naked=on|off hidden=on|off search=on|off";
+  i.options = "rules=norvig|singles|locked|subsets|fish|all|none naked= hidden= locked= naked_pairs= naked_triples= "
+              "hidden_pairs= hidden_triples= xwing= (on|off) search=on|off";
   return i;
 }
 
-std::unique_ptr<Solver> PropagateSolver::create(const SolverOptions& options) {
+namespace {
+// The presets, each the one before plus more rules.
+struct Preset {
+  const char* name;
+  PropagateSettings rules;
+};
+PropagateSettings with(bool singles, bool locked, bool subsets, bool fish) {
   PropagateSettings s;
-  s.naked_singles = options.take_flag("naked", true);
-  s.hidden_singles = options.take_flag("hidden", true);
+  s.naked_singles = s.hidden_singles = singles;
+  s.locked_candidates = locked;
+  s.naked_pairs = s.naked_triples = s.hidden_pairs = s.hidden_triples = subsets;
+  s.xwing = fish;
+  return s;
+}
+const Preset kPresets[] = {{"norvig", with(true, false, false, false)}, {"locked", with(true, true, false, false)},
+                           {"subsets", with(true, true, true, false)},  {"fish", with(true, true, true, true)},
+                           {"none", with(false, false, false, false)}};
+
+// The rule switches, by option name.
+struct Switch {
+  const char* name;
+  bool PropagateSettings::*on;
+};
+constexpr Switch kSwitches[] = {{"naked", &PropagateSettings::naked_singles},
+                                {"hidden", &PropagateSettings::hidden_singles},
+                                {"locked", &PropagateSettings::locked_candidates},
+                                {"naked_pairs", &PropagateSettings::naked_pairs},
+                                {"naked_triples", &PropagateSettings::naked_triples},
+                                {"hidden_pairs", &PropagateSettings::hidden_pairs},
+                                {"hidden_triples", &PropagateSettings::hidden_triples},
+                                {"xwing", &PropagateSettings::xwing}};
+}  // namespace
+
+PropagateSettings PropagateSettings::preset(std::string_view rules) {
+  if (rules == "singles") rules = "norvig";
+  if (rules == "all") rules = "fish";
+  for (const Preset& p : kPresets)
+    if (rules == p.name) return p.rules;
+  throw UsageError("propagate: unknown rules preset '" + std::string(rules) +
+                   "' (norvig, singles, locked, subsets, fish, all, none)");
+}
+
+bool PropagateSettings::same_rules(const PropagateSettings& o) const {
+  for (const Switch& sw : kSwitches)
+    if (this->*sw.on != o.*sw.on) return false;
+  return true;
+}
+
+std::string_view to_string(PropagateRating rating) {
+  switch (rating) {
+    case PropagateRating::singles: return "singles";
+    case PropagateRating::locked_candidates: return "locked candidates";
+    case PropagateRating::subsets: return "subsets";
+    case PropagateRating::fish: return "fish";
+    case PropagateRating::search: return "search";
+  }
+  return "?";
+}
+
+std::unique_ptr<Solver> PropagateSolver::create(const SolverOptions& options) {
+  PropagateSettings s = PropagateSettings::preset(options.take("rules").value_or("norvig"));
+  for (const Switch& sw : kSwitches) s.*sw.on = options.take_flag(sw.name, s.*sw.on);
   s.search = options.take_flag("search", true);
   return std::make_unique<PropagateSolver>(s);
 }
 
+// "rules=PRESET" when the rules are a preset's, else every rule switch; then search.
 std::string PropagateSolver::options() const {
-  auto on = [](bool b) { return b ? "on" : "off"; };
-  return std::string("naked=") + on(settings_.naked_singles) + ",hidden=" + on(settings_.hidden_singles) +
-         ",search=" + on(settings_.search);
+  std::string out;
+  for (const Preset& p : kPresets)
+    if (settings_.same_rules(p.rules)) out = std::string("rules=") + p.name;
+  if (out.empty())
+    for (const Switch& sw : kSwitches) out += std::string(out.empty() ? "" : ",") + sw.name + "=" + (settings_.*sw.on ? "on" : "off");
+  return out + ",search=" + (settings_.search ? "on" : "off");
 }
+
+namespace {
+template <bool kRules>
+Result solve_with(const Grid& puzzle, const Limits& limits, const PropagateSettings& settings, const Tables& tables,
+                  std::vector<unsigned char>& scratch) {
+  const int n = puzzle.size();
+  const bool one_word = puzzle.shape().units().size() <= 64;
+  if (n <= 16 && one_word) return Engine<std::uint16_t, true, kRules>(puzzle, limits, settings, tables, scratch).run();
+  if (n <= 16) return Engine<std::uint16_t, false, kRules>(puzzle, limits, settings, tables, scratch).run();
+  if (n <= 32) return Engine<std::uint32_t, false, kRules>(puzzle, limits, settings, tables, scratch).run();
+  return Engine<std::uint64_t, false, kRules>(puzzle, limits, settings, tables, scratch).run();
+}
+}  // namespace
 
 Result PropagateSolver::solve(const Grid& puzzle, const Limits& limits) {
   if (!tables_ || !tables_->shape->same_as(puzzle.shape())) tables_ = std::make_shared<const Tables>(puzzle.shape_ptr());
-  const int n = puzzle.size();
-  const bool one_word = puzzle.shape().units().size() <= 64;
-  if (n <= 16 && one_word) return Engine<std::uint16_t, true>(puzzle, limits, settings_, *tables_, scratch_).run();
-  if (n <= 16) return Engine<std::uint16_t, false>(puzzle, limits, settings_, *tables_, scratch_).run();
-  if (n <= 32) return Engine<std::uint32_t, false>(puzzle, limits, settings_, *tables_, scratch_).run();
-  return Engine<std::uint64_t, false>(puzzle, limits, settings_, *tables_, scratch_).run();
+  if (settings_.stronger_rules()) return solve_with<true>(puzzle, limits, settings_, *tables_, scratch_);
+  return solve_with<false>(puzzle, limits, settings_, *tables_, scratch_);
 }
 
 }  // namespace sudokit

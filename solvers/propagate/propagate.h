@@ -9,12 +9,27 @@
 // rules stall, search picks the open cell with the fewest candidates (the first in row-major
 // order on ties), tries its candidates in ascending order, and recurses on a copy of the state.
 //
-// Options (all on/off): naked, hidden (each rule), search (off: inference only, which reports how
-// far the rules get and which cells stay open). With both rules off it is fewest-candidates
+// Stronger rules, each off by default and switched on alone or by a preset (rules=...), run only
+// when the singles stall, cheapest first, then back to the singles after any elimination:
+//   locked candidates  a digit of a box confined to one row or column leaves the rest of that line
+//                      (pointing); a digit of a line confined to one box leaves the rest of the box
+//                      (claiming);
+//   naked subsets      k cells of a unit with k candidates between them: the others lose them;
+//   hidden subsets     k digits of a unit with k places between them: those cells lose the rest;
+//   X-wing             a digit confined to the same two columns in two rows leaves those columns
+//                      elsewhere (and rows for columns).
+// They live on a separate instantiation of the engine, so the default pays nothing for them.
+//
+// Options (all on/off): naked, hidden, locked, naked_pairs, naked_triples, hidden_pairs,
+// hidden_triples, xwing (each rule); rules=norvig|locked|subsets|fish|all|none (a preset, which
+// the single options override); search (off: inference only, which reports how far the rules get,
+// which cells stay open, and a difficulty rating). With every rule off it is fewest-candidates
 // backtracking.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include "sudokit/solver.h"
@@ -24,14 +39,30 @@ namespace sudokit {
 struct PropagateSettings {
   bool naked_singles = true;
   bool hidden_singles = true;
+  bool locked_candidates = false;  // pointing and claiming
+  bool naked_pairs = false, naked_triples = false;
+  bool hidden_pairs = false, hidden_triples = false;
+  bool xwing = false;
   bool search = true;
+
+  // The rules of a preset: norvig (also "singles"; the default), locked, subsets, fish (also
+  // "all"), none. Throws UsageError for another name. `search` is left on.
+  static PropagateSettings preset(std::string_view rules);
+  bool stronger_rules() const {  // any rule beyond the singles
+    return locked_candidates || naked_pairs || naked_triples || hidden_pairs || hidden_triples || xwing;
+  }
+  bool same_rules(const PropagateSettings& o) const;  // the same rules on, search aside
 };
+
+// The difficulty rating (counter `rating`, with search off): the hardest rule inference needed.
+enum class PropagateRating : std::uint64_t { singles = 1, locked_candidates = 2, subsets = 3, fish = 4, search = 5 };
+std::string_view to_string(PropagateRating rating);  // "singles", "locked candidates", ... "search"
 
 class PropagateSolver final : public Solver {
  public:
   explicit PropagateSolver(PropagateSettings settings = {}) : settings_(settings) {}
   static BackendInfo info();
-  static std::unique_ptr<Solver> create(const SolverOptions& options);  // naked=, hidden=, search=
+  static std::unique_ptr<Solver> create(const SolverOptions& options);  // rules=, each rule=on|off, search=
 
   std::string_view name() const override { return "propagate"; }
   std::string options() const override;
