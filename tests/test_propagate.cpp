@@ -141,6 +141,7 @@ std::unique_ptr<Solver> propagate_with(std::initializer_list<std::pair<const cha
 struct Notes final : SearchObserver {
   std::vector<std::string> notes;
   void enter(std::uint64_t, std::uint64_t, int, int, int, Reason) override {}
+  void enter_option(std::uint64_t, std::uint64_t, int, int, int, Reason) override {}
   void place(int, int, Reason) override {}
   void dead_end(std::string_view) override {}
   void leave(std::uint64_t) override {}
