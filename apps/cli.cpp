@@ -63,7 +63,7 @@ SolverOptions backend_options(const SolveArgs& args) {
 }
 
 Limits limits_of(const SolveArgs& args) {
-  if (args.timeout < 0) throw UsageError("--timeout must not be negative");
+  if (!(args.timeout >= 0)) throw UsageError("--timeout must be a number of seconds, 0 or more");  // NaN too
   Limits limits;
   limits.solutions = args.count;
   limits.max_nodes = args.max_nodes;
@@ -86,9 +86,24 @@ std::vector<std::string> with_optional_values(const std::vector<std::string>& ar
   return out;
 }
 
+// Boost reads "-5" into an unsigned option as 2^64-5: a count, node budget or number of threads
+// written negative is refused.
+void reject_negative_counts(const po::parsed_options& parsed, const po::variables_map& vm) {
+  for (const auto& option : parsed.options) {
+    if (!vm.count(option.string_key)) continue;
+    const std::type_info& type = vm[option.string_key].value().type();
+    if (type != typeid(unsigned) && type != typeid(unsigned long) && type != typeid(unsigned long long)) continue;
+    for (const auto& value : option.value)
+      if (value.find('-') != std::string::npos)
+        throw UsageError("--" + option.string_key + " must not be negative, got '" + value + "'");
+  }
+}
+
 bool parse(const std::vector<std::string>& args, const po::options_description& desc,
            const po::positional_options_description& positional, po::variables_map& vm, const char* usage) {
-  po::store(po::command_line_parser(with_optional_values(args)).options(desc).positional(positional).run(), vm);
+  const auto parsed = po::command_line_parser(with_optional_values(args)).options(desc).positional(positional).run();
+  po::store(parsed, vm);
+  reject_negative_counts(parsed, vm);
   if (vm.count("help")) {
     std::cout << usage << "\n" << desc << "\n";
     return false;

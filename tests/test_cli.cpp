@@ -9,6 +9,8 @@ namespace {
 const char* kSeed =
     "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n"
     "5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
+// 392 dlx nodes: more than the 256 between two reads of the clock.
+const char* kHard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const char* kSeedSolution =
     "1 3 5 4 6 9 2 7 8\n7 8 2 1 3 5 6 4 9\n4 6 9 2 7 8 1 3 5\n3 2 1 5 4 6 8 9 7\n8 7 4 9 1 3 5 2 6\n"
     "5 9 6 8 2 7 4 1 3\n9 1 7 6 5 2 3 8 4\n6 4 3 7 8 1 9 5 2\n2 5 8 3 9 4 7 6 1\n";
@@ -101,4 +103,24 @@ TEST(Cli, HelpVersionAndSolverList) {
   EXPECT_EQ(version.out.rfind("sudokit ", 0), 0u);
   auto list = run_cli("solvers");
   EXPECT_NE(list.out.find("backtrack"), std::string::npos);
+}
+
+TEST(Cli, HugeTimeoutsMeanNoDeadline) {
+  // 1e10 s does not fit the clock's nanoseconds: it used to stop every search at the first clock read.
+  for (const char* timeout : {"1e10", "inf"}) {
+    auto r = run_cli(std::string("solve --solver dlx --count 2 --timeout ") + timeout, std::string(kHard) + "\n");
+    EXPECT_EQ(r.exit_code, 0) << timeout << ": " << r.err;
+    EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "# puzzle 1: 1 solution (unique)") << timeout;
+  }
+}
+
+TEST(Cli, NegativeOrNonNumericLimitsAreUsageErrors) {
+  for (const char* args : {"solve --timeout nan", "solve --timeout -1", "solve --timeout=-0.5", "solve --max-nodes -5",
+                           "solve --max-nodes=-5", "solve --count=-1", "solve --max-nodes 1e3x", "compare --limit=-2",
+                           "compare --max-nodes=-5", "compare --timeout nan", "compare --jobs=-1",
+                           "generate --count=-1", "solve --tree-nodes=-1"}) {
+    auto r = run_cli(args, std::string(kHard) + "\n");
+    EXPECT_EQ(r.exit_code, 3) << args << ": " << r.out << r.err;
+    EXPECT_TRUE(r.out.empty()) << args;  // refused before any puzzle is solved
+  }
 }
