@@ -1,12 +1,29 @@
 #include "cli.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
+#include <typeinfo>
 
 #include "sudokit/errors.h"
 
 namespace sudokit::cli {
+
+bool open_input(const std::string& name, std::ifstream& file) {
+  errno = 0;
+  file.open(name);
+  if (file) return true;
+  std::cerr << "sudokit: cannot open " << name << (errno ? std::string(": ") + std::strerror(errno) : "") << "\n";
+  return false;
+}
+
+bool read_failed(const std::istream& in, const std::string& name) {
+  if (!in.bad()) return false;
+  std::cerr << "sudokit: cannot read " << name << (errno ? std::string(": ") + std::strerror(errno) : "") << "\n";
+  return true;
+}
 
 void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, Outcome& outcome,
                      const std::function<void(const ParsedPuzzle&, const std::string& source)>& each) {
@@ -16,9 +33,7 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
     std::istream* in = &std::cin;
     std::string source = "stdin";
     if (name != "-") {
-      file.open(name);
-      if (!file) {
-        std::cerr << "sudokit: cannot open " << name << "\n";
+      if (!open_input(name, file)) {
         outcome.raise(kIoError);
         continue;
       }
@@ -26,8 +41,10 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
       source = name;
     }
     PuzzleReader reader(*in, source, box);
-    for (;;) {
+    std::size_t puzzles = 0;  // bad ones included
+    for (;; ++puzzles) {
       try {
+        errno = 0;
         auto puzzle = reader.next();
         if (!puzzle) break;
         each(*puzzle, source);
@@ -37,6 +54,40 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
         outcome.raise(kBadInput);
       }
     }
+    if (read_failed(*in, source)) {
+      outcome.raise(kIoError);
+    } else if (puzzles == 0) {
+      std::cerr << "sudokit: warning: no puzzles in " << source << "\n";
+      outcome.raise(kBadInput);
+    }
+  }
+}
+
+WriteError::WriteError(const std::string& name, int error)
+    : std::runtime_error("cannot write " + name + (error ? std::string(": ") + std::strerror(error) : "")),
+      error_(error) {}
+
+void check_written(std::ostream& out, const std::string& name, bool flush) {
+  if (flush && out) {
+    errno = 0;
+    out.flush();
+  }
+  if (!out) throw WriteError(name, errno);
+}
+
+bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  try {
+    errno = 0;
+    std::ofstream out(path);
+    if (!out) throw WriteError(path, errno);
+    write(out);
+    check_written(out, path);
+    out.close();  // the last bytes can fail here too
+    if (!out) throw WriteError(path, errno);
+    return true;
+  } catch (const WriteError& e) {
+    std::cerr << "sudokit: " << e.what() << "\n";
+    return false;
   }
 }
 

@@ -2,6 +2,7 @@
 // `sudokit report`: the summary table of CSV files written by compare (e.g. from shards).
 #include <unistd.h>
 
+#include <cerrno>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -27,16 +28,6 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
   } catch (const std::logic_error&) {
   }
   throw UsageError("--shard is K/N with 1 <= K <= N, e.g. 2/3; got '" + text + "'");
-}
-
-bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
-  std::ofstream out(path);
-  if (!out) {
-    std::cerr << "sudokit: cannot write " << path << "\n";
-    return false;
-  }
-  write(out);
-  return true;
 }
 
 }  // namespace
@@ -112,12 +103,11 @@ int cmd_report(const std::vector<std::string>& args) {
     return kOk;
   std::vector<Row> rows;
   for (const auto& f : files) {
-    std::ifstream in(f);
-    if (!in) {
-      std::cerr << "sudokit: cannot open " << f << "\n";
-      return kIoError;
-    }
+    std::ifstream in;
+    if (!open_input(f, in)) return kIoError;
+    errno = 0;
     auto part = read_csv(in, f);
+    if (read_failed(in, f)) return kIoError;
     rows.insert(rows.end(), part.begin(), part.end());
   }
   // A puzzle is its (source file, number): shards of several files merge correctly.

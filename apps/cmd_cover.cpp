@@ -2,6 +2,7 @@
 // `sudokit xc`: solve any exact-cover file in Knuth's DLX format.
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include "cli.h"
 #include "sudokit/encoders/dlx_format.h"
@@ -32,36 +33,31 @@ int cmd_encode(const std::vector<std::string>& args) {
   std::optional<BoxSpec> box;
   if (!box_text.empty()) box = parse_box_spec(box_text);
   Outcome outcome;
-  std::vector<ParsedPuzzle> puzzles;
-  for_each_puzzle(files, box, outcome, [&](const ParsedPuzzle& p, const std::string&) { puzzles.push_back(p); });
+  std::optional<ParsedPuzzle> first;  // the rest are only counted: a huge input is not held in memory
+  std::size_t puzzles = 0;
+  for_each_puzzle(files, box, outcome, [&](const ParsedPuzzle& p, const std::string&) {
+    if (puzzles++ == 0) first = p;
+  });
   if (outcome.code != kOk) return outcome.code;
-  if (puzzles.size() != 1)
-    throw UsageError("encode takes one puzzle; the input holds " + std::to_string(puzzles.size()));
-  const Grid& puzzle = puzzles.front().grid;
+  if (puzzles != 1) throw UsageError("encode takes one puzzle; the input holds " + std::to_string(puzzles));
+  if (to != "dlx" && to != "dimacs") throw UsageError("--to is dlx or dimacs, not '" + to + "'");
+  const Grid& puzzle = first->grid;
 
-  std::ofstream file;
-  std::ostream* out = &std::cout;
-  if (!output.empty()) {
-    file.open(output);
-    if (!file) {
-      std::cerr << "sudokit: cannot write " << output << "\n";
-      return kIoError;
+  auto write = [&](std::ostream& out) {
+    if (to == "dlx") {
+      const SudokuCover cover = reduced_sudoku_cover(puzzle);
+      write_dlx(out, cover.cover,
+                {"sudokit: the exact-cover matrix of a " + puzzle.shape().name() + " Sudoku puzzle:",
+                 to_line(puzzle),
+                 "Items: pR.C cell filled, rR.D / cC.D / bB.D digit D in row R / column C / box B.",
+                 "The givens' items and every option clashing with a given are removed; each option",
+                 "is one (cell, digit): its pR.C and rR.D items name the cell and the digit."});
+    } else {
+      write_dimacs_for(out, puzzle, backend_options(solve));
     }
-    out = &file;
-  }
-  if (to == "dlx") {
-    const SudokuCover cover = reduced_sudoku_cover(puzzle);
-    write_dlx(*out, cover.cover,
-              {"sudokit: the exact-cover matrix of a " + puzzle.shape().name() + " Sudoku puzzle:",
-               to_line(puzzle),
-               "Items: pR.C cell filled, rR.D / cC.D / bB.D digit D in row R / column C / box B.",
-               "The givens' items and every option clashing with a given are removed; each option",
-               "is one (cell, digit): its pR.C and rR.D items name the cell and the digit."});
-  } else if (to == "dimacs") {
-    write_dimacs_for(*out, puzzle, backend_options(solve));
-  } else {
-    throw UsageError("--to is dlx or dimacs, not '" + to + "'");
-  }
+  };
+  if (output.empty()) write(std::cout);  // main() checks stdout
+  else if (!write_file(output, write)) return kIoError;
   return kOk;
 }
 

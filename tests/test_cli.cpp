@@ -1,9 +1,12 @@
 // The sudokit command line as a user runs it: stdin in, stdout and exit code out.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "test_support.h"
 
 using sudokit::test::run_cli;
+using sudokit::test::run_shell;
 
 namespace {
 const char* kSeed =
@@ -123,4 +126,66 @@ TEST(Cli, NegativeOrNonNumericLimitsAreUsageErrors) {
     EXPECT_EQ(r.exit_code, 3) << args << ": " << r.out << r.err;
     EXPECT_TRUE(r.out.empty()) << args;  // refused before any puzzle is solved
   }
+}
+
+TEST(Cli, ADirectoryIsAnErrorAndTheOtherFilesStillRun) {
+  const std::string dir = ::testing::TempDir(), file = dir + "sudokit_cli_one.txt";
+  std::ofstream(file) << kHard << "\n";
+  auto r = run_cli("solve " + dir + " " + file);
+  EXPECT_EQ(r.exit_code, 5) << r.err;
+  EXPECT_NE(r.err.find("cannot read " + dir + ": Is a directory"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.size(), 82u) << r.out;  // the other file's solution
+}
+
+TEST(Cli, AFileWithoutPuzzlesIsReported) {
+  const std::string file = ::testing::TempDir() + "sudokit_cli_comments.txt";
+  std::ofstream(file) << "# only a comment\n\n";
+  for (const char* command : {"solve ", "compare "}) {
+    auto r = run_cli(command + file);
+    EXPECT_EQ(r.exit_code, 2) << command << r.err;
+    EXPECT_NE(r.err.find("warning: no puzzles in " + file), std::string::npos) << r.err;
+  }
+  auto empty_stdin = run_cli("solve");
+  EXPECT_EQ(empty_stdin.exit_code, 2);
+  EXPECT_NE(empty_stdin.err.find("no puzzles in stdin"), std::string::npos) << empty_stdin.err;
+}
+
+TEST(Cli, AFullDiskIsAnError) {
+  const std::string puzzle = std::string(kHard) + "\n";
+  for (const char* args : {"solve >/dev/full", "compare --solvers dlx --csv /dev/full",
+                           "compare --solvers dlx --json /dev/full", "compare --solvers dlx >/dev/full",
+                           "encode --output /dev/full", "encode --to dimacs >/dev/full", "solve --tree /dev/full"}) {
+    auto r = run_cli(args, puzzle);
+    EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
+    EXPECT_NE(r.err.find("cannot write "), std::string::npos) << args << ": " << r.err;
+    EXPECT_NE(r.err.find(": No space left on device"), std::string::npos) << args << ": " << r.err;
+  }
+  // A long batch stops at the first failed write instead of solving the rest for nothing.
+  auto generate = run_cli("generate --count 1000000 >/dev/full");
+  EXPECT_EQ(generate.exit_code, 5) << generate.err;
+  EXPECT_EQ(generate.err, "sudokit: cannot write stdout: No space left on device\n");
+}
+
+TEST(Cli, AnUnwritablePathIsAnError) {
+  auto r = run_cli("compare --solvers dlx --csv /nonexistent/dir/x.csv", std::string(kHard) + "\n");
+  EXPECT_EQ(r.exit_code, 5) << r.err;
+  EXPECT_NE(r.err.find("sudokit: cannot write /nonexistent/dir/x.csv: No such file or directory"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.out.find("1 puzzles, 0 with a disagreement"), std::string::npos) << r.out;  // the summary still printed
+}
+
+TEST(Cli, AClosedPipeEndsTheRunQuietly) {
+  const std::string file = ::testing::TempDir() + "sudokit_cli_many.txt";
+  {
+    std::ofstream out(file);
+    for (int i = 0; i < 20000; ++i) out << "003020600900305001001806400008102900700000008006708200002609500800203009005010300\n";
+  }
+  // SIGPIPE as usual: the reader's end closes, sudokit is killed by SIGPIPE (128 + 13), quietly.
+  auto usual = run_shell("{ \"$SUDOKIT\" solve " + file + "; echo \"status $?\" >&2; } | head -1");
+  EXPECT_EQ(usual.out.size(), 82u) << usual.out.substr(0, 200);
+  EXPECT_EQ(usual.err, "status 141\n");
+  // SIGPIPE ignored (as some launchers leave it): the write fails with EPIPE; exit 5, quietly.
+  auto ignored = run_shell("trap '' PIPE; { \"$SUDOKIT\" solve " + file + "; echo \"status $?\" >&2; } | head -1");
+  EXPECT_EQ(ignored.out.size(), 82u);
+  EXPECT_EQ(ignored.err, "status 5\n");
 }
