@@ -5,9 +5,11 @@
 #include <cerrno>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include "cli.h"
 #include "compare.h"
@@ -101,14 +103,28 @@ int cmd_report(const std::vector<std::string>& args) {
              "Merges CSV files written by `sudokit compare --csv` (shards of one run, say) and prints\n"
              "the summary table of the whole."))
     return kOk;
+  // Each (source, puzzle, backend, options) once: a file given twice, or shards that overlap, would
+  // count puzzles twice. A repeat is an error rather than dropped, so that no number silently
+  // depends on which copy was kept; the message says which files to look at.
   std::vector<Row> rows;
+  std::map<std::tuple<std::string, std::size_t, std::string, std::string>, std::string> first_file;
+  std::size_t repeats = 0;
   for (const auto& f : files) {
     std::ifstream in;
     if (!open_input(f, in)) return kIoError;
     errno = 0;
-    auto part = read_csv(in, f);
+    for (Row& r : read_csv(in, f)) {
+      const auto [first, fresh] = first_file.try_emplace({r.source, r.puzzle, r.backend, r.options}, f);
+      if (fresh) rows.push_back(std::move(r));
+      else if (++repeats == 1)
+        std::cerr << "sudokit: " << f << " repeats the row of puzzle " << r.puzzle << " (" << r.source << ", line "
+                  << r.line << ") for " << r.backend << " that " << first->second << " already has\n";
+    }
     if (read_failed(in, f)) return kIoError;
-    rows.insert(rows.end(), part.begin(), part.end());
+  }
+  if (repeats > 0) {
+    std::cerr << "sudokit: " << repeats << " repeated rows: give each shard's CSV file once\n";
+    return kBadInput;
   }
   // A puzzle is its (source file, number): shards of several files merge correctly.
   std::set<std::pair<std::string, std::size_t>> puzzle_set, bad;

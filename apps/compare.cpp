@@ -233,7 +233,8 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
   std::vector<Row> rows;
   std::string line;
   std::size_t number = 0;
-  auto fields_of = [&](const std::string& text) {
+  // The fields of one record; `open` is set to the 1-based position of a quote left open at its end.
+  auto fields_of = [&](const std::string& text, std::size_t& open) {
     std::vector<std::string> fields(1);
     bool quoted = false;
     for (std::size_t i = 0; i < text.size(); ++i) {
@@ -244,21 +245,37 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
         else fields.back() += c;
       } else if (c == '"') {
         quoted = true;
+        open = i + 1;
       } else if (c == ',') {
         fields.emplace_back();
       } else {
         fields.back() += c;
       }
     }
+    if (!quoted) open = 0;
     return fields;
   };
   while (std::getline(in, line)) {
-    ++number;
+    const std::size_t start = ++number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::size_t open = 0;
+    auto f = fields_of(line, open);
+    // A quoted field may hold a line break (csv_field quotes it): the record goes on.
+    for (std::string more; open != 0 && std::getline(in, more); f = fields_of(line, open)) {
+      ++number;
+      if (!more.empty() && more.back() == '\r') more.pop_back();
+      line += '\n' + more;
+    }
+    if (open != 0) {  // the file ended inside the quote: say where it opened
+      const auto quote = static_cast<std::ptrdiff_t>(open - 1);
+      const auto lines_before = static_cast<std::size_t>(std::count(line.begin(), line.begin() + quote, '\n'));
+      const auto line_start = line.rfind('\n', open - 1);
+      throw InputError(source, 0, start + lines_before, line_start == std::string::npos ? open : open - 1 - line_start,
+                       "this quoted field is never closed");
+    }
     if (line.empty()) continue;
     if (line == kColumns) continue;  // a header (several shard files may be concatenated)
-    const auto f = fields_of(line);
-    if (f.size() != 16) throw InputError(source, 0, number, 1, "expected 16 fields as written by sudokit compare --csv");
+    if (f.size() != 16) throw InputError(source, 0, start, 1, "expected 16 fields as written by sudokit compare --csv");
     try {
       Row r;
       r.puzzle = std::stoull(f[0]);
@@ -279,7 +296,7 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
       r.verdict = f[15];
       rows.push_back(std::move(r));
     } catch (const std::logic_error&) {
-      throw InputError(source, 0, number, 1, "a number field does not hold a number");
+      throw InputError(source, 0, start, 1, "a number field does not hold a number");
     }
   }
   return rows;

@@ -65,6 +65,9 @@ CompareOptions options(std::vector<std::string> backends, std::uint64_t limit = 
 
 const char* kHard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const char* kEasy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+const char* kColumnsForTest =
+    "puzzle,source,line,shape,givens,backend,options,status,count,nodes,guesses,backtracks,propagations,time,"
+    "counters,verdict";
 
 }  // namespace
 
@@ -233,4 +236,58 @@ TEST(CompareCli, JobsAndShardsGiveTheSameRows) {
   };
   EXPECT_EQ(without_times(merged.out), without_times(whole.out));
   EXPECT_NE(merged.out.find("5 puzzles, 0 with a disagreement"), std::string::npos);
+}
+
+TEST(Compare, CsvFieldsMayHoldLineBreaksButAnOpenQuoteIsAnError) {
+  std::ostringstream details;
+  CompareReport r = run_compare(builtin_solvers(), inputs({kEasy}), options({"dlx"}), details);
+  r.rows[0].source = "two\nlines, \"quoted\"";
+  std::stringstream csv;
+  write_csv(csv, r.rows);
+  const auto back = read_csv(csv, "rows.csv");
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0].source, r.rows[0].source);
+
+  // The second row's quote opens at column 3 of line 3 and is never closed.
+  std::istringstream open_quote(std::string(kColumnsForTest) + "\n" +
+                                "1,a.txt,1,3x3,30,dlx,,unique,1,1,0,0,0,0.1,,agrees\n"
+                                "2,\"b.txt,2,3x3,30,dlx,,unique,1,1,0,0,0,0.1,,agrees\n"
+                                "3,c.txt,3,3x3,30,dlx,,unique,1,1,0,0,0,0.1,,agrees\n");
+  try {
+    read_csv(open_quote, "shard.csv");
+    ADD_FAILURE() << "an unterminated quote was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.source(), "shard.csv");
+    EXPECT_EQ(e.line(), 3u);
+    EXPECT_EQ(e.column(), 3u);
+    EXPECT_NE(std::string(e.what()).find("never closed"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CompareCli, ReportRefusesUnterminatedQuotesAndRepeatedRows) {
+  const std::string dir = ::testing::TempDir(), in = dir + "sudokit_report_in.txt";
+  std::ofstream(in) << kEasy << "\n" << kHard << "\n";
+  const std::string a = dir + "sudokit_report_a.csv", b = dir + "sudokit_report_b.csv";
+  ASSERT_EQ(run_cli("compare --solvers dlx,propagate --shard 1/2 --csv " + a + " " + in).exit_code, 0);
+  ASSERT_EQ(run_cli("compare --solvers dlx,propagate --shard 2/2 --csv " + b + " " + in).exit_code, 0);
+  const auto both = run_cli("report " + a + " " + b);
+  EXPECT_EQ(both.exit_code, 0) << both.err;
+  EXPECT_NE(both.out.find("2 puzzles, 0 with a disagreement"), std::string::npos) << both.out;
+
+  // The same shard twice would count its puzzle twice: an error naming both files.
+  const auto twice = run_cli("report " + a + " " + b + " " + a);
+  EXPECT_EQ(twice.exit_code, kBadInput);
+  EXPECT_NE(twice.err.find(a + " repeats the row of puzzle 1 (" + in + ", line 1) for dlx that " + a + " already has"),
+            std::string::npos) << twice.err;
+  EXPECT_NE(twice.err.find("2 repeated rows"), std::string::npos) << twice.err;
+  EXPECT_EQ(twice.out, "");
+
+  std::ofstream(b, std::ios::app) << "3,\"x.txt,3,3x3,30,dlx,,unique,1,1,0,0,0,0.1,,agrees\n";
+  const auto quote = run_cli("report " + a + " " + b);
+  EXPECT_EQ(quote.exit_code, kBadInput);
+  EXPECT_NE(quote.err.find(b + ": line 4, column 3: this quoted field is never closed"), std::string::npos) << quote.err;
+
+  const auto directory = run_cli("report " + dir);
+  EXPECT_EQ(directory.exit_code, kIoError);
+  EXPECT_NE(directory.err.find("cannot read " + dir), std::string::npos) << directory.err;
 }
