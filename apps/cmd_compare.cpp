@@ -2,7 +2,9 @@
 // `sudokit report`: the summary table of CSV files written by compare (e.g. from shards).
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -30,6 +32,28 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
   } catch (const std::logic_error&) {
   }
   throw UsageError("--shard is K/N with 1 <= K <= N, e.g. 2/3; got '" + text + "'");
+}
+
+// SIGINT or SIGTERM: compare starts no new puzzle, writes the rows done and its summary, and exits
+// with 128 + the signal. A handler may only touch lock-free atomics.
+std::atomic<bool> stop_requested{false};
+std::atomic<int> stop_signal{0};
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
+
+void on_stop_signal(int signal) {
+  stop_signal = signal;
+  stop_requested = true;
+}
+
+void catch_stop_signals() {
+  for (int signal : {SIGINT, SIGTERM}) {
+    struct sigaction action {}, old {};
+    if (sigaction(signal, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;  // e.g. nohup, `&`
+    action.sa_handler = on_stop_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;  // a second Ctrl-C ends the program at once
+    sigaction(signal, &action, nullptr);
+  }
 }
 
 }  // namespace
@@ -65,6 +89,7 @@ int cmd_compare(const std::vector<std::string>& args) {
   CompareOptions options;
   options.limits = limits_of(solve);
   options.jobs = jobs;
+  options.stop = &stop_requested;
   std::stringstream list(solvers);
   for (std::string spec; std::getline(list, spec, ',');)
     if (!spec.empty()) options.backends.push_back(spec);
@@ -73,6 +98,7 @@ int cmd_compare(const std::vector<std::string>& args) {
   std::size_t shard = 1, shards = 1;
   if (!shard_text.empty()) std::tie(shard, shards) = parse_shard(shard_text);
 
+  catch_stop_signals();
   Outcome outcome;
   std::vector<PuzzleInput> puzzles;
   for_each_puzzle(files, box, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
@@ -88,6 +114,12 @@ int cmd_compare(const std::vector<std::string>& args) {
   if (!csv.empty() && !write_file(csv, [&](std::ostream& o) { write_csv(o, report.rows); })) outcome.raise(kIoError);
   if (!json.empty() && !write_file(json, [&](std::ostream& o) { write_json(o, report.rows); })) outcome.raise(kIoError);
   outcome.raise(exit_code_for(report));
+  if (report.stopped) {
+    const int signal = stop_signal;
+    std::cerr << "sudokit: stopped by " << (signal == SIGINT ? "SIGINT" : "SIGTERM") << " after " << report.puzzles
+              << " of " << puzzles.size() << " puzzles; the summary and the files hold those\n";
+    outcome.raise(128 + signal);
+  }
   return outcome.code;
 }
 

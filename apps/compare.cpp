@@ -171,28 +171,35 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
   report.puzzles = puzzles.size();
   report.rows.resize(puzzles.size() * width);
   std::vector<std::string> messages(puzzles.size());
+  std::vector<char> finished(puzzles.size(), 0);  // each written by one worker, read after the join
   std::atomic<std::size_t> next{0}, done{0};
+  std::atomic<unsigned> working{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
+  auto stopping = [&] { return options.stop != nullptr && options.stop->load(); };
   auto work = [&] {
     try {
       auto solvers = make_all();
-      for (std::size_t i; (i = next++) < puzzles.size(); ++done)
+      for (std::size_t i; !stopping() && (i = next++) < puzzles.size(); ++done) {
         messages[i] = check_puzzle(puzzles[i], solvers, specs, options.limits, &report.rows[i * width]);
+        finished[i] = 1;
+      }
     } catch (...) {
       std::lock_guard lock(failure_mutex);
       if (!failure) failure = std::current_exception();
       next = puzzles.size();
     }
+    --working;
   };
   const unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs, static_cast<unsigned>(puzzles.size())));
+  working = jobs;
   std::vector<std::thread> threads;
   for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(work);
   if (options.progress) {
     // The main thread draws the bar; the workers do the solving.
     threads.emplace_back(work);
     const auto start = std::chrono::steady_clock::now();
-    while (done < puzzles.size() && !failure) {
+    while (working > 0) {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       const std::size_t d = done;
@@ -207,6 +214,15 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
   }
   for (auto& t : threads) t.join();
   if (failure) std::rethrow_exception(failure);
+  if (done < puzzles.size()) {  // stopped: keep the rows of the puzzles that finished, in order
+    report.stopped = true;
+    report.puzzles = done;
+    std::vector<Row> rows;
+    for (std::size_t i = 0; i < puzzles.size(); ++i)
+      if (finished[i]) rows.insert(rows.end(), report.rows.begin() + static_cast<std::ptrdiff_t>(i * width),
+                                   report.rows.begin() + static_cast<std::ptrdiff_t>((i + 1) * width));
+    report.rows = std::move(rows);
+  }
   for (const auto& m : messages)
     if (!m.empty()) {
       details << m;

@@ -1,8 +1,16 @@
 // The cross-check driver: agreement, each kind of puzzle, broken backends, limits, jobs and shards.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <fstream>
+#include <iterator>
 #include <sstream>
+#include <thread>
 
 #include "compare.h"
 #include "exit_codes.h"
@@ -290,4 +298,61 @@ TEST(CompareCli, ReportRefusesUnterminatedQuotesAndRepeatedRows) {
   const auto directory = run_cli("report " + dir);
   EXPECT_EQ(directory.exit_code, kIoError);
   EXPECT_NE(directory.err.find("cannot read " + dir), std::string::npos) << directory.err;
+}
+
+// Ctrl-C (or SIGTERM) during a long compare: the puzzles done so far are written as well-formed
+// CSV and JSON, the summary is printed, and the exit code is 128 + the signal.
+TEST(CompareCli, AnInterruptedRunWritesWhatItDid) {
+  const std::string dir = ::testing::TempDir(), in = dir + "sudokit_interrupt_in.txt";
+  {
+    std::ofstream out(in);
+    for (int i = 0; i < 3; ++i) out << kEasy << "\n";
+    for (int i = 0; i < 200; ++i) out << kHard << "\n";  // 0.2 s each for backtrack, 20 s in all
+  }
+  for (int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(signal == SIGINT ? "SIGINT" : "SIGTERM");
+    const std::string csv = dir + "sudokit_interrupt.csv", json = dir + "sudokit_interrupt.json",
+                      out = dir + "sudokit_interrupt.out";
+    std::remove(csv.c_str());
+    std::remove(json.c_str());
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      const int fd = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      dup2(fd, 1);
+      execl(SUDOKIT_EXE, SUDOKIT_EXE, "compare", "--solvers", "backtrack,dlx", "--limit", "1", "--jobs", "2", "--csv", csv.c_str(),
+            "--json", json.c_str(), in.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    // Wait until the handler is installed (the SigCgt mask in /proc), then let some work happen.
+    auto catches = [&] {
+      std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+      for (std::string line; std::getline(status, line);)
+        if (line.rfind("SigCgt:", 0) == 0) return (std::stoull(line.substr(7), nullptr, 16) >> (signal - 1)) & 1;
+      return 0ull;
+    };
+    for (int i = 0; i < 1000 && !catches(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ASSERT_EQ(kill(pid, signal), 0);
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+    EXPECT_EQ(WEXITSTATUS(status), 128 + signal);
+
+    std::ifstream csv_in(csv);
+    const std::vector<Row> rows = read_csv(csv_in, csv);  // throws if it is cut off mid-row
+    EXPECT_EQ(rows.size() % 2, 0u);
+    EXPECT_LT(rows.size(), 2u * 203);  // stopped early
+    for (const Row& r : rows) EXPECT_EQ(r.verdict, "agrees");
+    std::ifstream json_in(json), out_in(out);
+    const std::string json_text((std::istreambuf_iterator<char>(json_in)), {});
+    const std::string summary((std::istreambuf_iterator<char>(out_in)), {});
+    ASSERT_FALSE(json_text.empty());
+    EXPECT_EQ(json_text.substr(json_text.size() - 2), "]\n");
+    EXPECT_EQ(std::count(json_text.begin(), json_text.end(), '{'), std::count(json_text.begin(), json_text.end(), '}'));
+    EXPECT_EQ(static_cast<std::size_t>(std::count(json_text.begin(), json_text.end(), '\n')), rows.size() + 2);
+    EXPECT_NE(summary.find(std::to_string(rows.size() / 2) + " puzzles, 0 with a disagreement"), std::string::npos)
+        << summary;
+    EXPECT_NE(summary.find("| backtrack |"), std::string::npos) << summary;
+  }
 }
