@@ -1,12 +1,29 @@
 #include "cli.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
+#include <typeinfo>
 
 #include "sudokit/errors.h"
 
 namespace sudokit::cli {
+
+bool open_input(const std::string& name, std::ifstream& file) {
+  errno = 0;
+  file.open(name);
+  if (file) return true;
+  std::cerr << "sudokit: cannot open " << name << (errno ? std::string(": ") + std::strerror(errno) : "") << "\n";
+  return false;
+}
+
+bool read_failed(const std::istream& in, const std::string& name) {
+  if (!in.bad()) return false;
+  std::cerr << "sudokit: cannot read " << name << (errno ? std::string(": ") + std::strerror(errno) : "") << "\n";
+  return true;
+}
 
 void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, Outcome& outcome,
                      const std::function<void(const ParsedPuzzle&, const std::string& source)>& each) {
@@ -16,9 +33,7 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
     std::istream* in = &std::cin;
     std::string source = "stdin";
     if (name != "-") {
-      file.open(name);
-      if (!file) {
-        std::cerr << "sudokit: cannot open " << name << "\n";
+      if (!open_input(name, file)) {
         outcome.raise(kIoError);
         continue;
       }
@@ -26,8 +41,10 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
       source = name;
     }
     PuzzleReader reader(*in, source, box);
-    for (;;) {
+    std::size_t puzzles = 0;  // bad ones included
+    for (;; ++puzzles) {
       try {
+        errno = 0;
         auto puzzle = reader.next();
         if (!puzzle) break;
         each(*puzzle, source);
@@ -37,6 +54,40 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
         outcome.raise(kBadInput);
       }
     }
+    if (read_failed(*in, source)) {
+      outcome.raise(kIoError);
+    } else if (puzzles == 0) {
+      std::cerr << "sudokit: warning: no puzzles in " << source << "\n";
+      outcome.raise(kBadInput);
+    }
+  }
+}
+
+WriteError::WriteError(const std::string& name, int error)
+    : std::runtime_error("cannot write " + name + (error ? std::string(": ") + std::strerror(error) : "")),
+      error_(error) {}
+
+void check_written(std::ostream& out, const std::string& name, bool flush) {
+  if (flush && out) {
+    errno = 0;
+    out.flush();
+  }
+  if (!out) throw WriteError(name, errno);
+}
+
+bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  try {
+    errno = 0;
+    std::ofstream out(path);
+    if (!out) throw WriteError(path, errno);
+    write(out);
+    check_written(out, path);
+    out.close();  // the last bytes can fail here too
+    if (!out) throw WriteError(path, errno);
+    return true;
+  } catch (const WriteError& e) {
+    std::cerr << "sudokit: " << e.what() << "\n";
+    return false;
   }
 }
 
@@ -63,7 +114,7 @@ SolverOptions backend_options(const SolveArgs& args) {
 }
 
 Limits limits_of(const SolveArgs& args) {
-  if (args.timeout < 0) throw UsageError("--timeout must not be negative");
+  if (!(args.timeout >= 0)) throw UsageError("--timeout must be a number of seconds, 0 or more");  // NaN too
   Limits limits;
   limits.solutions = args.count;
   limits.max_nodes = args.max_nodes;
@@ -86,9 +137,24 @@ std::vector<std::string> with_optional_values(const std::vector<std::string>& ar
   return out;
 }
 
+// Boost reads "-5" into an unsigned option as 2^64-5: a count, node budget or number of threads
+// written negative is refused.
+void reject_negative_counts(const po::parsed_options& parsed, const po::variables_map& vm) {
+  for (const auto& option : parsed.options) {
+    if (!vm.count(option.string_key)) continue;
+    const std::type_info& type = vm[option.string_key].value().type();
+    if (type != typeid(unsigned) && type != typeid(unsigned long) && type != typeid(unsigned long long)) continue;
+    for (const auto& value : option.value)
+      if (value.find('-') != std::string::npos)
+        throw UsageError("--" + option.string_key + " must not be negative, got '" + value + "'");
+  }
+}
+
 bool parse(const std::vector<std::string>& args, const po::options_description& desc,
            const po::positional_options_description& positional, po::variables_map& vm, const char* usage) {
-  po::store(po::command_line_parser(with_optional_values(args)).options(desc).positional(positional).run(), vm);
+  const auto parsed = po::command_line_parser(with_optional_values(args)).options(desc).positional(positional).run();
+  po::store(parsed, vm);
+  reject_negative_counts(parsed, vm);
   if (vm.count("help")) {
     std::cout << usage << "\n" << desc << "\n";
     return false;

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -22,10 +24,34 @@ struct Outcome {
   void raise(int c) { code = std::max(code, c); }
 };
 
-// Calls `each` for every puzzle of every file ("-" or none: stdin). A bad puzzle is reported on
-// stderr, raises kBadInput, and the rest of the input is still read.
+// Calls `each` for every puzzle of every file ("-" or none: stdin), reading one line at a time.
+// A bad puzzle is reported on stderr, raises kBadInput, and the rest of the input is still read.
+// A file that cannot be opened or read (a directory) raises kIoError; a file without a puzzle
+// gets a warning and raises kBadInput.
 void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, Outcome& outcome,
                      const std::function<void(const ParsedPuzzle&, const std::string& source)>& each);
+
+// Opens `name` for reading; false after saying why on stderr.
+bool open_input(const std::string& name, std::ifstream& file);
+// After reading `in` to its end: true, after saying why on stderr, when a read failed (a
+// directory opens, and then its first read fails), rather than the input simply ending.
+bool read_failed(const std::istream& in, const std::string& name);
+
+// A write that failed: a full disk, an unwritable path, a closed pipe with SIGPIPE ignored.
+// main() reports it as "sudokit: cannot write NAME: REASON" and exits with kIoError.
+class WriteError : public std::runtime_error {
+ public:
+  WriteError(const std::string& name, int error);
+  int error() const { return error_; }  // the errno value, 0 when unknown
+
+ private:
+  int error_;
+};
+// Throws WriteError when a write to `out` has failed; with `flush`, flushes it first so that
+// buffered output is checked too.
+void check_written(std::ostream& out, const std::string& name, bool flush = true);
+// Creates `path` and fills it with `write`, checking every write; false after saying why on stderr.
+bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 // --solver/-o/--count/--max-nodes/--timeout, shared by the commands that solve.
 struct SolveArgs {

@@ -2,12 +2,17 @@
 // `sudokit report`: the summary table of CSV files written by compare (e.g. from shards).
 #include <unistd.h>
 
+#include <atomic>
+#include <cerrno>
+#include <csignal>
 #include <cmath>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include "cli.h"
 #include "compare.h"
@@ -30,14 +35,26 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
   throw UsageError("--shard is K/N with 1 <= K <= N, e.g. 2/3; got '" + text + "'");
 }
 
-bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
-  std::ofstream out(path);
-  if (!out) {
-    std::cerr << "sudokit: cannot write " << path << "\n";
-    return false;
+// SIGINT or SIGTERM: compare starts no new puzzle, writes the rows done and its summary, and exits
+// with 128 + the signal. A handler may only touch lock-free atomics.
+std::atomic<bool> stop_requested{false};
+std::atomic<int> stop_signal{0};
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
+
+void on_stop_signal(int signal) {
+  stop_signal = signal;
+  stop_requested = true;
+}
+
+void catch_stop_signals() {
+  for (int signal : {SIGINT, SIGTERM}) {
+    struct sigaction action {}, old {};
+    if (sigaction(signal, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;  // e.g. nohup, `&`
+    action.sa_handler = on_stop_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;  // a second Ctrl-C ends the program at once
+    sigaction(signal, &action, nullptr);
   }
-  write(out);
-  return true;
 }
 
 // What a file holds, from its name or its first line: an exact-cover problem in Knuth's format
@@ -100,6 +117,7 @@ int cmd_compare(const std::vector<std::string>& args) {
   CompareOptions options;
   options.limits = limits_of(solve);
   options.jobs = jobs;
+  options.stop = &stop_requested;
   std::stringstream list(solvers);
   for (std::string spec; std::getline(list, spec, ',');)
     if (!spec.empty()) options.backends.push_back(spec);
@@ -108,6 +126,7 @@ int cmd_compare(const std::vector<std::string>& args) {
   std::size_t shard = 1, shards = 1;
   if (!shard_text.empty()) std::tie(shard, shards) = parse_shard(shard_text);
 
+  catch_stop_signals();
   Outcome outcome;
   std::vector<PuzzleInput> puzzles;
   const ProblemKind kind = kind_text.empty() ? guess_kind(files.empty() ? "-" : files.front()) : parse_problem_kind(kind_text);
@@ -134,6 +153,12 @@ int cmd_compare(const std::vector<std::string>& args) {
   if (!csv.empty() && !write_file(csv, [&](std::ostream& o) { write_csv(o, report.rows); })) outcome.raise(kIoError);
   if (!json.empty() && !write_file(json, [&](std::ostream& o) { write_json(o, report.rows); })) outcome.raise(kIoError);
   outcome.raise(exit_code_for(report));
+  if (report.stopped) {
+    const int signal = stop_signal;
+    std::cerr << "sudokit: stopped by " << (signal == SIGINT ? "SIGINT" : "SIGTERM") << " after " << report.puzzles
+              << " of " << puzzles.size() << " puzzles; the summary and the files hold those\n";
+    outcome.raise(128 + signal);
+  }
   return outcome.code;
 }
 
@@ -149,15 +174,28 @@ int cmd_report(const std::vector<std::string>& args) {
              "Merges CSV files written by `sudokit compare --csv` (shards of one run, say) and prints\n"
              "the summary table of the whole."))
     return kOk;
+  // Each (source, puzzle, backend, options) once: a file given twice, or shards that overlap, would
+  // count puzzles twice. A repeat is an error rather than dropped, so that no number silently
+  // depends on which copy was kept; the message says which files to look at.
   std::vector<Row> rows;
+  std::map<std::tuple<std::string, std::size_t, std::string, std::string>, std::string> first_file;
+  std::size_t repeats = 0;
   for (const auto& f : files) {
-    std::ifstream in(f);
-    if (!in) {
-      std::cerr << "sudokit: cannot open " << f << "\n";
-      return kIoError;
+    std::ifstream in;
+    if (!open_input(f, in)) return kIoError;
+    errno = 0;
+    for (Row& r : read_csv(in, f)) {
+      const auto [first, fresh] = first_file.try_emplace({r.source, r.puzzle, r.backend, r.options}, f);
+      if (fresh) rows.push_back(std::move(r));
+      else if (++repeats == 1)
+        std::cerr << "sudokit: " << f << " repeats the row of puzzle " << r.puzzle << " (" << r.source << ", line "
+                  << r.line << ") for " << r.backend << " that " << first->second << " already has\n";
     }
-    auto part = read_csv(in, f);
-    rows.insert(rows.end(), part.begin(), part.end());
+    if (read_failed(in, f)) return kIoError;
+  }
+  if (repeats > 0) {
+    std::cerr << "sudokit: " << repeats << " repeated rows: give each shard's CSV file once\n";
+    return kBadInput;
   }
   // A puzzle is its (source file, number): shards of several files merge correctly.
   std::set<std::pair<std::string, std::size_t>> puzzle_set, bad;

@@ -2,6 +2,7 @@
 // `sudokit xc`: solve any exact-cover file in Knuth's DLX format.
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include "cli.h"
 #include "trace.h"
@@ -33,36 +34,31 @@ int cmd_encode(const std::vector<std::string>& args) {
   std::optional<BoxSpec> box;
   if (!box_text.empty()) box = parse_box_spec(box_text);
   Outcome outcome;
-  std::vector<ParsedPuzzle> puzzles;
-  for_each_puzzle(files, box, outcome, [&](const ParsedPuzzle& p, const std::string&) { puzzles.push_back(p); });
+  std::optional<ParsedPuzzle> first;  // the rest are only counted: a huge input is not held in memory
+  std::size_t puzzles = 0;
+  for_each_puzzle(files, box, outcome, [&](const ParsedPuzzle& p, const std::string&) {
+    if (puzzles++ == 0) first = p;
+  });
   if (outcome.code != kOk) return outcome.code;
-  if (puzzles.size() != 1)
-    throw UsageError("encode takes one puzzle; the input holds " + std::to_string(puzzles.size()));
-  const Grid& puzzle = puzzles.front().grid;
+  if (puzzles != 1) throw UsageError("encode takes one puzzle; the input holds " + std::to_string(puzzles));
+  if (to != "dlx" && to != "dimacs") throw UsageError("--to is dlx or dimacs, not '" + to + "'");
+  const Grid& puzzle = first->grid;
 
-  std::ofstream file;
-  std::ostream* out = &std::cout;
-  if (!output.empty()) {
-    file.open(output);
-    if (!file) {
-      std::cerr << "sudokit: cannot write " << output << "\n";
-      return kIoError;
+  auto write = [&](std::ostream& out) {
+    if (to == "dlx") {
+      const SudokuCover cover = reduced_sudoku_cover(puzzle);
+      write_dlx(out, cover.cover,
+                {"sudokit: the exact-cover matrix of a " + puzzle.shape().name() + " Sudoku puzzle:",
+                 to_line(puzzle),
+                 "Items: pR.C cell filled, rR.D / cC.D / bB.D digit D in row R / column C / box B.",
+                 "The givens' items and every option clashing with a given are removed; each option",
+                 "is one (cell, digit): its pR.C and rR.D items name the cell and the digit."});
+    } else {
+      write_dimacs_for(out, puzzle, backend_options(solve));
     }
-    out = &file;
-  }
-  if (to == "dlx") {
-    const SudokuCover cover = reduced_sudoku_cover(puzzle);
-    write_dlx(*out, cover.cover,
-              {"sudokit: the exact-cover matrix of a " + puzzle.shape().name() + " Sudoku puzzle:",
-               to_line(puzzle),
-               "Items: pR.C cell filled, rR.D / cC.D / bB.D digit D in row R / column C / box B.",
-               "The givens' items and every option clashing with a given are removed; each option",
-               "is one (cell, digit): its pR.C and rR.D items name the cell and the digit."});
-  } else if (to == "dimacs") {
-    write_dimacs_for(*out, puzzle, backend_options(solve));
-  } else {
-    throw UsageError("--to is dlx or dimacs, not '" + to + "'");
-  }
+  };
+  if (output.empty()) write(std::cout);  // main() checks stdout
+  else if (!write_file(output, write)) return kIoError;
   return kOk;
 }
 
@@ -71,9 +67,7 @@ std::optional<ExactCover> read_xc_file(const std::string& file, Outcome& outcome
   std::istream* source = &std::cin;
   std::string name = "stdin";
   if (!file.empty() && file != "-") {
-    in.open(file);
-    if (!in) {
-      std::cerr << "sudokit: cannot open " << file << "\n";
+    if (!open_input(file, in)) {
       outcome.raise(kIoError);
       return std::nullopt;
     }
@@ -83,9 +77,17 @@ std::optional<ExactCover> read_xc_file(const std::string& file, Outcome& outcome
   std::vector<DlxWarning> warnings;
   try {
     ExactCover problem = read_dlx(*source, name, &warnings);
+    if (read_failed(*source, name)) {  // a directory opens, then cannot be read
+      outcome.raise(kIoError);
+      return std::nullopt;
+    }
     for (const auto& w : warnings) std::cerr << name << ":" << w.line << ": warning: " << w.message << "\n";
     return problem;
   } catch (const InputError& e) {
+    if (read_failed(*source, name)) {
+      outcome.raise(kIoError);
+      return std::nullopt;
+    }
     std::cerr << "sudokit: " << e.what() << "\n";
     outcome.raise(kBadInput);
     return std::nullopt;
@@ -149,14 +151,7 @@ int cmd_xc(const std::vector<std::string>& args) {
     if (!tree_file.empty() && f == 0) observers.add(&tree.emplace(*problem, tree_nodes));
     limits.observer = observers.empty() ? nullptr : &observers;
     const CoverResult r = solver->solve(*problem, limits);
-    if (tree) {
-      std::ofstream dot(tree_file);
-      if (!dot) {
-        std::cerr << "sudokit: cannot write " << tree_file << "\n";
-        outcome.raise(kIoError);
-      }
-      tree->write_dot(dot);
-    }
+    if (tree && !write_file(tree_file, [&](std::ostream& dot) { tree->write_dot(dot); })) outcome.raise(kIoError);
     for (const auto& s : r.solutions)
       if (const auto v = verify_cover(*problem, s); !v.empty()) {
         std::cerr << "sudokit: " << name << ": " << solver->name() << " returned a set of options that is not a solution: "
@@ -171,6 +166,7 @@ int cmd_xc(const std::vector<std::string>& args) {
       if (i > 0) std::cout << "\n";
       for (int o : r.solutions[i]) std::cout << problem->option_text(o) << "\n";
     }
+    check_written(std::cout, "standard output");
     if (stats) std::cerr << name << ": " << stats_line(solver->name(), r) << "\n";
     if (r.status == Status::none || r.status == Status::stopped) outcome.raise(kUnsolved);
   }

@@ -65,7 +65,7 @@ int cmd_generate(const std::vector<std::string>& args) {
       }
       std::cout << "\n";
     }
-    std::cout.flush();
+    check_written(std::cout, "stdout");  // flushes each puzzle: a long run stops at a full disk
   }
   return kOk;
 }

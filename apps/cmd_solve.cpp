@@ -1,4 +1,3 @@
-#include <fstream>
 #include <iostream>
 
 #include "cli.h"
@@ -77,14 +76,7 @@ int cmd_solve(const std::vector<std::string>& args) {
     if (!tree_file.empty() && p.number == 1) observers.add(&tree.emplace(p.grid.shape(), tree_nodes));
     limits.observer = observers.empty() ? nullptr : &observers;
     const Result r = solver->solve(p.grid, limits);
-    if (tree) {
-      std::ofstream dot(tree_file);
-      if (!dot) {
-        std::cerr << "sudokit: cannot write " << tree_file << "\n";
-        outcome.raise(kIoError);
-      }
-      tree->write_dot(dot);
-    }
+    if (tree && !write_file(tree_file, [&](std::ostream& dot) { tree->write_dot(dot); })) outcome.raise(kIoError);
     // Comment lines start with '#', so the output can be read back by sudokit.
     const bool found = r.status == Status::unique || r.status == Status::solved || r.status == Status::multiple;
     if (report_count || !found) {
@@ -97,6 +89,7 @@ int cmd_solve(const std::vector<std::string>& args) {
     }
     if (stats) std::cerr << source << ": puzzle " << p.number << ": " << stats_line(solver->name(), r) << "\n";
     if (r.status == Status::none || r.status == Status::stopped) outcome.raise(kUnsolved);
+    check_written(std::cout, "stdout", false);  // cheap: stop the batch at the first failed write
   });
   return outcome.code;
 }

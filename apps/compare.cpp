@@ -220,28 +220,35 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
   report.puzzles = puzzles.size();
   report.rows.resize(puzzles.size() * width);
   std::vector<std::string> messages(puzzles.size());
+  std::vector<char> finished(puzzles.size(), 0);  // each written by one worker, read after the join
   std::atomic<std::size_t> next{0}, done{0};
+  std::atomic<unsigned> working{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
+  auto stopping = [&] { return options.stop != nullptr && options.stop->load(); };
   auto work = [&] {
     try {
       auto solvers = make_all();
-      for (std::size_t i; (i = next++) < puzzles.size(); ++done)
+      for (std::size_t i; !stopping() && (i = next++) < puzzles.size(); ++done) {
         messages[i] = check_puzzle(puzzles[i], solvers, specs, options.limits, &report.rows[i * width]);
+        finished[i] = 1;
+      }
     } catch (...) {
       std::lock_guard lock(failure_mutex);
       if (!failure) failure = std::current_exception();
       next = puzzles.size();
     }
+    --working;
   };
   const unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs, static_cast<unsigned>(puzzles.size())));
+  working = jobs;
   std::vector<std::thread> threads;
   for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(work);
   if (options.progress) {
     // The main thread draws the bar; the workers do the solving.
     threads.emplace_back(work);
     const auto start = std::chrono::steady_clock::now();
-    while (done < puzzles.size() && !failure) {
+    while (working > 0) {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       const std::size_t d = done;
@@ -256,6 +263,15 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
   }
   for (auto& t : threads) t.join();
   if (failure) std::rethrow_exception(failure);
+  if (done < puzzles.size()) {  // stopped: keep the rows of the puzzles that finished, in order
+    report.stopped = true;
+    report.puzzles = done;
+    std::vector<Row> rows;
+    for (std::size_t i = 0; i < puzzles.size(); ++i)
+      if (finished[i]) rows.insert(rows.end(), report.rows.begin() + static_cast<std::ptrdiff_t>(i * width),
+                                   report.rows.begin() + static_cast<std::ptrdiff_t>((i + 1) * width));
+    report.rows = std::move(rows);
+  }
   for (const auto& m : messages)
     if (!m.empty()) {
       details << m;
@@ -282,7 +298,8 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
   std::vector<Row> rows;
   std::string line;
   std::size_t number = 0;
-  auto fields_of = [&](const std::string& text) {
+  // The fields of one record; `open` is set to the 1-based position of a quote left open at its end.
+  auto fields_of = [&](const std::string& text, std::size_t& open) {
     std::vector<std::string> fields(1);
     bool quoted = false;
     for (std::size_t i = 0; i < text.size(); ++i) {
@@ -293,21 +310,37 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
         else fields.back() += c;
       } else if (c == '"') {
         quoted = true;
+        open = i + 1;
       } else if (c == ',') {
         fields.emplace_back();
       } else {
         fields.back() += c;
       }
     }
+    if (!quoted) open = 0;
     return fields;
   };
   while (std::getline(in, line)) {
-    ++number;
+    const std::size_t start = ++number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::size_t open = 0;
+    auto f = fields_of(line, open);
+    // A quoted field may hold a line break (csv_field quotes it): the record goes on.
+    for (std::string more; open != 0 && std::getline(in, more); f = fields_of(line, open)) {
+      ++number;
+      if (!more.empty() && more.back() == '\r') more.pop_back();
+      line += '\n' + more;
+    }
+    if (open != 0) {  // the file ended inside the quote: say where it opened
+      const auto quote = static_cast<std::ptrdiff_t>(open - 1);
+      const auto lines_before = static_cast<std::size_t>(std::count(line.begin(), line.begin() + quote, '\n'));
+      const auto line_start = line.rfind('\n', open - 1);
+      throw InputError(source, 0, start + lines_before, line_start == std::string::npos ? open : open - 1 - line_start,
+                       "this quoted field is never closed");
+    }
     if (line.empty()) continue;
     if (line == kColumns) continue;  // a header (several shard files may be concatenated)
-    const auto f = fields_of(line);
-    if (f.size() != 16) throw InputError(source, 0, number, 1, "expected 16 fields as written by sudokit compare --csv");
+    if (f.size() != 16) throw InputError(source, 0, start, 1, "expected 16 fields as written by sudokit compare --csv");
     try {
       Row r;
       r.puzzle = std::stoull(f[0]);
@@ -328,7 +361,7 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
       r.verdict = f[15];
       rows.push_back(std::move(r));
     } catch (const std::logic_error&) {
-      throw InputError(source, 0, number, 1, "a number field does not hold a number");
+      throw InputError(source, 0, start, 1, "a number field does not hold a number");
     }
   }
   return rows;

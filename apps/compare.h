@@ -6,6 +6,7 @@
 // settings of one backend: "sat:encoding=minimal,sat:encoding=extended".
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
@@ -31,6 +32,8 @@ struct CompareOptions {
   Limits limits;                      // the same for every backend
   unsigned jobs = 1;                  // threads; the rows come out in the same order whatever it is
   bool progress = false;              // a progress bar with rate and ETA on stderr
+  // When set (a signal handler may set it), no new puzzle is started; the ones under way finish.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // One (puzzle, backend) result. The column names are those of docs/stats.md.
@@ -56,8 +59,9 @@ inline bool is_disagreement(const Row& r) {
 
 struct CompareReport {
   std::vector<Row> rows;          // puzzle order, then backend order
-  std::size_t puzzles = 0;
+  std::size_t puzzles = 0;        // puzzles done: all of them unless stopped
   std::size_t disagreements = 0;  // puzzles with a disagreement or an answer that failed verification
+  bool stopped = false;           // CompareOptions::stop ended the run early; rows hold the puzzles done
 };
 
 // Runs the comparison; the details of each disagreement are written to `details` in puzzle order.

@@ -1,4 +1,6 @@
 // sudokit: the command line. Each subcommand lives in its own cmd_*.cpp.
+#include <algorithm>
+#include <cerrno>
 #include <exception>
 #include <iostream>
 #include <map>
@@ -22,7 +24,7 @@ constexpr const char* kMainUsage =
     "  xc        solve an exact-cover file in Knuth's DLX format\n"
     "\n"
     "`sudokit COMMAND --help` describes each command. Exit codes: 0 ok, 1 a puzzle unsolved or stopped,\n"
-    "2 bad input, 3 bad command line, 4 backends disagree, 5 file error, 70 internal error.\n";
+    "2 bad input, 3 bad command line, 4 backends disagree, 5 cannot read or write a file, 70 internal error.\n";
 
 }  // namespace
 
@@ -52,8 +54,15 @@ int main(int argc, char** argv) {
     std::cerr << "sudokit: unknown command '" << args[0] << "'\n" << kMainUsage;
     return kUsage;
   }
+  int code = kOk;
   try {
-    return it->second(std::vector<std::string>(args.begin() + 1, args.end()));
+    code = it->second(std::vector<std::string>(args.begin() + 1, args.end()));
+    check_written(std::cout, "stdout");  // output lost to a full disk must not exit 0
+    return code;
+  } catch (const WriteError& e) {
+    // A reader that went away (`| head` with SIGPIPE ignored) is no news: exit quietly.
+    if (e.error() != EPIPE) std::cerr << "sudokit: " << e.what() << "\n";
+    return std::max(code, static_cast<int>(kIoError));
   } catch (const boost::program_options::error& e) {
     std::cerr << "sudokit " << args[0] << ": " << e.what() << " (see sudokit " << args[0] << " --help)\n";
     return kUsage;

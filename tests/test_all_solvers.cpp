@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <limits>
 #include <sstream>
 
+#include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/generate.h"
 #include "sudokit/registry.h"
@@ -117,6 +119,24 @@ TEST_P(EveryBackend, AgreesOnRandom16x16And25x25Puzzles) {
   auto solver = make();
   agree_with_backtrack(*solver, Shape::make(4, 4), 40, 60, 110, 16);
   agree_with_backtrack(*solver, Shape::make(5, 5), 10, 120, 200, 25);
+}
+
+// Limits a library user gives: a time budget beyond the clock's range is no deadline (it once
+// overflowed into one already passed), and a negative or NaN one is a UsageError, not undefined.
+TEST_P(EveryBackend, TimeLimitsBeyondTheClockMeanNoDeadline) {
+  auto solver = make();
+  const Grid empty(Shape::make(2, 2));  // 288 solutions: more than 256 nodes, so the clock is read
+  Limits limits = test::count_up_to(0);
+  for (double seconds : {1e10, 1e300, std::numeric_limits<double>::infinity()}) {
+    limits.max_seconds = seconds;
+    const Result r = solver->solve(empty, limits);
+    EXPECT_EQ(r.status, Status::multiple) << seconds;
+    EXPECT_EQ(r.count, 288u) << seconds;
+  }
+  for (double bad : {-1.0, std::numeric_limits<double>::quiet_NaN()}) {
+    limits.max_seconds = bad;
+    EXPECT_THROW(solver->solve(empty, limits), UsageError) << bad;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, EveryBackend, ::testing::ValuesIn(builtin_solvers().names(ProblemKind::sudoku)),

@@ -1,14 +1,19 @@
 // The sudokit command line as a user runs it: stdin in, stdout and exit code out.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "test_support.h"
 
 using sudokit::test::run_cli;
+using sudokit::test::run_shell;
 
 namespace {
 const char* kSeed =
     "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n"
     "5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
+// 392 dlx nodes: more than the 256 between two reads of the clock.
+const char* kHard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const char* kSeedSolution =
     "1 3 5 4 6 9 2 7 8\n7 8 2 1 3 5 6 4 9\n4 6 9 2 7 8 1 3 5\n3 2 1 5 4 6 8 9 7\n8 7 4 9 1 3 5 2 6\n"
     "5 9 6 8 2 7 4 1 3\n9 1 7 6 5 2 3 8 4\n6 4 3 7 8 1 9 5 2\n2 5 8 3 9 4 7 6 1\n";
@@ -101,4 +106,86 @@ TEST(Cli, HelpVersionAndSolverList) {
   EXPECT_EQ(version.out.rfind("sudokit ", 0), 0u);
   auto list = run_cli("solvers");
   EXPECT_NE(list.out.find("backtrack"), std::string::npos);
+}
+
+TEST(Cli, HugeTimeoutsMeanNoDeadline) {
+  // 1e10 s does not fit the clock's nanoseconds: it used to stop every search at the first clock read.
+  for (const char* timeout : {"1e10", "inf"}) {
+    auto r = run_cli(std::string("solve --solver dlx --count 2 --timeout ") + timeout, std::string(kHard) + "\n");
+    EXPECT_EQ(r.exit_code, 0) << timeout << ": " << r.err;
+    EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "# puzzle 1: 1 solution (unique)") << timeout;
+  }
+}
+
+TEST(Cli, NegativeOrNonNumericLimitsAreUsageErrors) {
+  for (const char* args : {"solve --timeout nan", "solve --timeout -1", "solve --timeout=-0.5", "solve --max-nodes -5",
+                           "solve --max-nodes=-5", "solve --count=-1", "solve --max-nodes 1e3x", "compare --limit=-2",
+                           "compare --max-nodes=-5", "compare --timeout nan", "compare --jobs=-1",
+                           "generate --count=-1", "solve --tree-nodes=-1"}) {
+    auto r = run_cli(args, std::string(kHard) + "\n");
+    EXPECT_EQ(r.exit_code, 3) << args << ": " << r.out << r.err;
+    EXPECT_TRUE(r.out.empty()) << args;  // refused before any puzzle is solved
+  }
+}
+
+TEST(Cli, ADirectoryIsAnErrorAndTheOtherFilesStillRun) {
+  const std::string dir = ::testing::TempDir(), file = dir + "sudokit_cli_one.txt";
+  std::ofstream(file) << kHard << "\n";
+  auto r = run_cli("solve " + dir + " " + file);
+  EXPECT_EQ(r.exit_code, 5) << r.err;
+  EXPECT_NE(r.err.find("cannot read " + dir + ": Is a directory"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.size(), 82u) << r.out;  // the other file's solution
+}
+
+TEST(Cli, AFileWithoutPuzzlesIsReported) {
+  const std::string file = ::testing::TempDir() + "sudokit_cli_comments.txt";
+  std::ofstream(file) << "# only a comment\n\n";
+  for (const char* command : {"solve ", "compare "}) {
+    auto r = run_cli(command + file);
+    EXPECT_EQ(r.exit_code, 2) << command << r.err;
+    EXPECT_NE(r.err.find("warning: no puzzles in " + file), std::string::npos) << r.err;
+  }
+  auto empty_stdin = run_cli("solve");
+  EXPECT_EQ(empty_stdin.exit_code, 2);
+  EXPECT_NE(empty_stdin.err.find("no puzzles in stdin"), std::string::npos) << empty_stdin.err;
+}
+
+TEST(Cli, AFullDiskIsAnError) {
+  const std::string puzzle = std::string(kHard) + "\n";
+  for (const char* args : {"solve >/dev/full", "compare --solvers dlx --csv /dev/full",
+                           "compare --solvers dlx --json /dev/full", "compare --solvers dlx >/dev/full",
+                           "encode --output /dev/full", "encode --to dimacs >/dev/full", "solve --tree /dev/full"}) {
+    auto r = run_cli(args, puzzle);
+    EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
+    EXPECT_NE(r.err.find("cannot write "), std::string::npos) << args << ": " << r.err;
+    EXPECT_NE(r.err.find(": No space left on device"), std::string::npos) << args << ": " << r.err;
+  }
+  // A long batch stops at the first failed write instead of solving the rest for nothing.
+  auto generate = run_cli("generate --count 1000000 >/dev/full");
+  EXPECT_EQ(generate.exit_code, 5) << generate.err;
+  EXPECT_EQ(generate.err, "sudokit: cannot write stdout: No space left on device\n");
+}
+
+TEST(Cli, AnUnwritablePathIsAnError) {
+  auto r = run_cli("compare --solvers dlx --csv /nonexistent/dir/x.csv", std::string(kHard) + "\n");
+  EXPECT_EQ(r.exit_code, 5) << r.err;
+  EXPECT_NE(r.err.find("sudokit: cannot write /nonexistent/dir/x.csv: No such file or directory"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.out.find("1 puzzles, 0 with a disagreement"), std::string::npos) << r.out;  // the summary still printed
+}
+
+TEST(Cli, AClosedPipeEndsTheRunQuietly) {
+  const std::string file = ::testing::TempDir() + "sudokit_cli_many.txt";
+  {
+    std::ofstream out(file);
+    for (int i = 0; i < 20000; ++i) out << "003020600900305001001806400008102900700000008006708200002609500800203009005010300\n";
+  }
+  // SIGPIPE as usual: the reader's end closes, sudokit is killed by SIGPIPE (128 + 13), quietly.
+  auto usual = run_shell("{ \"$SUDOKIT\" solve " + file + "; echo \"status $?\" >&2; } | head -1");
+  EXPECT_EQ(usual.out.size(), 82u) << usual.out.substr(0, 200);
+  EXPECT_EQ(usual.err, "status 141\n");
+  // SIGPIPE ignored (as some launchers leave it): the write fails with EPIPE; exit 5, quietly.
+  auto ignored = run_shell("trap '' PIPE; { \"$SUDOKIT\" solve " + file + "; echo \"status $?\" >&2; } | head -1");
+  EXPECT_EQ(ignored.out.size(), 82u);
+  EXPECT_EQ(ignored.err, "status 5\n");
 }

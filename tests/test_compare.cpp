@@ -1,8 +1,16 @@
 // The cross-check driver: agreement, each kind of puzzle, broken backends, limits, jobs and shards.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <fstream>
+#include <iterator>
 #include <sstream>
+#include <thread>
 
 #include "compare.h"
 #include "exit_codes.h"
@@ -92,6 +100,9 @@ CompareOptions options(std::vector<std::string> backends, std::uint64_t limit = 
 
 const char* kHard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const char* kEasy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+const char* kColumnsForTest =
+    "puzzle,source,line,shape,givens,backend,options,status,count,nodes,guesses,backtracks,propagations,time,"
+    "counters,verdict";
 
 }  // namespace
 
@@ -260,6 +271,117 @@ TEST(CompareCli, JobsAndShardsGiveTheSameRows) {
   };
   EXPECT_EQ(without_times(merged.out), without_times(whole.out));
   EXPECT_NE(merged.out.find("5 puzzles, 0 with a disagreement"), std::string::npos);
+}
+
+TEST(Compare, CsvFieldsMayHoldLineBreaksButAnOpenQuoteIsAnError) {
+  std::ostringstream details;
+  CompareReport r = run_compare(builtin_solvers(), inputs({kEasy}), options({"dlx"}), details);
+  r.rows[0].source = "two\nlines, \"quoted\"";
+  std::stringstream csv;
+  write_csv(csv, r.rows);
+  const auto back = read_csv(csv, "rows.csv");
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0].source, r.rows[0].source);
+
+  // The second row's quote opens at column 3 of line 3 and is never closed.
+  std::istringstream open_quote(std::string(kColumnsForTest) + "\n" +
+                                "1,a.txt,1,3x3,30,dlx,,unique,1,1,0,0,0,0.1,,agrees\n"
+                                "2,\"b.txt,2,3x3,30,dlx,,unique,1,1,0,0,0,0.1,,agrees\n"
+                                "3,c.txt,3,3x3,30,dlx,,unique,1,1,0,0,0,0.1,,agrees\n");
+  try {
+    read_csv(open_quote, "shard.csv");
+    ADD_FAILURE() << "an unterminated quote was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.source(), "shard.csv");
+    EXPECT_EQ(e.line(), 3u);
+    EXPECT_EQ(e.column(), 3u);
+    EXPECT_NE(std::string(e.what()).find("never closed"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CompareCli, ReportRefusesUnterminatedQuotesAndRepeatedRows) {
+  const std::string dir = ::testing::TempDir(), in = dir + "sudokit_report_in.txt";
+  std::ofstream(in) << kEasy << "\n" << kHard << "\n";
+  const std::string a = dir + "sudokit_report_a.csv", b = dir + "sudokit_report_b.csv";
+  ASSERT_EQ(run_cli("compare --solvers dlx,propagate --shard 1/2 --csv " + a + " " + in).exit_code, 0);
+  ASSERT_EQ(run_cli("compare --solvers dlx,propagate --shard 2/2 --csv " + b + " " + in).exit_code, 0);
+  const auto both = run_cli("report " + a + " " + b);
+  EXPECT_EQ(both.exit_code, 0) << both.err;
+  EXPECT_NE(both.out.find("2 puzzles, 0 with a disagreement"), std::string::npos) << both.out;
+
+  // The same shard twice would count its puzzle twice: an error naming both files.
+  const auto twice = run_cli("report " + a + " " + b + " " + a);
+  EXPECT_EQ(twice.exit_code, kBadInput);
+  EXPECT_NE(twice.err.find(a + " repeats the row of puzzle 1 (" + in + ", line 1) for dlx that " + a + " already has"),
+            std::string::npos) << twice.err;
+  EXPECT_NE(twice.err.find("2 repeated rows"), std::string::npos) << twice.err;
+  EXPECT_EQ(twice.out, "");
+
+  std::ofstream(b, std::ios::app) << "3,\"x.txt,3,3x3,30,dlx,,unique,1,1,0,0,0,0.1,,agrees\n";
+  const auto quote = run_cli("report " + a + " " + b);
+  EXPECT_EQ(quote.exit_code, kBadInput);
+  EXPECT_NE(quote.err.find(b + ": line 4, column 3: this quoted field is never closed"), std::string::npos) << quote.err;
+
+  const auto directory = run_cli("report " + dir);
+  EXPECT_EQ(directory.exit_code, kIoError);
+  EXPECT_NE(directory.err.find("cannot read " + dir), std::string::npos) << directory.err;
+}
+
+// Ctrl-C (or SIGTERM) during a long compare: the puzzles done so far are written as well-formed
+// CSV and JSON, the summary is printed, and the exit code is 128 + the signal.
+TEST(CompareCli, AnInterruptedRunWritesWhatItDid) {
+  const std::string dir = ::testing::TempDir(), in = dir + "sudokit_interrupt_in.txt";
+  {
+    std::ofstream out(in);
+    for (int i = 0; i < 3; ++i) out << kEasy << "\n";
+    for (int i = 0; i < 200; ++i) out << kHard << "\n";  // 0.2 s each for backtrack, 20 s in all
+  }
+  for (int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(signal == SIGINT ? "SIGINT" : "SIGTERM");
+    const std::string csv = dir + "sudokit_interrupt.csv", json = dir + "sudokit_interrupt.json",
+                      out = dir + "sudokit_interrupt.out";
+    std::remove(csv.c_str());
+    std::remove(json.c_str());
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      const int fd = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      dup2(fd, 1);
+      execl(SUDOKIT_EXE, SUDOKIT_EXE, "compare", "--solvers", "backtrack,dlx", "--limit", "1", "--jobs", "2", "--csv", csv.c_str(),
+            "--json", json.c_str(), in.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    // Wait until the handler is installed (the SigCgt mask in /proc), then let some work happen.
+    auto catches = [&] {
+      std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+      for (std::string line; std::getline(status, line);)
+        if (line.rfind("SigCgt:", 0) == 0) return (std::stoull(line.substr(7), nullptr, 16) >> (signal - 1)) & 1;
+      return 0ull;
+    };
+    for (int i = 0; i < 1000 && !catches(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ASSERT_EQ(kill(pid, signal), 0);
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+    EXPECT_EQ(WEXITSTATUS(status), 128 + signal);
+
+    std::ifstream csv_in(csv);
+    const std::vector<Row> rows = read_csv(csv_in, csv);  // throws if it is cut off mid-row
+    EXPECT_EQ(rows.size() % 2, 0u);
+    EXPECT_LT(rows.size(), 2u * 203);  // stopped early
+    for (const Row& r : rows) EXPECT_EQ(r.verdict, "agrees");
+    std::ifstream json_in(json), out_in(out);
+    const std::string json_text((std::istreambuf_iterator<char>(json_in)), {});
+    const std::string summary((std::istreambuf_iterator<char>(out_in)), {});
+    ASSERT_FALSE(json_text.empty());
+    EXPECT_EQ(json_text.substr(json_text.size() - 2), "]\n");
+    EXPECT_EQ(std::count(json_text.begin(), json_text.end(), '{'), std::count(json_text.begin(), json_text.end(), '}'));
+    EXPECT_EQ(static_cast<std::size_t>(std::count(json_text.begin(), json_text.end(), '\n')), rows.size() + 2);
+    EXPECT_NE(summary.find(std::to_string(rows.size() / 2) + " puzzles, 0 with a disagreement"), std::string::npos)
+        << summary;
+    EXPECT_NE(summary.find("| backtrack |"), std::string::npos) << summary;
+  }
 }
 
 namespace sudokit {

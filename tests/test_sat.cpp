@@ -7,6 +7,7 @@
 
 #include "sat/sat.h"
 #include "sudokit/encoders/cnf.h"
+#include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/generate.h"
 #include "sudokit/registry.h"
@@ -129,6 +130,26 @@ TEST(Sat, ReadsSolverOutputs) {
   EXPECT_TRUE(read_model(minisat, "out", 4).has_value());
   std::istringstream unsat("s UNSATISFIABLE\n");
   EXPECT_FALSE(read_model(unsat, "out", 4).has_value());
+}
+
+TEST(Sat, ALiteralOutOfRangeIsAnInputError) {
+  // Negating the most negative 64-bit number is undefined; beyond int there is no DIMACS variable.
+  for (const char* lit : {"-9223372036854775808", "9223372036854775807", "-99999999999999999999", "2147483648"}) {
+    std::istringstream out("s SATISFIABLE\nv 1 -2\nv 3 " + std::string(lit) + " 0\n");
+    try {
+      read_model(out, "out", 4);
+      ADD_FAILURE() << lit << " was accepted";
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.line(), 3u) << e.what();
+      EXPECT_EQ(e.column(), 5u) << e.what();
+      EXPECT_NE(std::string(e.what()).find("out: line 3, column 5: literal " + std::string(lit) + " is out of range"),
+                std::string::npos) << e.what();
+    }
+  }
+  std::istringstream largest("s SATISFIABLE\nv 1 -2147483647 0\n");
+  EXPECT_TRUE(read_model(largest, "out", 4).has_value());
+  std::istringstream junk("s SATISFIABLE\nv 1 x2 0\n");
+  EXPECT_THROW(read_model(junk, "out", 4), InputError);
 }
 
 // The DIMACS file from `encode --to dimacs`, solved by the external solvers that are installed

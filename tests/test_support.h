@@ -23,17 +23,16 @@ struct Run {
   std::string out, err;
 };
 
-// Runs the sudokit binary with `args` (a shell fragment), feeding `input` on stdin.
-inline Run run_cli(const std::string& args, const std::string& input = "") {
+// Runs `command` with the shell, stdout and stderr captured; SUDOKIT names the binary.
+inline Run run_shell(const std::string& command) {
   static int serial = 0;
-  const std::string base = ::testing::TempDir() + "sudokit_cli_" + std::to_string(::getpid()) + "_" + std::to_string(serial++);
-  const std::string in = base + ".in", out = base + ".out", err = base + ".err";
-  if (FILE* f = std::fopen(in.c_str(), "w")) {
-    std::fputs(input.c_str(), f);
+  const std::string base = ::testing::TempDir() + "sudokit_sh_" + std::to_string(::getpid()) + "_" + std::to_string(serial++);
+  const std::string script = base + ".sh", out = base + ".out", err = base + ".err";
+  if (FILE* f = std::fopen(script.c_str(), "w")) {
+    std::fputs(("SUDOKIT='" + std::string(SUDOKIT_EXE) + "'\n" + command + "\n").c_str(), f);
     std::fclose(f);
   }
-  const std::string cmd = std::string(SUDOKIT_EXE) + " " + args + " <" + in + " >" + out + " 2>" + err;
-  const int status = std::system(cmd.c_str());
+  const int status = std::system(("sh " + script + " >" + out + " 2>" + err).c_str());
   auto slurp = [](const std::string& path) {
     std::string s;
     if (FILE* f = std::fopen(path.c_str(), "r")) {
@@ -45,9 +44,22 @@ inline Run run_cli(const std::string& args, const std::string& input = "") {
     return s;
   };
   Run r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-  std::remove(in.c_str());
+  std::remove(script.c_str());
   std::remove(out.c_str());
   std::remove(err.c_str());
+  return r;
+}
+
+// Runs the sudokit binary with `args` (a shell fragment), feeding `input` on stdin.
+inline Run run_cli(const std::string& args, const std::string& input = "") {
+  static int serial = 0;
+  const std::string in = ::testing::TempDir() + "sudokit_cli_" + std::to_string(::getpid()) + "_" + std::to_string(serial++) + ".in";
+  if (FILE* f = std::fopen(in.c_str(), "w")) {
+    std::fputs(input.c_str(), f);
+    std::fclose(f);
+  }
+  Run r = run_shell("exec \"$SUDOKIT\" " + args + " <" + in);
+  std::remove(in.c_str());
   return r;
 }
 

@@ -153,10 +153,16 @@ bool Registry::contains(std::string_view name) const {
   return std::any_of(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.info.name == name; });
 }
 
+// Longer time budgets (infinity too) mean no deadline: start + 1e10 s would not fit the clock's
+// 64-bit nanoseconds, and converting it is undefined behaviour.
+constexpr double kLongestDeadline = 1e9;  // seconds, about 31 years
+
 SearchBudget::SearchBudget(const Limits& limits)
     : start_(std::chrono::steady_clock::now()),
       node_limit_(limits.max_nodes ? limits.max_nodes : ~std::uint64_t{0}),
-      has_deadline_(limits.max_seconds > 0) {
+      has_deadline_(limits.max_seconds > 0 && limits.max_seconds < kLongestDeadline) {
+  if (!(limits.max_seconds >= 0))  // NaN fails every comparison
+    throw UsageError("the time limit must be a number of seconds, 0 or more; got " + std::to_string(limits.max_seconds));
   if (has_deadline_)
     deadline_ = start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                              std::chrono::duration<double>(limits.max_seconds));

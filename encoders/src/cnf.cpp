@@ -3,12 +3,15 @@
 #include <algorithm>
 
 #include <bit>
+#include <charconv>
 #include <functional>
 #include <istream>
+#include <limits>
 #include <ostream>
 #include <sstream>
 
 #include "sudokit/errors.h"
+#include "sudokit/text.h"
 
 namespace sudokit {
 
@@ -273,6 +276,8 @@ void write_dimacs(std::ostream& out, const Cnf& f, const std::vector<std::string
   }
 }
 
+constexpr long long kMaxVariable = std::numeric_limits<int>::max();
+
 std::optional<std::vector<bool>> read_model(std::istream& in, const std::string& source, int variables) {
   std::vector<bool> model(static_cast<std::size_t>(variables) + 1, false);
   std::string line;
@@ -290,15 +295,24 @@ std::optional<std::vector<bool>> read_model(std::istream& in, const std::string&
       if (!sat) return std::nullopt;
       continue;
     }
-    std::istringstream lits(first == "v" ? line.substr(line.find('v') + 1) : line);
-    long lit;
-    while (lits >> lit) {
-      if (lit == 0) continue;
-      const long v = lit > 0 ? lit : -lit;
-      if (v <= variables) model[static_cast<std::size_t>(v)] = lit > 0;
+    const auto lits = split_words(line);
+    for (std::size_t i = first == "v" ? 1 : 0; i < lits.size(); ++i) {
+      const std::string_view text = lits[i].text;
+      long long lit = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), lit);
+      if (ec == std::errc() && end == text.data() + text.size() && lit >= -kMaxVariable && lit <= kMaxVariable) {
+        // A DIMACS variable is a positive int, so negating a literal cannot overflow.
+        const long long v = lit > 0 ? lit : -lit;
+        if (v != 0 && v <= variables) model[static_cast<std::size_t>(v)] = lit > 0;
+      } else if (ec == std::errc::result_out_of_range || (ec == std::errc() && end == text.data() + text.size())) {
+        throw InputError(source, 0, number, lits[i].column,
+                         "literal " + std::string(text) + " is out of range: variables are 1 to " +
+                             std::to_string(kMaxVariable));
+      } else {
+        throw InputError(source, 0, number, lits[i].column,
+                         "expected literals in the solver's model output, not '" + std::string(text) + "'");
+      }
     }
-    if (lits.fail() && !lits.eof())
-      throw InputError(source, 0, number, 1, "expected literals in the solver's model output");
   }
   if (!seen_status || !sat) throw InputError(source, 0, 1, 1, "no 's SATISFIABLE' or 'SAT' line in the solver's output");
   return model;

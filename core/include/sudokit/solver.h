@@ -35,7 +35,8 @@ namespace sudokit {
 struct Limits {
   std::uint64_t solutions = 1;     // stop after this many: 1 any one, 2 prove uniqueness, 0 all
   std::uint64_t max_nodes = 0;     // node budget, 0 for none
-  double max_seconds = 0;          // time budget from the start of solve(), 0 for none
+  double max_seconds = 0;          // time budget from the start of solve(), 0 or >= 1e9 for none
+                                   // (negative or NaN: solve() throws UsageError)
   std::size_t keep_solutions = 16; // how many of the solutions found are returned in full
   std::function<void(const Grid&)> on_solution;  // optional: called for every solution, as found
   std::function<void(const Selection&)> on_cover_solution;  // the same for exact-cover problems
@@ -165,7 +166,7 @@ class Registry {
 // The clock is read every 256 nodes, so a deadline costs almost nothing.
 class SearchBudget {
  public:
-  explicit SearchBudget(const Limits& limits);
+  explicit SearchBudget(const Limits& limits);  // throws UsageError for a negative or NaN time limit
   bool charge(std::uint64_t nodes_so_far) {  // true: stop now
     if (nodes_so_far > node_limit_) return stop(StopReason::nodes);
     if (--countdown_ == 0) return tick();
