@@ -54,7 +54,7 @@ Format parse_format(std::string_view text) {
 }
 
 PuzzleReader::PuzzleReader(std::istream& in, std::string source_name, std::optional<BoxSpec> box)
-    : in_(in), source_(std::move(source_name)), box_(box) {}
+    : in_(in), source_(std::move(source_name)), box_(box), box_given_(box.has_value()) {}
 
 bool PuzzleReader::peek_line(Line& out) {
   if (!pending_) {
@@ -70,9 +70,26 @@ bool PuzzleReader::peek_line(Line& out) {
 bool PuzzleReader::next_content_line(Line& out) {
   while (peek_line(out)) {
     pending_.reset();
-    if (!is_blank(out.text) && !is_comment(out.text)) return true;
+    if (is_comment(out.text)) read_header(out);
+    else if (!is_blank(out.text)) return true;
   }
   return false;
+}
+
+// "# box: RxC" gives the shape of the puzzles after it, so that a file of 6x6 or 12x12 puzzles
+// (which cannot be inferred) reads back as written. A box given by the caller (--box) wins.
+void PuzzleReader::read_header(const Line& line) {
+  const auto hash = line.text.find('#');
+  const auto words = split_words(std::string_view(line.text).substr(hash + 1));
+  if (words.size() != 2 || words[0].text != "box:") return;
+  if (box_given_) return;
+  try {
+    box_ = parse_box_spec(words[1].text);
+  } catch (const UsageError&) {
+    throw InputError(source_, puzzles_ + 1, line.number, hash + 1 + words[1].column,
+                     "the header '# box: RxC' wants the shape of one box, e.g. 2x3; got '" + std::string(words[1].text) + "'");
+  }
+  last_shape_.reset();
 }
 
 ShapePtr PuzzleReader::shape_for(std::size_t n, std::size_t puzzle, const Line& line, std::size_t column) {

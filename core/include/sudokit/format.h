@@ -51,7 +51,8 @@ class PuzzleReader {
     std::size_t number;
     std::string text;
   };
-  bool next_content_line(Line& out);  // skips blank and comment lines
+  bool next_content_line(Line& out);  // skips blank and comment lines, reading "# box: RxC" headers
+  void read_header(const Line& line);
   bool peek_line(Line& out);           // the next raw line, not consumed
   ParsedPuzzle read_line_form(const Line& line, std::size_t number);
   ParsedPuzzle read_grid_form(const Line& first, std::size_t number);
@@ -60,7 +61,8 @@ class PuzzleReader {
 
   std::istream& in_;
   std::string source_;
-  std::optional<BoxSpec> box_;
+  std::optional<BoxSpec> box_;  // given by the caller, or by the last "# box: RxC" header
+  bool box_given_;              // by the caller: headers do not change it
   std::size_t line_number_ = 0;
   std::size_t puzzles_ = 0;
   std::optional<Line> pending_;
