@@ -178,9 +178,11 @@ TEST(Sat, AutoShowsTheLibraryItUsed) {
   auto solver = builtin_solvers().create("sat");
   EXPECT_EQ(solver->options().rfind("solver=auto,", 0), 0u) << solver->options();
   solver->solve(n_queens(4), count_up_to(0));
-  const std::string want = "solver=auto(" + std::string(sat::to_string(SatSolver::library_for(ProblemKind::exact_cover, 0))) + "),";
+  const std::string want = "solver=auto(" + std::string(sat::to_string(SatSolver::library_for(ProblemKind::exact_cover))) + "),";
   EXPECT_EQ(solver->options().rfind(want, 0), 0u) << solver->options();
-  EXPECT_EQ(SatSolver::library_for(ProblemKind::exact_cover, 0), sat::Library::cadical);
+  EXPECT_EQ(SatSolver::library_for(ProblemKind::exact_cover), sat::Library::cadical);
+  solver->solve(Grid(Shape::make(2, 2)), count_up_to(2));
+  EXPECT_EQ(solver->options().rfind("solver=auto(cryptominisat),", 0), 0u) << solver->options();
   EXPECT_THROW(builtin_solvers().create("sat", SolverOptions::parse({"solver=minisat"})), UsageError);
 }
 

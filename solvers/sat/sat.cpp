@@ -141,10 +141,14 @@ StopReason enumerate(SatLibrary& s, Library library, std::span<const int> assump
 
 std::string_view sat::to_string(Library library) { return library == Library::cadical ? "cadical" : "cryptominisat"; }
 
-// The library `solver=auto` takes, measured on this machine (docs/backends/sat.md, docs/benchmarks.md).
-Library SatSolver::library_for(ProblemKind kind, int side) {
-  if (kind == ProblemKind::exact_cover) return Library::cadical;  // counting: many calls, CaDiCaL's are cheap
-  return side <= kAutoCryptoMiniSatUpTo ? Library::cryptominisat : Library::cadical;
+// The library `solver=auto` takes, as measured (docs/backends/sat.md, docs/benchmarks.md):
+// * exact cover: CaDiCaL. Counting is one call per solution, and a CryptoMiniSat call costs
+//   milliseconds before it searches: 12 queens 2.6 CPU seconds with CaDiCaL, ~100 with CryptoMiniSat.
+// * Sudoku: CryptoMiniSat, whatever the size. A puzzle is a fresh solver and two calls, and
+//   CryptoMiniSat builds and loads faster: 1.2x CaDiCaL's puzzles/s on top1465 (9x9), 1.5x on
+//   16x16 and 1.4x on 25x25 puzzles; grid size did not change the winner.
+Library SatSolver::library_for(ProblemKind kind) {
+  return kind == ProblemKind::exact_cover ? Library::cadical : Library::cryptominisat;
 }
 
 SatSolver::SatSolver(Encoding encoding, Mode mode, std::optional<Library> library)
@@ -178,8 +182,8 @@ std::string SatSolver::options() const {
   return "solver=" + solver + ",encoding=" + std::string(to_string(encoding_)) + ",givens=" + mode;
 }
 
-Library SatSolver::library(ProblemKind kind, int side) {
-  used_ = library_ ? *library_ : library_for(kind, side);
+Library SatSolver::library(ProblemKind kind) {
+  used_ = library_ ? *library_ : library_for(kind);
   return *used_;
 }
 
@@ -189,7 +193,7 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
   const Shape& shape = puzzle.shape();
   const int n = shape.size();
   const int cell_vars = shape.cells() * n;
-  const Library lib = library(ProblemKind::sudoku, n);
+  const Library lib = library(ProblemKind::sudoku);
 
   const bool new_shape = !rules_ || !shape_->same_as(shape);
   if (new_shape) {
@@ -277,7 +281,7 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
 CoverResult SatSolver::solve(const ExactCover& problem, const Limits& limits) {
   SearchBudget budget(limits);
   CoverSolutionSink sink(limits);
-  const Library lib = library(ProblemKind::exact_cover, 0);
+  const Library lib = library(ProblemKind::exact_cover);
   const Cnf f = exact_cover_cnf(problem);
   // Counting asks again after each solution, on one solver; an option is mostly not chosen.
   auto s = sat::make_library(lib, {.incremental = true, .decide_true_first = false});

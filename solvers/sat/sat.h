@@ -1,7 +1,7 @@
 // sat: Sudoku as CNF (encoders/cnf.h), solved in-process by CryptoMiniSat or CaDiCaL.
 //
-// The library (option solver=): cryptominisat, cadical, or auto (default), which picks per
-// problem kind and grid size by the rule in library_for(), measured in docs/backends/sat.md.
+// The library (option solver=): cryptominisat, cadical, or auto (default), which picks by the
+// rule in library_for(), measured in docs/backends/sat.md.
 // sat_library.h is the interface both are asked through.
 //
 // Three ways to give a puzzle to the solver (option givens=):
@@ -37,10 +37,8 @@ class SatSolver final : public Solver {
   ~SatSolver() override;
   static BackendInfo info();
   static std::unique_ptr<Solver> create(const SolverOptions& options);  // solver=, encoding=, givens=
-  // The rule of solver=auto, in one place: CaDiCaL for exact cover, and for Sudoku CryptoMiniSat
-  // up to side kAutoCryptoMiniSatUpTo, CaDiCaL above (measured: docs/backends/sat.md).
-  static constexpr int kAutoCryptoMiniSatUpTo = 9;
-  static sat::Library library_for(ProblemKind kind, int side);
+  // The rule of solver=auto, in one place (measured: docs/backends/sat.md).
+  static sat::Library library_for(ProblemKind kind);
 
   std::string_view name() const override { return "sat"; }
   std::string options() const override;  // with auto, the library the last solve used: solver=auto(cadical)
@@ -49,7 +47,7 @@ class SatSolver final : public Solver {
   CoverResult solve(const ExactCover& problem, const Limits& limits) override;
 
  private:
-  sat::Library library(ProblemKind kind, int side);  // the one to use now; remembered for options()
+  sat::Library library(ProblemKind kind);  // the one to use now; remembered for options()
 
   Encoding encoding_;
   Mode mode_;
