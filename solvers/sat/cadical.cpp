@@ -41,6 +41,13 @@ class Cadical final : public SatLibrary {
     // "phase" is the value decisions try first (1 by default), as CryptoMiniSat's default polarity.
     solver_.set("phase", setup.decide_true_first ? 1 : 0);
     solver_.connect_learner(&learned_);
+    // Asked many times: CaDiCaL tries its "lucky" assignments at the start of every call, and a
+    // blocking clause over an eliminated variable makes it restore the clauses it removed. Both
+    // off halve counting 12 queens (2.96 -> 1.42 CPU seconds); givens=assume is unchanged.
+    if (setup.incremental) {
+      solver_.set("lucky", 0);
+      solver_.set("elim", 0);
+    }
   }
   ~Cadical() override {
     solver_.disconnect_learner();
