@@ -93,9 +93,9 @@ Stats stats_of(const Totals& t, double seconds, std::uint64_t variables, std::ui
   return st;
 }
 
-std::string describe(Library library, const sat::CallStats& call) {
+std::string describe(Library library, int number, const sat::CallStats& call) {
   std::string s = library == Library::cadical ? "CaDiCaL" : "CryptoMiniSat";
-  s += " call: ";
+  s += " call " + std::to_string(number) + ": ";
   if (call.decisions) s += std::to_string(*call.decisions) + " decisions, ";
   s += std::to_string(call.conflicts) + " conflicts";
   if (call.propagations) s += ", " + std::to_string(*call.propagations) + " propagations";
@@ -122,7 +122,7 @@ StopReason enumerate(SatLibrary& s, Library library, std::span<const int> assump
     const sat::CallStats stats = s.last_call();
     totals.add(stats);
     if (limits.observer)
-      limits.observer->note(describe(library, stats) + " (call " + std::to_string(calls) + "): " +
+      limits.observer->note(describe(library, calls, stats) + ": " +
                             (answer == Answer::satisfiable     ? "satisfiable"
                              : answer == Answer::unsatisfiable ? "unsatisfiable"
                                                                : "stopped"));
