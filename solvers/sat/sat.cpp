@@ -179,7 +179,7 @@ std::string SatSolver::options() const {
   std::string solver = library_ ? std::string(to_string(*library_))
                        : used_  ? "auto(" + std::string(to_string(*used_)) + ")"
                                 : "auto";
-  return "solver=" + solver + ",encoding=" + std::string(to_string(encoding_)) + ",givens=" + mode;
+  return "encoding=" + std::string(to_string(encoding_)) + ",givens=" + mode + ",solver=" + solver;
 }
 
 Library SatSolver::library(ProblemKind kind) {
