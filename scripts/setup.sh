@@ -5,7 +5,7 @@
 #                             (used by the DIMACS cross-check tests and by experiments/)
 set -euo pipefail
 
-packages=(cmake g++ clang make libboost-program-options-dev libboost-dev libcryptominisat5-dev libgtest-dev libmimalloc-dev)
+packages=(cmake g++ clang make libboost-program-options-dev libboost-dev libcryptominisat5-dev libcadical-dev libgtest-dev libmimalloc-dev)
 if [[ "${1:-}" == "--extra" ]]; then
   packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz)
 fi

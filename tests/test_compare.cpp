@@ -201,7 +201,7 @@ TEST(Compare, BackendSpecsCarryOptions) {
                                       options({"sat:encoding=minimal", "sat:encoding=compact:givens=reduce"}), details);
   ASSERT_EQ(r.rows.size(), 2u);
   EXPECT_EQ(r.rows[0].backend, "sat:encoding=minimal");
-  EXPECT_EQ(r.rows[1].options, "encoding=compact,givens=reduce");
+  EXPECT_EQ(r.rows[1].options, "encoding=compact,givens=reduce,solver=auto(cryptominisat)");
   EXPECT_EQ(r.disagreements, 0u);
   EXPECT_THROW(run_compare(builtin_solvers(), inputs({kHard}), options({"sat:colour=red"}), details), UsageError);
 }

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -81,18 +82,66 @@ TEST(Cnf, DistinctRulesAreTheSameSetWithoutRepeats) {
     }
 }
 
+namespace {
+
+const sat::Library kLibraries[] = {sat::Library::cryptominisat, sat::Library::cadical};
+const Encoding kEncodings[] = {Encoding::minimal, Encoding::efficient, Encoding::extended, Encoding::compact};
+const SatSolver::Mode kModes[] = {SatSolver::Mode::assume, SatSolver::Mode::units, SatSolver::Mode::reduce};
+
+struct DataCase {
+  std::string puzzle, solution;
+  std::uint64_t count;
+  std::optional<BoxSpec> box;
+};
+
+// tests/data/puzzles.txt: puzzle:count:solution[:box].
+std::vector<DataCase> data_cases() {
+  std::ifstream in(std::string(SUDOKIT_TEST_DATA) + "/puzzles.txt");
+  std::vector<DataCase> cases;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    std::stringstream s(line);
+    for (std::string field; std::getline(s, field, ':');) f.push_back(field);
+    cases.push_back({f.at(0), f.size() > 2 ? f[2] : "", std::stoull(f.at(1)),
+                     f.size() > 3 ? std::optional(parse_box_spec(f[3])) : std::nullopt});
+  }
+  return cases;
+}
+
+}  // namespace
+
+TEST(Sat, BothLibrariesSolveTheDataFileWithEveryEncodingAndMode) {
+  const auto cases = data_cases();
+  ASSERT_GE(cases.size(), 20u);
+  for (auto lib : kLibraries)
+    for (auto e : kEncodings)
+      for (auto m : kModes) {
+        SatSolver solver(e, m, lib);  // one solver for the file: assume mode reuses it across puzzles
+        for (const DataCase& c : cases) {
+          const Grid puzzle = read_one(c.puzzle, c.box);
+          const Result r = solver.solve(puzzle, count_up_to(c.count + 1, 100));
+          ASSERT_EQ(r.count, c.count) << solver.options() << " " << c.puzzle;
+          for (const Grid& g : r.solutions) ASSERT_TRUE(is_solution(puzzle, g)) << solver.options() << " " << c.puzzle;
+          if (c.count == 1) EXPECT_EQ(to_line(r.solutions[0]), c.solution) << solver.options();
+        }
+        EXPECT_TRUE(solver.options().ends_with(",solver=" + std::string(sat::to_string(lib)))) << solver.options();
+      }
+}
+
 TEST(Sat, EveryEncodingAndModeSolvesAndCounts) {
   const Grid hard = read_one("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
-  for (auto e : {Encoding::minimal, Encoding::efficient, Encoding::extended, Encoding::compact})
-    for (auto m : {SatSolver::Mode::assume, SatSolver::Mode::units, SatSolver::Mode::reduce}) {
-      SatSolver solver(e, m);
-      const Result r = solver.solve(hard, count_up_to(2));
-      ASSERT_EQ(r.status, Status::unique) << solver.options();
-      EXPECT_EQ(to_line(r.solutions[0]), "417369825632158947958724316825437169791586432346912758289643571573291684164875293");
-      EXPECT_EQ(solver.solve(Grid(Shape::make(2, 2)), count_up_to(0)).count, 288u) << solver.options();
-      // The reused solver must not carry one puzzle's blocking clauses to the next.
-      EXPECT_EQ(solver.solve(hard, count_up_to(2)).status, Status::unique) << solver.options();
-    }
+  for (auto lib : kLibraries)
+    for (auto e : kEncodings)
+      for (auto m : kModes) {
+        SatSolver solver(e, m, lib);
+        const Result r = solver.solve(hard, count_up_to(2));
+        ASSERT_EQ(r.status, Status::unique) << solver.options();
+        EXPECT_EQ(to_line(r.solutions[0]), "417369825632158947958724316825437169791586432346912758289643571573291684164875293");
+        EXPECT_EQ(solver.solve(Grid(Shape::make(2, 2)), count_up_to(0)).count, 288u) << solver.options();
+        // The reused solver must not carry one puzzle's blocking clauses to the next.
+        EXPECT_EQ(solver.solve(hard, count_up_to(2)).status, Status::unique) << solver.options();
+      }
 }
 
 TEST(Sat, SolvesEveryShapeUpTo25x25) {
@@ -103,19 +152,94 @@ TEST(Sat, SolvesEveryShapeUpTo25x25) {
     GenerateOptions options;
     options.clues = shape->cells() / 2;
     const Grid puzzle = generate_unique(shape, random, *checker, options);
-    SatSolver solver(Encoding::compact, SatSolver::Mode::assume);
-    const Result r = solver.solve(puzzle, count_up_to(2));
-    ASSERT_EQ(r.status, Status::unique) << shape->name();
-    EXPECT_TRUE(is_solution(puzzle, r.solutions[0]));
+    for (auto lib : kLibraries) {
+      SatSolver solver(Encoding::compact, SatSolver::Mode::assume, lib);
+      const Result r = solver.solve(puzzle, count_up_to(2));
+      ASSERT_EQ(r.status, Status::unique) << shape->name() << " " << solver.options();
+      EXPECT_TRUE(is_solution(puzzle, r.solutions[0]));
+    }
   }
 }
 
 TEST(Sat, NQueensAsExactCoverAgreesWithDlx) {
-  for (auto [n, want] : {std::pair{6, 4u}, {8, 92u}}) {
+  for (auto [n, want] : {std::pair{6, 4u}, {8, 92u}, {10, 724u}}) {
     const ExactCover q = n_queens(n);
-    const CoverResult r = SatSolver(Encoding::extended, SatSolver::Mode::reduce).solve(q, count_up_to(0, 50));
-    EXPECT_EQ(r.count, want) << n;
-    for (const auto& s : r.solutions) ASSERT_TRUE(is_exact_cover(q, s));
+    for (auto lib : kLibraries) {
+      SatSolver solver(Encoding::extended, SatSolver::Mode::reduce, lib);
+      const CoverResult r = solver.solve(q, count_up_to(0, 50));
+      EXPECT_EQ(r.count, want) << n << " " << solver.options();
+      EXPECT_EQ(r.status, Status::multiple);
+      for (const auto& s : r.solutions) ASSERT_TRUE(is_exact_cover(q, s));
+    }
+  }
+}
+
+// The default picks by the rule of SatSolver::library_for, and options() shows what it picked.
+TEST(Sat, AutoShowsTheLibraryItUsed) {
+  auto solver = builtin_solvers().create("sat");
+  EXPECT_TRUE(solver->options().ends_with(",solver=auto")) << solver->options();
+  solver->solve(n_queens(4), count_up_to(0));
+  const std::string want = ",solver=auto(" + std::string(sat::to_string(SatSolver::library_for(ProblemKind::exact_cover))) + ")";
+  EXPECT_TRUE(solver->options().ends_with(want)) << solver->options();
+  EXPECT_EQ(SatSolver::library_for(ProblemKind::exact_cover), sat::Library::cadical);
+  solver->solve(Grid(Shape::make(2, 2)), count_up_to(2));
+  EXPECT_TRUE(solver->options().ends_with(",solver=auto(cryptominisat)")) << solver->options();
+  EXPECT_THROW(builtin_solvers().create("sat", SolverOptions::parse({"solver=minisat"})), UsageError);
+}
+
+// 13 pigeons into 12 holes as exact cover: unsatisfiable, and exponentially hard for clause
+// learning, so a deadline has to end one long solver call.
+namespace {
+ExactCover pigeonhole(int holes) {
+  ExactCover p;
+  for (int i = 0; i <= holes; ++i) p.items.push_back("P" + std::to_string(i));
+  p.primary = holes + 1;
+  for (int j = 0; j < holes; ++j) p.items.push_back("H" + std::to_string(j));
+  for (int i = 0; i <= holes; ++i)
+    for (int j = 0; j < holes; ++j) p.options.push_back({i, holes + 1 + j});
+  return p;
+}
+}  // namespace
+
+// The deadline holds inside one long call (the pigeonhole), and across many short ones (every
+// solution of an empty 25x25 grid, a count that never ends).
+TEST(Sat, TimeoutStopsBothLibraries) {
+  const Grid empty(Shape::make(5, 5));
+  const ExactCover hard = pigeonhole(12);
+  for (auto lib : kLibraries) {
+    SatSolver solver(Encoding::compact, SatSolver::Mode::reduce, lib);
+    Limits limits = count_up_to(0);
+    limits.max_seconds = 0.5;
+    auto check = [&](const auto& r, double seconds) {
+      EXPECT_EQ(r.status, Status::stopped) << solver.options();
+      EXPECT_EQ(r.stop_reason, StopReason::time) << solver.options();
+      EXPECT_LT(seconds, 4.0) << solver.options();  // generous: a busy machine runs slow
+    };
+    auto start = std::chrono::steady_clock::now();
+    const CoverResult c = solver.solve(hard, limits);
+    check(c, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    EXPECT_EQ(c.count, 0u);
+    start = std::chrono::steady_clock::now();
+    const Result g = solver.solve(empty, limits);
+    check(g, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+}
+
+// --max-nodes is a conflict budget for sat, carried across the calls of one count.
+TEST(Sat, NodeLimitStopsBothLibraries) {
+  for (auto lib : kLibraries) {
+    SatSolver solver(Encoding::extended, SatSolver::Mode::reduce, lib);
+    Limits limits = count_up_to(0);
+    limits.max_nodes = 20;
+    const CoverResult r = solver.solve(n_queens(10), limits);
+    EXPECT_EQ(r.status, Status::stopped) << solver.options();
+    EXPECT_EQ(r.stop_reason, StopReason::nodes) << solver.options();
+    EXPECT_LT(r.count, 724u);
+    // The hard 9x9 puzzle needs more than one conflict in either library.
+    limits.max_nodes = 1;
+    const Result g = solver.solve(read_one("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"), limits);
+    EXPECT_EQ(g.status, Status::stopped) << solver.options();
+    EXPECT_EQ(g.stop_reason, StopReason::nodes) << solver.options();
   }
 }
 

@@ -1,9 +1,6 @@
 #include "sat.h"
 
-#include <cryptominisat5/cryptominisat.h>
-
 #include <algorithm>
-#include <limits>
 #include <optional>
 #include <span>
 
@@ -11,44 +8,31 @@
 
 namespace sudokit {
 
+using sat::Answer;
+using sat::Library;
+using sat::SatLibrary;
+
 namespace {
 
-using CMSat::Lit;
-using CMSat::lbool;
-
-Lit lit_of(int dimacs) { return Lit(static_cast<std::uint32_t>((dimacs > 0 ? dimacs : -dimacs) - 1), dimacs < 0); }
-
-std::unique_ptr<CMSat::SATSolver> new_solver(bool reused) {
-  auto s = std::make_unique<CMSat::SATSolver>();
-  s->set_verbosity(0);
-  s->set_num_threads(1);
-  // A reused solver sees many calls with assumptions, and CryptoMiniSat must not eliminate a
-  // variable that is later assumed (cryptominisat.h), so simplification is off for it.
-  if (reused) s->set_no_simplify();
-  // Decide a variable true first: "this cell holds this digit" propagates to all its peers, while
-  // "this cell does not hold it" propagates little. Measured: a third fewer decisions on top1465.
-  s->set_default_polarity(true);
-  return s;
-}
-
-// Feeds clauses to a solver as an encoder emits them, with no formula built in between. The
-// cell variables are created at once (one new_vars call is far cheaper than one new_var per
-// variable): all of them, or with `fixed` only the open ones, so that a reduced formula brings
-// none of the variables the givens fixed. Auxiliary variables are created on first use.
+// Feeds clauses to a library as an encoder emits them, with no formula built in between. The
+// cell variables are created at once (one new_vars call is far cheaper than one per variable):
+// all of them, or with `fixed` only the open ones, so that a reduced formula brings none of the
+// variables the givens fixed. Auxiliary variables are created on first use.
 class Loader {
  public:
-  static constexpr std::uint32_t kAbsent = std::numeric_limits<std::uint32_t>::max();
-
-  Loader(CMSat::SATSolver& s, int cell_vars, const std::vector<signed char>* fixed = nullptr)
+  Loader(SatLibrary& s, int cell_vars, const std::vector<signed char>* fixed = nullptr)
       : solver_(s), map_(static_cast<std::size_t>(cell_vars) + 1, kAbsent) {
+    int open = 0;
+    for (std::size_t v = 1; v < map_.size(); ++v) open += !fixed || (*fixed)[v] == 0;
+    int next = open > 0 ? s.new_vars(open) : 0;
     for (std::size_t v = 1; v < map_.size(); ++v)
-      if (!fixed || (*fixed)[v] == 0) map_[v] = used_++;
-    s.new_vars(used_);
+      if (!fixed || (*fixed)[v] == 0) map_[v] = next++;
+    used_ = open;
   }
 
   void add(std::span<const int> clause) {
     buffer_.clear();
-    for (int lit : clause) buffer_.push_back(Lit(solver_var(lit > 0 ? lit : -lit), lit < 0));
+    for (int lit : clause) buffer_.push_back(lit > 0 ? solver_var(lit) : -solver_var(-lit));
     solver_.add_clause(buffer_);
     ++clauses_;
   }
@@ -56,62 +40,42 @@ class Loader {
     return [this](std::span<const int> clause) { add(clause); };
   }
 
-  // The solver's variable for formula variable v (created on first use).
-  std::uint32_t solver_var(int v) {
+  // The library's variable for formula variable v (created on first use).
+  int solver_var(int v) {
     const auto i = static_cast<std::size_t>(v);
     if (i >= map_.size()) map_.resize(i + 1, kAbsent);
     if (map_[i] == kAbsent) {
-      solver_.new_var();
-      map_[i] = used_++;
+      map_[i] = solver_.new_vars(1);
+      ++used_;
     }
     return map_[i];
   }
   // Formula variable v's value in the model; false when the formula never mentioned it.
-  bool is_true(const std::vector<lbool>& model, int v) const {
+  bool is_true(int v) const {
     const auto i = static_cast<std::size_t>(v);
-    return i < map_.size() && map_[i] != kAbsent && model[map_[i]] == CMSat::l_True;
+    return i < map_.size() && map_[i] != kAbsent && solver_.is_true(map_[i]);
   }
 
-  std::uint32_t variables() const { return used_; }
+  std::uint64_t variables() const { return static_cast<std::uint64_t>(used_); }
   std::uint64_t clauses() const { return clauses_; }
 
  private:
-  CMSat::SATSolver& solver_;
-  std::vector<std::uint32_t> map_;
-  std::vector<Lit> buffer_;
-  std::uint32_t used_ = 0;
+  static constexpr int kAbsent = 0;
+  SatLibrary& solver_;
+  std::vector<int> map_;
+  std::vector<int> buffer_;
+  int used_ = 0;
   std::uint64_t clauses_ = 0;
 };
 
-// One solver call under the limits; l_Undef when a limit ended it.
-lbool call(CMSat::SATSolver& s, const std::vector<Lit>* assumptions, SearchBudget& budget, const Limits& limits,
-           std::uint64_t conflicts_before) {
-  if (limits.max_seconds > 0) {
-    const double left = limits.max_seconds - budget.elapsed_seconds();
-    if (left <= 0) return CMSat::l_Undef;
-    s.set_max_time(left);
-  }
-  if (limits.max_nodes > 0) {
-    const std::uint64_t used = s.get_sum_conflicts() - conflicts_before;
-    if (used >= limits.max_nodes) return CMSat::l_Undef;
-    s.set_max_confl(limits.max_nodes - used);
-  }
-  if (assumptions) s.set_no_confl_needed();
-  return s.solve(assumptions);
-}
-
-// An undecided answer came from the deadline when it has passed, else from the conflict budget.
-StopReason why_undecided(const SearchBudget& budget, const Limits& limits) {
-  return limits.max_seconds > 0 && budget.elapsed_seconds() >= limits.max_seconds ? StopReason::time
-                                                                                  : StopReason::nodes;
-}
-
 struct Totals {
   std::uint64_t decisions = 0, conflicts = 0, propagations = 0;
-  void add(CMSat::SATSolver& s) {
-    decisions += s.get_last_decisions();
-    conflicts += s.get_last_conflicts();
-    propagations += s.get_last_propagations();
+  bool counts_decisions = true;  // false when the library gives no decision count (CaDiCaL)
+  void add(const sat::CallStats& call) {
+    counts_decisions = counts_decisions && call.decisions.has_value();
+    decisions += call.decisions.value_or(0);
+    propagations += call.propagations.value_or(0);
+    conflicts += call.conflicts;
   }
 };
 
@@ -122,13 +86,73 @@ Stats stats_of(const Totals& t, double seconds, std::uint64_t variables, std::ui
   st.backtracks = t.conflicts;
   st.propagations = t.propagations;
   st.seconds = seconds;
-  st.counters = {{"decisions", t.decisions}, {"conflicts", t.conflicts}, {"variables", variables}, {"clauses", clauses}};
+  if (t.counts_decisions) st.counters.push_back({"decisions", t.decisions});
+  st.counters.push_back({"conflicts", t.conflicts});
+  st.counters.push_back({"variables", variables});
+  st.counters.push_back({"clauses", clauses});
   return st;
+}
+
+std::string describe(Library library, int number, const sat::CallStats& call) {
+  std::string s = library == Library::cadical ? "CaDiCaL" : "CryptoMiniSat";
+  s += " call " + std::to_string(number) + ": ";
+  if (call.decisions) s += std::to_string(*call.decisions) + " decisions, ";
+  s += std::to_string(call.conflicts) + " conflicts";
+  if (call.propagations) s += ", " + std::to_string(*call.propagations) + " propagations";
+  return s;
+}
+
+// Asks the library again and again, each call under what is left of the limits (the node budget
+// is a conflict budget, carried across the calls). After each model, `next` reads it and fills
+// the clause that forbids it; returning false ends the search. Returns what stopped it, if a limit.
+template <class Next>
+StopReason enumerate(SatLibrary& s, Library library, std::span<const int> assumptions, const SearchBudget& budget,
+                     const Limits& limits, Totals& totals, std::vector<int>& block, Next next) {
+  for (int calls = 1;; ++calls) {
+    sat::CallLimits call;
+    if (limits.max_seconds > 0)
+      call.deadline = std::chrono::steady_clock::now() +
+                      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                          std::chrono::duration<double>(limits.max_seconds - budget.elapsed_seconds()));
+    if (limits.max_nodes > 0) {
+      if (totals.conflicts >= limits.max_nodes) return StopReason::nodes;
+      call.max_conflicts = limits.max_nodes - totals.conflicts;
+    }
+    const Answer answer = s.solve(assumptions, call);
+    const sat::CallStats stats = s.last_call();
+    totals.add(stats);
+    if (limits.observer)
+      limits.observer->note(describe(library, calls, stats) + ": " +
+                            (answer == Answer::satisfiable     ? "satisfiable"
+                             : answer == Answer::unsatisfiable ? "unsatisfiable"
+                                                               : "stopped"));
+    if (answer == Answer::unsatisfiable) return StopReason::none;
+    // An undecided answer came from the deadline when it has passed, else from the conflict budget.
+    if (answer == Answer::stopped)
+      return limits.max_seconds > 0 && budget.elapsed_seconds() >= limits.max_seconds ? StopReason::time
+                                                                                      : StopReason::nodes;
+    block.clear();
+    if (!next()) return StopReason::none;
+    s.add_clause(block);
+  }
 }
 
 }  // namespace
 
-SatSolver::SatSolver(Encoding encoding, Mode mode) : encoding_(encoding), mode_(mode) {}
+std::string_view sat::to_string(Library library) { return library == Library::cadical ? "cadical" : "cryptominisat"; }
+
+// The library `solver=auto` takes, as measured (docs/backends/sat.md, docs/benchmarks.md):
+// * exact cover: CaDiCaL. Counting is one call per solution, and a CryptoMiniSat call costs
+//   milliseconds before it searches: 12 queens 1.2 CPU seconds with CaDiCaL, 92 with CryptoMiniSat.
+// * Sudoku: CryptoMiniSat, whatever the size. A puzzle is a fresh solver and two calls, and
+//   CryptoMiniSat builds and loads faster: 1.2x CaDiCaL's puzzles/s on top1465 (9x9), 1.5x on
+//   16x16 and 1.4x on 25x25 puzzles; grid size did not change the winner.
+Library SatSolver::library_for(ProblemKind kind) {
+  return kind == ProblemKind::exact_cover ? Library::cadical : Library::cryptominisat;
+}
+
+SatSolver::SatSolver(Encoding encoding, Mode mode, std::optional<Library> library)
+    : encoding_(encoding), mode_(mode), library_(library) {}
 SatSolver::~SatSolver() = default;
 
 std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
@@ -141,12 +165,26 @@ std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
     else if (*v == "reduce") m = Mode::reduce;
     else throw UsageError("sat: givens is assume, units or reduce, not '" + *v + "'");
   }
-  return std::make_unique<SatSolver>(e, m);
+  std::optional<Library> library;
+  if (auto v = options.take("solver")) {
+    if (*v == "cryptominisat") library = Library::cryptominisat;
+    else if (*v == "cadical") library = Library::cadical;
+    else if (*v != "auto") throw UsageError("sat: solver is auto, cryptominisat or cadical, not '" + *v + "'");
+  }
+  return std::make_unique<SatSolver>(e, m, library);
 }
 
 std::string SatSolver::options() const {
   const char* mode = mode_ == Mode::assume ? "assume" : mode_ == Mode::units ? "units" : "reduce";
-  return "encoding=" + std::string(to_string(encoding_)) + ",givens=" + mode;
+  std::string solver = library_ ? std::string(to_string(*library_))
+                       : used_  ? "auto(" + std::string(to_string(*used_)) + ")"
+                                : "auto";
+  return "encoding=" + std::string(to_string(encoding_)) + ",givens=" + mode + ",solver=" + solver;
+}
+
+Library SatSolver::library(ProblemKind kind) {
+  used_ = library_ ? *library_ : library_for(kind);
+  return *used_;
 }
 
 Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
@@ -155,36 +193,38 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
   const Shape& shape = puzzle.shape();
   const int n = shape.size();
   const int cell_vars = shape.cells() * n;
+  const Library lib = library(ProblemKind::sudoku);
 
   const bool new_shape = !rules_ || !shape_->same_as(shape);
   if (new_shape) {
     rules_ = std::make_unique<SudokuRules>(shape, encoding_, true);
     shape_ = puzzle.shape_ptr();
   }
-  CMSat::SATSolver* s = nullptr;
-  std::unique_ptr<CMSat::SATSolver> fresh;
-  std::optional<Loader> loader;  // fresh solvers: how formula variables map to the solver's
-  std::vector<Lit> assumptions;
+  SatLibrary* s = nullptr;
+  std::unique_ptr<SatLibrary> fresh;
+  std::optional<Loader> loader;  // fresh solvers: how formula variables map to the library's
+  std::vector<int> assumptions;
   if (mode_ == Mode::assume) {
     // Each puzzle leaves a retired activation variable and its blocking clauses behind; reloading
     // the rules now and then keeps that dead weight from slowing every later call.
-    if (!reused_ || new_shape || puzzles_on_reused_ >= kReloadEvery) {
-      reused_ = new_solver(true);
+    if (!reused_ || new_shape || lib != reused_library_ || puzzles_on_reused_ >= kReloadEvery) {
+      reused_ = sat::make_library(lib, {.incremental = true, .decide_true_first = true});
+      reused_library_ = lib;
       Loader rules(*reused_, cell_vars);
       rules_->emit(nullptr, rules.sink());
-      variables_ = static_cast<int>(rules.variables());
+      variables_ = rules.variables();
       clauses_ = rules.clauses();
       puzzles_on_reused_ = 0;
     }
     ++puzzles_on_reused_;
     s = reused_.get();
-    // A fresh activation variable guards this puzzle's blocking clauses.
-    s->new_var();
-    assumptions.push_back(Lit(s->nVars() - 1, false));
+    // A fresh activation variable guards this puzzle's blocking clauses; the cell variables of
+    // the rules loaded first are numbered as in the formula.
+    assumptions.push_back(s->new_vars(1));
     for (int cell = 0; cell < shape.cells(); ++cell)
-      if (puzzle[cell] != 0) assumptions.push_back(lit_of(cell_var(n, cell, puzzle[cell])));
+      if (puzzle[cell] != 0) assumptions.push_back(cell_var(n, cell, puzzle[cell]));
   } else {
-    fresh = new_solver(false);
+    fresh = sat::make_library(lib, {.incremental = false, .decide_true_first = true});
     s = fresh.get();
     if (mode_ == Mode::units) {
       loader.emplace(*s, cell_vars);
@@ -200,118 +240,84 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
       if (fixed) rules_->emit(&*fixed, loader->sink());
       else loader->add({});  // clashing givens: unsatisfiable
     }
-    variables_ = static_cast<int>(loader->variables());
+    variables_ = loader->variables();
     clauses_ = loader->clauses();
   }
-  // The open cells' variables in the solver; the dense numbering of assume mode is the identity.
-  auto solver_lit = [&](int v) { return loader ? Lit(loader->solver_var(v), false) : lit_of(v); };
-  auto is_true = [&](const std::vector<lbool>& model, int v) {
-    return loader ? loader->is_true(model, v) : model[static_cast<std::size_t>(v - 1)] == CMSat::l_True;
-  };
+  auto solver_var = [&](int v) { return loader ? loader->solver_var(v) : v; };
+  auto is_true = [&](int v) { return loader ? loader->is_true(v) : s->is_true(v); };
 
-  const std::uint64_t conflicts_before = s->get_sum_conflicts();
-  Totals totals;
-  int calls = 0;
   if (limits.observer)
     limits.observer->note("formula: " + std::to_string(variables_) + " variables, " + std::to_string(clauses_) +
                           " clauses (" + options() + ")");
-  StopReason stop = StopReason::none;
-  for (;;) {
-    const lbool answer = call(*s, assumptions.empty() ? nullptr : &assumptions, budget, limits, conflicts_before);
-    totals.add(*s);
-    if (limits.observer)
-      limits.observer->note("CryptoMiniSat call " + std::to_string(++calls) + ": " +
-                            std::to_string(s->get_last_decisions()) + " decisions, " +
-                            std::to_string(s->get_last_conflicts()) + " conflicts, " +
-                            std::to_string(s->get_last_propagations()) + " propagations: " +
-                            (answer == CMSat::l_True ? "satisfiable" : answer == CMSat::l_False ? "unsatisfiable" : "stopped"));
-    if (answer == CMSat::l_False) break;
-    if (answer == CMSat::l_Undef) {
-      stop = why_undecided(budget, limits);
-      break;
-    }
-    const auto& model = s->get_model();
+  Totals totals;
+  std::vector<int> block;
+  const StopReason stop = enumerate(*s, lib, assumptions, budget, limits, totals, block, [&] {
     Grid solution = puzzle;
-    std::vector<Lit> block;
-    if (mode_ == Mode::assume) block.push_back(~assumptions.front());
+    if (mode_ == Mode::assume) block.push_back(-assumptions.front());
+    const std::size_t open_from = block.size();
     for (int cell = 0; cell < shape.cells(); ++cell) {
       if (puzzle[cell] != 0) continue;
       for (int d = 1; d <= n; ++d)
-        if (is_true(model, cell_var(n, cell, d))) {
+        if (is_true(cell_var(n, cell, d))) {
           solution.set(cell, d);
-          block.push_back(~solver_lit(cell_var(n, cell, d)));
+          block.push_back(-solver_var(cell_var(n, cell, d)));
           break;
         }
     }
     if (limits.observer) limits.observer->solution();
-    if (sink.add(solution)) break;
-    if (block.size() <= (mode_ == Mode::assume ? 1u : 0u)) break;  // nothing open: the only solution
+    if (sink.add(solution)) return false;
+    if (block.size() == open_from) return false;  // nothing open: the only solution
     if (limits.observer)
       limits.observer->note("a clause now forbids this assignment of the open cells; asking for another solution");
-    s->add_clause(block);
+    return true;
+  });
+  if (mode_ == Mode::assume) {
+    const int retire[1] = {-assumptions.front()};  // switches this puzzle's blocking clauses off
+    s->add_clause(retire);
   }
-  if (mode_ == Mode::assume) s->add_clause({~assumptions.front()});  // retire this puzzle's blocking clauses
-  if (limits.max_seconds > 0) s->set_max_time(std::numeric_limits<double>::max());
-  if (limits.max_nodes > 0) s->set_max_confl(std::numeric_limits<std::uint64_t>::max());
-  return sink.finish(stop, stats_of(totals, budget.elapsed_seconds(), static_cast<std::uint64_t>(variables_), clauses_));
+  return sink.finish(stop, stats_of(totals, budget.elapsed_seconds(), variables_, clauses_));
 }
 
 CoverResult SatSolver::solve(const ExactCover& problem, const Limits& limits) {
   SearchBudget budget(limits);
   CoverSolutionSink sink(limits);
+  const Library lib = library(ProblemKind::exact_cover);
   const Cnf f = exact_cover_cnf(problem);
-  // Counting asks again after each solution: simplification between calls would redo its work
-  // for every one of thousands of calls, so it is off (measured: docs/benchmarks.md).
-  auto s = new_solver(true);
-  s->set_default_polarity(false);  // an option is mostly not chosen
+  // Counting asks again after each solution, on one solver; an option is mostly not chosen.
+  auto s = sat::make_library(lib, {.incremental = true, .decide_true_first = false});
   Loader loader(*s, f.variables);
   for (const auto& clause : f.clauses) loader.add(clause);
   if (limits.observer)
     limits.observer->note("formula: " + std::to_string(loader.variables()) + " variables, " +
-                          std::to_string(loader.clauses()) + " clauses, one variable per option");
+                          std::to_string(loader.clauses()) + " clauses, one variable per option (" + options() + ")");
   Totals totals;
-  StopReason stop = StopReason::none;
   Selection chosen;
-  std::vector<Lit> block;
-  for (int calls = 1;; ++calls) {
-    const lbool answer = call(*s, nullptr, budget, limits, 0);
-    totals.add(*s);
-    if (limits.observer)
-      limits.observer->note("CryptoMiniSat call " + std::to_string(calls) + ": " + std::to_string(s->get_last_decisions()) +
-                            " decisions, " + std::to_string(s->get_last_conflicts()) + " conflicts: " +
-                            (answer == CMSat::l_True ? "satisfiable" : answer == CMSat::l_False ? "unsatisfiable" : "stopped"));
-    if (answer == CMSat::l_False) break;
-    if (answer == CMSat::l_Undef) {
-      stop = why_undecided(budget, limits);
-      break;
-    }
+  std::vector<int> block;
+  const StopReason stop = enumerate(*s, lib, {}, budget, limits, totals, block, [&] {
     // Blocking the chosen options is enough: no other solution chooses a superset of them, since
     // every option covers a primary item that a solution already covers once.
     chosen.clear();
-    block.clear();
-    const auto& model = s->get_model();
     for (int o = 1; o <= problem.option_count(); ++o)
-      if (loader.is_true(model, o)) {
+      if (loader.is_true(o)) {
         chosen.push_back(o - 1);
-        block.push_back(~Lit(loader.solver_var(o), false));
+        block.push_back(-loader.solver_var(o));
       }
     if (limits.observer) limits.observer->solution();
-    if (sink.add(chosen) || block.empty()) break;
-    s->add_clause(block);
-  }
+    return !sink.add(chosen) && !block.empty();
+  });
   return sink.finish(stop, stats_of(totals, budget.elapsed_seconds(), loader.variables(), loader.clauses()));
 }
 
 BackendInfo SatSolver::info() {
   BackendInfo i;
   i.name = "sat";
-  i.summary = "CNF encodings solved in-process by CryptoMiniSat; exact cover as one variable per option";
+  i.summary = "CNF encodings solved in-process by CryptoMiniSat or CaDiCaL; exact cover as one variable per option";
   i.sudoku = true;
   i.exact_cover = true;
   i.node_unit = "conflicts";
   i.work = {"decisions", "conflicts"};
-  i.tracing = BackendInfo::Tracing::notes;  // CryptoMiniSat's search is not observable step by step
-  i.options = "encoding=minimal|efficient|extended|compact givens=reduce|units|assume";
+  i.tracing = BackendInfo::Tracing::notes;  // the libraries' search is not observable step by step
+  i.options = "solver=auto|cryptominisat|cadical encoding=minimal|efficient|extended|compact givens=reduce|units|assume";
   return i;
 }
 

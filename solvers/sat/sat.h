@@ -1,4 +1,8 @@
-// sat: Sudoku as CNF (encoders/cnf.h), solved in-process by CryptoMiniSat.
+// sat: Sudoku as CNF (encoders/cnf.h), solved in-process by CryptoMiniSat or CaDiCaL.
+//
+// The library (option solver=): cryptominisat, cadical, or auto (default), which picks by the
+// rule in library_for(), measured in docs/backends/sat.md.
+// sat_library.h is the interface both are asked through.
 //
 // Three ways to give a puzzle to the solver (option givens=):
 //   reduce   (default) a fresh solver per puzzle, on the formula with the givens propagated away;
@@ -17,42 +21,48 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include "sudokit/encoders/cnf.h"
 #include "sudokit/solver.h"
-
-namespace CMSat {
-class SATSolver;
-}
+#include "sat_library.h"
 
 namespace sudokit {
 
 class SatSolver final : public Solver {
  public:
   enum class Mode { assume, units, reduce };
-  SatSolver(Encoding encoding, Mode mode);
+  // library: nullopt for auto.
+  SatSolver(Encoding encoding, Mode mode, std::optional<sat::Library> library = std::nullopt);
   ~SatSolver() override;
   static BackendInfo info();
-  static std::unique_ptr<Solver> create(const SolverOptions& options);  // encoding=, givens=
+  static std::unique_ptr<Solver> create(const SolverOptions& options);  // solver=, encoding=, givens=
+  // The rule of solver=auto, in one place (measured: docs/backends/sat.md).
+  static sat::Library library_for(ProblemKind kind);
 
   std::string_view name() const override { return "sat"; }
-  std::string options() const override;
+  std::string options() const override;  // with auto, the library the last solve used: solver=auto(cadical)
   Result solve(const Grid& puzzle, const Limits& limits) override;
   // Exact cover: exact_cover_cnf(), then a blocking clause over the chosen options per solution.
   CoverResult solve(const ExactCover& problem, const Limits& limits) override;
 
  private:
+  sat::Library library(ProblemKind kind);  // the one to use now; remembered for options()
+
   Encoding encoding_;
   Mode mode_;
+  std::optional<sat::Library> library_;  // nullopt: auto
+  std::optional<sat::Library> used_;     // by the last solve
   // The last shape seen, its rules worked out once and emitted for each of its puzzles, and in
   // assume mode the solver holding them.
   ShapePtr shape_;
   std::unique_ptr<SudokuRules> rules_;
-  std::unique_ptr<CMSat::SATSolver> reused_;
+  std::unique_ptr<sat::SatLibrary> reused_;
+  sat::Library reused_library_ = sat::Library::cryptominisat;
   static constexpr int kReloadEvery = 20;  // puzzles on one reused solver before the rules are reloaded
   int puzzles_on_reused_ = 0;
   std::uint64_t clauses_ = 0;
-  int variables_ = 0;
+  std::uint64_t variables_ = 0;
 };
 
 }  // namespace sudokit

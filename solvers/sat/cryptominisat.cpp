@@ -1,0 +1,95 @@
+// The sat backend's SatLibrary on CryptoMiniSat 5 (Debian's libcryptominisat5-dev).
+#include <cryptominisat5/cryptominisat.h>
+
+#include <algorithm>
+#include <limits>
+#include <vector>
+
+#include "sat_library.h"
+
+namespace sudokit::sat {
+
+namespace {
+
+using CMSat::Lit;
+using CMSat::lbool;
+
+class CryptoMiniSat final : public SatLibrary {
+ public:
+  explicit CryptoMiniSat(const Setup& setup) {
+    solver_.set_verbosity(0);
+    solver_.set_num_threads(1);
+    // Assumed variables must not be eliminated (cryptominisat.h), and simplification between
+    // thousands of counting calls would be redone for each: off for a solver asked many times.
+    if (setup.incremental) solver_.set_no_simplify();
+    solver_.set_default_polarity(setup.decide_true_first);
+  }
+
+  int new_vars(int count) override {
+    const int first = static_cast<int>(solver_.nVars()) + 1;
+    if (count == 1) solver_.new_var();  // cheaper than new_vars for one
+    else solver_.new_vars(static_cast<std::size_t>(count));
+    return first;
+  }
+
+  void add_clause(std::span<const int> literals) override {
+    to_lits(literals);
+    solver_.add_clause(buffer_);
+  }
+
+  // CryptoMiniSat's time limit counts CPU seconds, which on a busy machine run slower than the
+  // wall clock the deadline is set in. So a call with a deadline runs in slices of at most
+  // kSliceSeconds of CPU time, and the wall clock is read between them; a slice that ends with
+  // time left resumes the search where it stopped (what was learned is kept).
+  static constexpr double kSliceSeconds = 0.1;
+
+  Answer solve(std::span<const int> assumptions, const CallLimits& limits) override {
+    last_ = {0, 0, 0};
+    if (!assumptions.empty()) {
+      solver_.set_no_confl_needed();  // which assumptions failed is never asked
+      to_lits(assumptions);
+    }
+    for (;;) {
+      double seconds = std::numeric_limits<double>::max();
+      if (limits.deadline) {
+        seconds = std::chrono::duration<double>(*limits.deadline - std::chrono::steady_clock::now()).count();
+        if (seconds <= 0) return Answer::stopped;
+        seconds = std::min(seconds, kSliceSeconds);
+      }
+      solver_.set_max_time(seconds);
+      std::uint64_t conflicts = std::numeric_limits<std::uint64_t>::max();
+      if (limits.max_conflicts) {
+        if (last_.conflicts >= limits.max_conflicts) return Answer::stopped;
+        conflicts = limits.max_conflicts - last_.conflicts;
+      }
+      solver_.set_max_confl(conflicts);
+      const lbool answer = solver_.solve(assumptions.empty() ? nullptr : &buffer_);
+      *last_.decisions += solver_.get_last_decisions();
+      *last_.propagations += solver_.get_last_propagations();
+      last_.conflicts += solver_.get_last_conflicts();
+      if (answer == CMSat::l_True) return Answer::satisfiable;
+      if (answer == CMSat::l_False) return Answer::unsatisfiable;
+      if (!limits.deadline) return Answer::stopped;  // the conflict budget: nothing to resume
+    }
+  }
+
+  bool is_true(int v) override { return solver_.get_model()[static_cast<std::size_t>(v - 1)] == CMSat::l_True; }
+
+  CallStats last_call() override { return last_; }
+
+ private:
+  void to_lits(std::span<const int> literals) {
+    buffer_.clear();
+    for (int lit : literals) buffer_.push_back(Lit(static_cast<std::uint32_t>((lit > 0 ? lit : -lit) - 1), lit < 0));
+  }
+
+  CMSat::SATSolver solver_;
+  std::vector<Lit> buffer_;
+  CallStats last_{0, 0, 0};
+};
+
+}  // namespace
+
+std::unique_ptr<SatLibrary> make_cryptominisat(const Setup& setup) { return std::make_unique<CryptoMiniSat>(setup); }
+
+}  // namespace sudokit::sat
