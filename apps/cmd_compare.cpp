@@ -1,5 +1,6 @@
 // `sudokit compare`: every chosen backend on every puzzle, answers verified and compared;
 // `sudokit report`: the summary table of CSV files written by compare (e.g. from shards).
+#include <sched.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -79,12 +80,21 @@ ProblemKind guess_kind(const std::string& file) {
   return ProblemKind::sudoku;
 }
 
+// The CPUs this process may run on (its affinity mask, as taskset sets it), not the machine's:
+// more threads than that would share cores and inflate every time measured.
+unsigned usable_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 }  // namespace
 
 int cmd_compare(const std::vector<std::string>& args) {
   SolveArgs solve;
   std::string solvers, box_text, csv, json, shard_text, kind_text;
-  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  unsigned jobs = usable_cpus();
   std::vector<std::string> files;
   po::options_description desc("Options");
   desc.add_options()
@@ -95,7 +105,7 @@ int cmd_compare(const std::vector<std::string>& args) {
      "solutions to look for per puzzle (2: find one and prove it unique; 0: all)")
     ("max-nodes", po::value<std::uint64_t>(&solve.max_nodes)->default_value(0), "node budget per puzzle and backend")
     ("timeout", po::value<double>(&solve.timeout)->default_value(0), "seconds per puzzle and backend (0: none)")
-    ("jobs,j", po::value<unsigned>(&jobs), "threads (default: every core); the output does not depend on it")
+    ("jobs,j", po::value<unsigned>(&jobs), "threads (default: the CPUs this process may run on, e.g. under taskset); the output does not depend on it")
     ("shard", po::value<std::string>(&shard_text), "K/N: only puzzles K, K+N, K+2N, ... (1-based), to split a run")
     ("csv", po::value<std::string>(&csv), "write one row per puzzle and backend here")
     ("json", po::value<std::string>(&json), "the same rows as JSON")

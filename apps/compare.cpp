@@ -1,5 +1,6 @@
 #include "compare.h"
 
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -71,6 +72,14 @@ std::string fault_of(const std::shared_ptr<const ExactCover>& xc, const Selectio
   return v.empty() ? "" : v.front().message;
 }
 
+// CPU time of this thread: unlike wall-clock time it does not grow when other threads or
+// programs share the core, so rows of one run compare whatever --jobs was and whatever else ran.
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
 template <class Answer>
 std::string answer_of(const BasicResult<Answer>& r) {
   std::string a = std::string(to_string(r.status)) + " " + std::to_string(r.count);
@@ -95,6 +104,7 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vec
   for (std::size_t b = 0; b < solvers.size(); ++b) {
     BasicResult<Answer> r;
     std::string error;
+    const double cpu_before = thread_cpu_seconds();
     try {
       r = solve_with(*solvers[b], problem, limits);
     } catch (const Error& e) {  // e.g. a puzzle this backend does not support: the others still run
@@ -116,6 +126,7 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vec
     row.backtracks = r.stats.backtracks;
     row.propagations = r.stats.propagations;
     row.time = r.stats.seconds;
+    row.cpu_time = thread_cpu_seconds() - cpu_before;
     row.counters = counters_text(r.stats);
     row.verdict = r.status == Status::stopped ? "stopped" : "agrees";
     if (!error.empty()) {
@@ -191,7 +202,7 @@ std::string json_string(const std::string& s) {
 
 const char* kColumns =
     "puzzle,source,line,shape,givens,backend,options,status,count,nodes,guesses,backtracks,propagations,time,"
-    "counters,verdict";
+    "counters,verdict,cpu_time";
 
 }  // namespace
 
@@ -284,13 +295,14 @@ int exit_code_for(const CompareReport& report) { return report.disagreements > 0
 
 void write_csv(std::ostream& out, const std::vector<Row>& rows) {
   out << kColumns << "\n";
-  char time[32];
+  char time[32], cpu[32];
   for (const Row& r : rows) {
     std::snprintf(time, sizeof time, "%.6f", r.time);
+    std::snprintf(cpu, sizeof cpu, "%.6f", r.cpu_time);
     out << r.puzzle << ',' << csv_field(r.source) << ',' << r.line << ',' << r.shape << ',' << r.givens << ','
         << csv_field(r.backend) << ',' << csv_field(r.options) << ',' << r.status << ',' << r.count << ',' << r.nodes
         << ',' << r.guesses << ',' << r.backtracks << ',' << r.propagations << ',' << time << ','
-        << csv_field(r.counters) << ',' << r.verdict << "\n";
+        << csv_field(r.counters) << ',' << r.verdict << ',' << cpu << "\n";
   }
 }
 
@@ -339,8 +351,10 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
                        "this quoted field is never closed");
     }
     if (line.empty()) continue;
-    if (line == kColumns) continue;  // a header (several shard files may be concatenated)
-    if (f.size() != 16) throw InputError(source, 0, start, 1, "expected 16 fields as written by sudokit compare --csv");
+    if (f.front() == "puzzle") continue;  // a header (several shard files may be concatenated)
+    // 17 fields; files written before cpu_time was added have 16.
+    if (f.size() != 17 && f.size() != 16)
+      throw InputError(source, 0, start, 1, "expected 17 fields as written by sudokit compare --csv");
     try {
       Row r;
       r.puzzle = std::stoull(f[0]);
@@ -359,6 +373,7 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
       r.time = std::stod(f[13]);
       r.counters = f[14];
       r.verdict = f[15];
+      r.cpu_time = f.size() > 16 ? std::stod(f[16]) : r.time;
       rows.push_back(std::move(r));
     } catch (const std::logic_error&) {
       throw InputError(source, 0, start, 1, "a number field does not hold a number");
@@ -386,7 +401,10 @@ void write_json(std::ostream& out, const std::vector<Row>& rows) {
       out << (first ? "" : ", ") << json_string(kv.substr(0, eq)) << ": " << kv.substr(eq + 1);
       first = false;
     }
-    out << "}, \"verdict\": " << json_string(r.verdict) << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
+    char cpu[32];
+    std::snprintf(cpu, sizeof cpu, "%.6f", r.cpu_time);
+    out << "}, \"verdict\": " << json_string(r.verdict) << ", \"cpu_time\": " << cpu << "}"
+        << (i + 1 < rows.size() ? "," : "") << "\n";
   }
   out << "]\n";
 }
@@ -406,7 +424,7 @@ void write_summary(std::ostream& out, const std::vector<Row>& rows) {
     return std::array<double, 4>{v.empty() ? 0 : sum / static_cast<double>(v.size()), median, v.empty() ? 0 : v.back(), sum};
   };
   out << "| backend | puzzles | unique | multiple | solved | none | stopped | nodes mean | nodes median | nodes max "
-         "| time mean (ms) | time median (ms) | time max (ms) | puzzles/s | disagreements |\n"
+         "| CPU ms mean | CPU ms median | CPU ms max | puzzles per CPU s | disagreements |\n"
          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& name : order) {
     const auto& list = by_backend[name];
@@ -417,7 +435,7 @@ void write_summary(std::ostream& out, const std::vector<Row>& rows) {
       ++status[r->status];
       disagreements += is_disagreement(*r);
       nodes.push_back(static_cast<double>(r->nodes));
-      times.push_back(r->time * 1000);
+      times.push_back(r->cpu_time * 1000);  // CPU time of the solving thread: load does not inflate it
     }
     const auto n = stats(nodes), t = stats(times);
     char line[512];

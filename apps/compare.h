@@ -46,7 +46,8 @@ struct Row {
   std::string backend, options;
   std::string status;
   std::uint64_t count = 0, nodes = 0, guesses = 0, backtracks = 0, propagations = 0;
-  double time = 0;
+  double time = 0;      // wall-clock seconds inside solve()
+  double cpu_time = 0;  // CPU seconds of the thread that solved: what the summary compares
   std::string counters;  // "name=value;name=value"
   std::string verdict;   // agrees | disagrees | invalid | stopped | failed (the backend threw an error)
 };
