@@ -75,6 +75,24 @@ void check_written(std::ostream& out, const std::string& name, bool flush) {
   if (!out) throw WriteError(name, errno);
 }
 
+TraceOutput::TraceOutput(bool to_stderr, const std::string& file) : name_(file) {
+  if (!file.empty()) {
+    errno = 0;
+    file_.open(file);
+    if (!file_) throw WriteError(file, errno);
+    out_ = &file_;
+  } else if (to_stderr) {
+    out_ = &std::cerr;
+  }
+}
+
+TraceOutput::~TraceOutput() {
+  if (file_.is_open()) {
+    file_.flush();
+    if (!file_) std::cerr << "sudokit: cannot write " << name_ << "\n";
+  }
+}
+
 bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
   try {
     errno = 0;

@@ -53,6 +53,20 @@ void check_written(std::ostream& out, const std::string& name, bool flush = true
 // Creates `path` and fills it with `write`, checking every write; false after saying why on stderr.
 bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write);
 
+// Where --trace goes: stderr, so that the solutions on stdout stay readable as input, or the
+// file given with --trace-file (opened once for the whole run). stream() is null when neither.
+class TraceOutput {
+ public:
+  TraceOutput(bool to_stderr, const std::string& file);  // throws WriteError when the file cannot be made
+  ~TraceOutput();
+  std::ostream* stream() { return out_; }
+
+ private:
+  std::ofstream file_;
+  std::string name_;
+  std::ostream* out_ = nullptr;
+};
+
 // --solver/-o/--count/--max-nodes/--timeout, shared by the commands that solve.
 struct SolveArgs {
   std::string solver = "backtrack";

@@ -97,6 +97,7 @@ std::optional<ExactCover> read_xc_file(const std::string& file, Outcome& outcome
 int cmd_xc(const std::vector<std::string>& args) {
   SolveArgs solve;
   bool all = false, stats = false, trace = false;
+  std::string trace_file;
   std::string tree_file;
   std::size_t tree_nodes = 300;
   std::vector<std::string> files;
@@ -110,7 +111,8 @@ int cmd_xc(const std::vector<std::string>& args) {
   desc.add_options()
     ("all", po::bool_switch(&all), "print every solution found (all of them unless --count sets a limit)")
     ("stats", po::bool_switch(&stats), "print search statistics on stderr")
-    ("trace", po::bool_switch(&trace), "print every step: the item chosen, the option tried, dead ends")
+    ("trace", po::bool_switch(&trace), "print every step on stderr: the item chosen, the option tried, dead ends")
+    ("trace-file", po::value<std::string>(&trace_file), "the same, into FILE")
     ("tree", po::value<std::string>(&tree_file), "write the first problem's search tree to FILE as Graphviz DOT")
     ("tree-nodes", po::value<std::size_t>(&tree_nodes)->default_value(300), "most nodes drawn by --tree")
     ("file", po::value<std::vector<std::string>>(&files), "files in Knuth's DLX format; stdin when none or '-'");
@@ -136,6 +138,7 @@ int cmd_xc(const std::vector<std::string>& args) {
   const bool report_count = !vm["count"].defaulted() || all;
 
   Outcome outcome;
+  TraceOutput trace_out(trace, trace_file);
   if (files.empty()) files.push_back("-");
   for (std::size_t f = 0; f < files.size(); ++f) {
     const std::optional<ExactCover> problem = read_xc_file(files[f], outcome);
@@ -144,9 +147,9 @@ int cmd_xc(const std::vector<std::string>& args) {
     ObserverList observers;
     std::optional<TextTrace> text;
     std::optional<TreeRecorder> tree;
-    if (trace) {
-      std::cout << "# trace of " << name << " by " << solver->name() << "\n";
-      observers.add(&text.emplace(std::cout, *problem));
+    if (std::ostream* out = trace_out.stream()) {
+      *out << "# trace of " << name << " by " << solver->name() << "\n";
+      observers.add(&text.emplace(*out, *problem));
     }
     if (!tree_file.empty() && f == 0) observers.add(&tree.emplace(*problem, tree_nodes));
     limits.observer = observers.empty() ? nullptr : &observers;

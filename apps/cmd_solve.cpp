@@ -11,6 +11,7 @@ int cmd_solve(const std::vector<std::string>& args) {
   SolveArgs solve;
   std::string box_text, format_text;
   bool all = false, stats = false, trace = false;
+  std::string trace_file;
   std::string tree_file;
   std::size_t tree_nodes = 300;
   std::vector<std::string> files;
@@ -25,7 +26,8 @@ int cmd_solve(const std::vector<std::string>& args) {
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred, e.g. 2x3 for 6x6")
     ("format", po::value<std::string>(&format_text), "output form: grid or line (default: the input's)")
     ("stats", po::bool_switch(&stats), "print search statistics on stderr")
-    ("trace", po::bool_switch(&trace), "print every step of the search: placements and why, guesses, dead ends")
+    ("trace", po::bool_switch(&trace), "print every step of the search on stderr: placements and why, guesses, dead ends")
+    ("trace-file", po::value<std::string>(&trace_file), "the same, into FILE")
     ("tree", po::value<std::string>(&tree_file), "write the first puzzle's search tree to FILE as Graphviz DOT")
     ("tree-nodes", po::value<std::size_t>(&tree_nodes)->default_value(300), "most nodes drawn by --tree")
     ("file", po::value<std::vector<std::string>>(&files), "puzzle files; stdin when none or '-'");
@@ -34,7 +36,7 @@ int cmd_solve(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
              "usage: sudokit solve [--solver NAME] [-o KEY=VALUE] [--count [LIMIT]] [--all] [--box RxC]\n"
-             "                     [--format grid|line] [--stats] [--trace] [--tree FILE.dot] [FILE|-]...\n"
+             "                     [--format grid|line] [--stats] [--trace|--trace-file F] [--tree FILE.dot] [FILE|-]...\n"
              "Solves each puzzle and prints its solution in the input's form."))
     return kOk;
   if (all && vm["count"].defaulted()) solve.count = 0;
@@ -49,6 +51,7 @@ int cmd_solve(const std::vector<std::string>& args) {
   const bool report_count = !vm["count"].defaulted() || all;
 
   Outcome outcome;
+  TraceOutput trace_out(trace, trace_file);
   std::size_t printed = 0;
   for_each_puzzle(files, box, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
     const Format format = forced.value_or(p.format);
@@ -69,9 +72,9 @@ int cmd_solve(const std::vector<std::string>& args) {
     ObserverList observers;
     std::optional<TextTrace> text;
     std::optional<TreeRecorder> tree;
-    if (trace) {
-      std::cout << "# trace of puzzle " << p.number << " by " << solver->name() << "\n";
-      observers.add(&text.emplace(std::cout, p.grid.shape()));
+    if (std::ostream* out = trace_out.stream()) {
+      *out << "# trace of puzzle " << p.number << " by " << solver->name() << "\n";
+      observers.add(&text.emplace(*out, p.grid.shape()));
     }
     if (!tree_file.empty() && p.number == 1) observers.add(&tree.emplace(p.grid.shape(), tree_nodes));
     limits.observer = observers.empty() ? nullptr : &observers;

@@ -73,7 +73,7 @@ a contradiction and takes the other branch:
 
 ```
 MD
-echo "$P" | "$S" solve -s propagate --count 2 --trace | grep -v '^#' | grep -v '^[0-9.]*$' | \
+echo "$P" | "$S" solve -s propagate --count 2 --trace 2>&1 >/dev/null | grep -v '^#' | grep -v '^[0-9.]*$' | \
   awk 'NR<=12 || /node|dead end|solution|back from/' 
 cat <<'MD'
 ```
@@ -87,7 +87,7 @@ when a cell has no digit left:
 
 ```
 MD
-echo "$P" | "$S" solve -s backtrack --count 2 --trace | sed -n '2,25p'
+echo "$P" | "$S" solve -s backtrack --count 2 --trace 2>&1 >/dev/null | sed -n '2,25p'
 cat <<'MD'
 ...
 ```
@@ -99,9 +99,9 @@ forced one; a dead end is an item nobody can cover any more:
 
 ```
 MD
-echo "$P" | "$S" solve -s dlx --count 2 --trace | sed -n '2,14p'
+echo "$P" | "$S" solve -s dlx --count 2 --trace 2>&1 >/dev/null | sed -n '2,14p'
 echo "..."
-echo "$P" | "$S" solve -s dlx --count 2 --trace | grep -m 3 -B1 'dead end'
+echo "$P" | "$S" solve -s dlx --count 2 --trace 2>&1 >/dev/null | grep -m 3 -B1 'dead end'
 cat <<'MD'
 ```
 
@@ -112,7 +112,7 @@ clause forbidding the solution found and asks again, which proves uniqueness:
 
 ```
 MD
-echo "$P" | "$S" solve -s sat --count 2 --trace | grep -v '^[0-9.]*$'
+echo "$P" | "$S" solve -s sat --count 2 --trace 2>&1 >/dev/null | grep -v '^[0-9.]*$'
 cat <<'MD'
 ```
 

@@ -302,7 +302,7 @@ TEST(XcCli, SolvesTracesAndDrawsAnyBackendThatTakesExactCover) {
                                  "| two solutions\na b | x\na x:1\nb x:1\na b\nb x:2\n");
     EXPECT_EQ(r.exit_code, 0) << name << ": " << r.err;
     EXPECT_NE(r.out.find("# 2 solutions"), std::string::npos) << name << ": " << r.out;
-    EXPECT_NE(r.out.find("[node 1] root"), std::string::npos) << name;
+    EXPECT_NE(r.err.find("[node 1] root"), std::string::npos) << name;
     EXPECT_NE(r.err.find("solver=" + name + " status=multiple count=2"), std::string::npos) << name << ": " << r.err;
     std::ifstream tree(dot);
     std::stringstream text;

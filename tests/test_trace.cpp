@@ -71,12 +71,20 @@ TEST(TraceCli, TextAndTree) {
   const std::string dot = ::testing::TempDir() + "sudokit_tree.dot";
   const auto r = test::run_cli("solve --solver propagate --count 2 --trace --tree " + dot, std::string(kHard) + "\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("[node 1] root"), std::string::npos);
-  EXPECT_NE(r.out.find("hidden single"), std::string::npos);
-  EXPECT_NE(r.out.find("choice (one of "), std::string::npos);
-  EXPECT_NE(r.out.find("dead end: "), std::string::npos);
-  EXPECT_NE(r.out.find("417369825632158947958724316825437169791586432346912758289643571573291684164875293"),
-            std::string::npos);
+  // The trace goes to stderr; stdout holds only what reads back as input.
+  EXPECT_NE(r.err.find("[node 1] root"), std::string::npos);
+  EXPECT_NE(r.err.find("hidden single"), std::string::npos);
+  EXPECT_NE(r.err.find("choice (one of "), std::string::npos);
+  EXPECT_NE(r.err.find("dead end: "), std::string::npos);
+  EXPECT_EQ(r.out, "# puzzle 1: 1 solution (unique)\n417369825632158947958724316825437169791586432346912758289643571573291684164875293\n");
+  const std::string file = ::testing::TempDir() + "sudokit_trace.txt";
+  const auto f = test::run_cli("solve --solver dlx --count 2 --trace-file " + file, std::string(kHard) + "\n");
+  ASSERT_EQ(f.exit_code, 0) << f.err;
+  EXPECT_EQ(f.err, "");
+  std::ifstream trace(file);
+  std::stringstream trace_text;
+  trace_text << trace.rdbuf();
+  EXPECT_EQ(trace_text.str().rfind("# trace of puzzle 1 by dlx\n[node 1] root", 0), 0u) << trace_text.str().substr(0, 200);
   std::ifstream in(dot);
   std::stringstream text;
   text << in.rdbuf();
