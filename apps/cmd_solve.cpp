@@ -118,8 +118,12 @@ int cmd_solvers(const std::vector<std::string>& args) {
   const Registry registry = builtin_solvers();
   std::optional<ProblemKind> kind;
   if (!kind_text.empty()) kind = parse_problem_kind(kind_text);
-  for (const auto& e : registry.entries()) {
-    const BackendInfo& i = e.info;
+  std::vector<BackendInfo> listed;
+  for (const auto& e : registry.entries()) listed.push_back(e.info);
+  // A family's members are listed as installed now (ext:minisat, ...); others can be named.
+  for (const auto& f : registry.families())
+    for (const auto& member : f.members()) listed.push_back(registry.info(f.prefix + ":" + member));
+  for (const BackendInfo& i : listed) {
     if (kind && !i.takes(*kind)) continue;
     if (names_only) {
       std::cout << i.name << "\n";
@@ -134,6 +138,8 @@ int cmd_solvers(const std::vector<std::string>& args) {
               << (i.tracing == BackendInfo::Tracing::steps ? "every step" : i.tracing == BackendInfo::Tracing::notes ? "solver calls" : "no")
               << "\n  options: " << (i.options.empty() ? "-" : i.options) << "\n";
   }
+  if (!names_only)
+    for (const auto& f : registry.families()) std::cout << f.prefix << ":NAME\n  " << f.summary << "\n";
   return kOk;
 }
 
