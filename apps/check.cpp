@@ -46,7 +46,7 @@ std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& sourc
       line = "#";
     } else if (t.rfind("#", 0) == 0 && trimmed(t.substr(1)).rfind("claim:", 0) == 0) {
       const std::string claim = trimmed(trimmed(t.substr(1)).substr(6));
-      Event e{number, Event::Kind::claim, {}, {}, line.find("claim:") + 7, ""};
+      Event e{number, Event::Kind::claim, {}, {}, claim.empty() ? line.size() + 1 : line.find(claim, line.find("claim:")) + 1, ""};
       std::istringstream words(claim);
       std::string word, extra;
       long long count = -1;
@@ -59,6 +59,7 @@ std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& sourc
   }
   std::istringstream text(filtered);
   PuzzleReader reader(text, source, box);
+  reader.check_repeats(false);  // a repeated digit makes a wrong answer, which verify() reports
   for (;;) {
     try {
       auto p = reader.next();
