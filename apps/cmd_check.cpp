@@ -76,7 +76,7 @@ int cmd_check(const std::vector<std::string>& args) {
     if (row.verdict == "stopped") outcome.raise(kUnsolved);
     rows.push_back(std::move(row));
   }
-  for (std::size_t k = std::max(last, puzzles.empty() ? 0 : last); k < answers.size(); ++k) {
+  for (std::size_t k = last; k < answers.size(); ++k) {  // answers past the last puzzle
     std::cout << files[1] << " line " << answers[k].line << ": answer " << k + 1 << " has no puzzle (" << files[0]
               << " holds " << last << ")\n";
     outcome.raise(kBadInput);
