@@ -120,9 +120,11 @@ int cmd_solvers(const std::vector<std::string>& args) {
   if (!kind_text.empty()) kind = parse_problem_kind(kind_text);
   std::vector<BackendInfo> listed;
   for (const auto& e : registry.entries()) listed.push_back(e.info);
-  // A family's members are listed as installed now (ext:minisat, ...); others can be named.
+  // A family's members installed now (ext:minisat, ...) are described, but not in --names, which
+  // scripts read as the set to run (experiments/run_all.sh): members are run when named.
   for (const auto& f : registry.families())
-    for (const auto& member : f.members()) listed.push_back(registry.info(f.prefix + ":" + member));
+    if (!names_only)
+      for (const auto& member : f.members()) listed.push_back(registry.info(f.prefix + ":" + member));
   for (const BackendInfo& i : listed) {
     if (kind && !i.takes(*kind)) continue;
     if (names_only) {
