@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -109,6 +110,12 @@ bool write_file(const std::string& path, const std::function<void(std::ostream&)
   }
 }
 
+bool open_input(std::ifstream& in, const std::string& path, Outcome& outcome) {
+  if (open_input(path, in)) return true;
+  outcome.raise(kIoError);
+  return false;
+}
+
 void add_limit_options(po::options_description& desc, SolveArgs& args, std::uint64_t default_count) {
   args.count = default_count;
   desc.add_options()
@@ -179,6 +186,28 @@ bool parse(const std::vector<std::string>& args, const po::options_description& 
   }
   po::notify(vm);
   return true;
+}
+
+// What a file holds, from its name or its first line: an exact-cover problem in Knuth's format
+// (a .dlx name, a '|' comment, or an item line that no puzzle form has), or Sudoku puzzles
+// (a line of digits, dots and spaces, or a one-line puzzle). stdin is taken to hold puzzles.
+ProblemKind guess_kind(const std::string& file) {
+  if (file.empty() || file == "-") return ProblemKind::sudoku;
+  if (file.size() > 4 && file.compare(file.size() - 4, 4, ".dlx") == 0) return ProblemKind::exact_cover;
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) {
+    const auto start = line.find_first_not_of(" \t\r");
+    if (start == std::string::npos || line[start] == '#') continue;
+    if (line[start] == '|') return ProblemKind::exact_cover;
+    if (line.find_first_not_of("0123456789. \t\r") == std::string::npos) return ProblemKind::sudoku;
+    const auto end = line.find_last_not_of(" \t\r");
+    const std::string word = line.substr(start, end - start + 1);
+    const auto side = static_cast<std::size_t>(std::sqrt(static_cast<double>(word.size())) + 0.5);
+    const bool one_line_puzzle = word.find_first_of(" \t") == std::string::npos && side * side == word.size() &&
+                                 word.size() >= 16;
+    return one_line_puzzle ? ProblemKind::sudoku : ProblemKind::exact_cover;
+  }
+  return ProblemKind::sudoku;
 }
 
 ProblemKind parse_problem_kind(const std::string& text) {

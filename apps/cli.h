@@ -85,6 +85,8 @@ Limits limits_of(const SolveArgs& args);
 bool parse(const std::vector<std::string>& args, const po::options_description& desc,
            const po::positional_options_description& positional, po::variables_map& vm, const char* usage);
 
+// What a file holds, from its name or first line: exact cover in Knuth's DLX format, or puzzles.
+ProblemKind guess_kind(const std::string& file);
 // "sudoku" or "xc"; throws UsageError otherwise.
 ProblemKind parse_problem_kind(const std::string& text);
 
@@ -98,6 +100,9 @@ std::string stats_line(std::string_view solver, const BasicResult<Answer>& r);
 // warnings; reports a file or input error on stderr, raises the outcome and returns nullopt.
 std::optional<ExactCover> read_xc_file(const std::string& file, Outcome& outcome);
 
+// Opens `path` for reading; on failure says so on stderr, raises kIoError and returns false.
+bool open_input(std::ifstream& in, const std::string& path, Outcome& outcome);
+
 int cmd_solve(const std::vector<std::string>& args);
 int cmd_encode(const std::vector<std::string>& args);
 int cmd_xc(const std::vector<std::string>& args);
@@ -105,5 +110,8 @@ int cmd_compare(const std::vector<std::string>& args);
 int cmd_generate(const std::vector<std::string>& args);
 int cmd_report(const std::vector<std::string>& args);
 int cmd_solvers(const std::vector<std::string>& args);
+int cmd_check(const std::vector<std::string>& args);
+int cmd_decode(const std::vector<std::string>& args);
+int cmd_check_proof(const std::vector<std::string>& args);
 
 }  // namespace sudokit::cli

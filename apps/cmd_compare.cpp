@@ -16,6 +16,7 @@
 #include <tuple>
 
 #include "cli.h"
+#include "check.h"
 #include "compare.h"
 #include "sudokit/errors.h"
 #include "sudokit/registry.h"
@@ -58,26 +59,35 @@ void catch_stop_signals() {
   }
 }
 
-// What a file holds, from its name or its first line: an exact-cover problem in Knuth's format
-// (a .dlx name, a '|' comment, or an item line that no puzzle form has), or Sudoku puzzles
-// (a line of digits, dots and spaces, or a one-line puzzle). stdin is taken to hold puzzles.
-ProblemKind guess_kind(const std::string& file) {
-  if (file.empty() || file == "-") return ProblemKind::sudoku;
-  if (file.size() > 4 && file.compare(file.size() - 4, 4, ".dlx") == 0) return ProblemKind::exact_cover;
-  std::ifstream in(file);
-  for (std::string line; std::getline(in, line);) {
-    const auto start = line.find_first_not_of(" \t\r");
-    if (start == std::string::npos || line[start] == '#') continue;
-    if (line[start] == '|') return ProblemKind::exact_cover;
-    if (line.find_first_not_of("0123456789. \t\r") == std::string::npos) return ProblemKind::sudoku;
-    const auto end = line.find_last_not_of(" \t\r");
-    const std::string word = line.substr(start, end - start + 1);
-    const auto side = static_cast<std::size_t>(std::sqrt(static_cast<double>(word.size())) + 0.5);
-    const bool one_line_puzzle = word.find_first_of(" \t") == std::string::npos && side * side == word.size() &&
-                                 word.size() >= 16;
-    return one_line_puzzle ? ProblemKind::sudoku : ProblemKind::exact_cover;
+// --certify: a proof, checked, for every puzzle whose backends agreed on "unique" or "none".
+int certify_all(const Registry& registry, const std::string& certifier, const std::vector<PuzzleInput>& puzzles,
+                const CompareReport& report) {
+  try {
+    registry.info(certifier);
+  } catch (const UsageError& e) {
+    std::cout << "\n--certify: " << e.what() << ": nothing certified\n";
+    return kOk;
   }
-  return ProblemKind::sudoku;
+  const std::size_t width = puzzles.empty() ? 0 : report.rows.size() / puzzles.size();
+  std::size_t asked = 0, certified = 0;
+  std::cout << "\n";
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const Row* rows = &report.rows[i * width];
+    bool agreed = true, decided = false;
+    for (std::size_t b = 0; b < width; ++b) {
+      agreed &= !is_disagreement(rows[b]);
+      decided |= rows[b].verdict == "agrees" && (rows[b].status == "unique" || rows[b].status == "none");
+    }
+    if (!agreed || !decided) continue;
+    ++asked;
+    const Certificate c = certify(registry, certifier, puzzles[i]);
+    if (c.certified) ++certified;
+    else std::cout << "puzzle " << puzzles[i].number << " (" << puzzles[i].source << ", line " << puzzles[i].line
+                   << "): not certified: " << c.reason << "\n";
+  }
+  std::cout << "certified: " << certified << " of " << asked
+            << " puzzles whose answer is unique or none (DRAT proofs by " << certifier << ", checked by sudokit)\n";
+  return certified == asked ? kOk : kDisagreement;
 }
 
 // The CPUs this process may run on (its affinity mask, as taskset sets it), not the machine's:
@@ -93,7 +103,8 @@ unsigned usable_cpus() {
 
 int cmd_compare(const std::vector<std::string>& args) {
   SolveArgs solve;
-  std::string solvers, box_text, csv, json, shard_text, kind_text;
+  std::string solvers, box_text, csv, json, shard_text, kind_text, certifier = "ext:cadical";
+  bool certify_verdicts = false;
   unsigned jobs = usable_cpus();
   std::vector<std::string> files;
   po::options_description desc("Options");
@@ -107,6 +118,10 @@ int cmd_compare(const std::vector<std::string>& args) {
     ("timeout", po::value<double>(&solve.timeout)->default_value(0), "seconds per puzzle and backend (0: none)")
     ("jobs,j", po::value<unsigned>(&jobs), "threads (default: the CPUs this process may run on, e.g. under taskset); the output does not depend on it")
     ("shard", po::value<std::string>(&shard_text), "K/N: only puzzles K, K+N, K+2N, ... (1-based), to split a run")
+    ("certify", po::bool_switch(&certify_verdicts),
+     "prove each agreed 'unique' or 'none' with a DRAT proof and check it (docs/cross-checking.md)")
+    ("certify-with", po::value<std::string>(&certifier)->default_value("ext:cadical"),
+     "the backend that writes the proofs (an ext: backend taking -o proof=FILE)")
     ("csv", po::value<std::string>(&csv), "write one row per puzzle and backend here")
     ("json", po::value<std::string>(&json), "the same rows as JSON")
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
@@ -119,6 +134,7 @@ int cmd_compare(const std::vector<std::string>& args) {
   if (!parse(args, desc, positional, vm,
              "usage: sudokit compare [--solvers LIST] [--limit K] [--max-nodes N] [--timeout S] [--jobs N]\n"
              "                       [--shard K/N] [--csv FILE] [--json FILE] [--box RxC] [--kind sudoku|xc]\n"
+             "                       [--certify [--certify-with ext:NAME]]\n"
              "                       [FILE|-]...\n"
              "Runs backends side by side, verifies every answer, flags disagreements, summarises costs.\n"
              "Sudoku puzzle files, or exact-cover files in Knuth's DLX format (one problem per file):\n"
@@ -160,6 +176,7 @@ int cmd_compare(const std::vector<std::string>& args) {
   if (report.disagreements > 0) std::cout << "\n";
   std::cout << report.puzzles << " puzzles, " << report.disagreements << " with a disagreement\n\n";
   write_summary(std::cout, report.rows);
+  if (certify_verdicts) outcome.raise(certify_all(registry, certifier, puzzles, report));
   if (!csv.empty() && !write_file(csv, [&](std::ostream& o) { write_csv(o, report.rows); })) outcome.raise(kIoError);
   if (!json.empty() && !write_file(json, [&](std::ostream& o) { write_json(o, report.rows); })) outcome.raise(kIoError);
   outcome.raise(exit_code_for(report));

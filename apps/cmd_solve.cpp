@@ -114,8 +114,14 @@ int cmd_solvers(const std::vector<std::string>& args) {
   const Registry registry = builtin_solvers();
   std::optional<ProblemKind> kind;
   if (!kind_text.empty()) kind = parse_problem_kind(kind_text);
-  for (const auto& e : registry.entries()) {
-    const BackendInfo& i = e.info;
+  std::vector<BackendInfo> listed;
+  for (const auto& e : registry.entries()) listed.push_back(e.info);
+  // A family's members installed now (ext:minisat, ...) are described, but not in --names, which
+  // scripts read as the set to run (experiments/run_all.sh): members are run when named.
+  for (const auto& f : registry.families())
+    if (!names_only)
+      for (const auto& member : f.members()) listed.push_back(registry.info(f.prefix + ":" + member));
+  for (const BackendInfo& i : listed) {
     if (kind && !i.takes(*kind)) continue;
     if (names_only) {
       std::cout << i.name << "\n";
@@ -130,6 +136,8 @@ int cmd_solvers(const std::vector<std::string>& args) {
               << (i.tracing == BackendInfo::Tracing::steps ? "every step" : i.tracing == BackendInfo::Tracing::notes ? "solver calls" : "no")
               << "\n  options: " << (i.options.empty() ? "-" : i.options) << "\n";
   }
+  if (!names_only)
+    for (const auto& f : registry.families()) std::cout << f.prefix << ":NAME\n  " << f.summary << "\n";
   return kOk;
 }
 

@@ -29,10 +29,12 @@ struct Spec {
   std::vector<std::string> pairs;
 };
 
-Spec parse_spec(const std::string& text) {
+// "name:key=value:...", where a family's name takes one more word: "ext:cadical:proof=p.drat".
+Spec parse_spec(const std::string& text, const Registry& registry) {
   Spec s{text, {}, {}};
   std::stringstream in(text);
   std::getline(in, s.name, ':');
+  if (std::string member; registry.is_family(s.name) && std::getline(in, member, ':')) s.name += ":" + member;
   for (std::string pair; std::getline(in, pair, ':');) s.pairs.push_back(pair);
   return s;
 }
@@ -184,22 +186,6 @@ std::string check_puzzle(const PuzzleInput& p, std::vector<std::unique_ptr<Solve
                     p.problem);
 }
 
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
-std::string json_string(const std::string& s) {
-  std::string q = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') q += '\\';
-    q += c;
-  }
-  return q + "\"";
-}
-
 const char* kColumns =
     "puzzle,source,line,shape,givens,backend,options,status,count,nodes,guesses,backtracks,propagations,time,"
     "counters,verdict,cpu_time";
@@ -212,7 +198,7 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
   for (const PuzzleInput& p : puzzles)
     if (p.kind() != kind) throw UsageError("compare takes Sudoku puzzles or exact-cover problems in one run, not both");
   std::vector<Spec> specs;
-  for (const auto& text : options.backends.empty() ? registry.names(kind) : options.backends) specs.push_back(parse_spec(text));
+  for (const auto& text : options.backends.empty() ? registry.names(kind) : options.backends) specs.push_back(parse_spec(text, registry));
   for (const Spec& s : specs)
     if (!registry.info(s.name).takes(kind))
       throw UsageError("backend '" + s.name + "' does not solve " +
@@ -289,6 +275,26 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
       ++report.disagreements;
     }
   return report;
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+std::string json_string(const std::string& s) {
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '\n') {
+      q += "\\n";
+      continue;
+    }
+    if (c == '"' || c == '\\') q += '\\';
+    q += c;
+  }
+  return q + "\"";
 }
 
 int exit_code_for(const CompareReport& report) { return report.disagreements > 0 ? kDisagreement : kOk; }

@@ -75,6 +75,8 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
 int exit_code_for(const CompareReport& report);
 
 void write_csv(std::ostream& out, const std::vector<Row>& rows);
+std::string csv_field(const std::string& s);    // quoted when it holds a comma, a quote or a newline
+std::string json_string(const std::string& s);  // a JSON string literal
 std::vector<Row> read_csv(std::istream& in, const std::string& source);  // throws InputError
 void write_json(std::ostream& out, const std::vector<Row>& rows);
 // The per-backend table: puzzles, unique/multiple/solved/none/stopped, nodes and time (mean,

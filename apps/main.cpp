@@ -22,6 +22,9 @@ constexpr const char* kMainUsage =
     "  solvers   list the backends\n"
     "  encode    write a puzzle as an exact-cover matrix (DLX format) or a CNF formula (DIMACS)\n"
     "  xc        solve an exact-cover file in Knuth's DLX format\n"
+    "  check     verify another solver's answers (and its claims of uniqueness or no solution)\n"
+    "  decode    a SAT solver's model of an encoded puzzle as a grid (or options), verified\n"
+    "  check-proof  check a DRAT proof that a CNF formula has no solution\n"
     "\n"
     "`sudokit COMMAND --help` describes each command. Exit codes: 0 ok, 1 a puzzle unsolved or stopped,\n"
     "2 bad input, 3 bad command line, 4 backends disagree, 5 cannot read or write a file, 70 internal error.\n";
@@ -39,6 +42,9 @@ int main(int argc, char** argv) {
       {"compare", cmd_compare},
       {"report", cmd_report},
       {"generate", cmd_generate},
+      {"check", cmd_check},
+      {"decode", cmd_decode},
+      {"check-proof", cmd_check_proof},
   };
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
@@ -69,6 +75,9 @@ int main(int argc, char** argv) {
   } catch (const sudokit::UsageError& e) {
     std::cerr << "sudokit " << args[0] << ": " << e.what() << "\n";
     return kUsage;
+  } catch (const sudokit::ExternalError& e) {  // an external solver gave no usable answer
+    std::cerr << "sudokit " << args[0] << ": " << e.what() << "\n";
+    return kDisagreement;
   } catch (const sudokit::InputError& e) {
     std::cerr << "sudokit: " << e.what() << "\n";
     return kBadInput;

@@ -6,6 +6,7 @@
 
 #include "backtrack/backtrack.h"
 #include "dlx/dlx.h"
+#include "ext/ext.h"
 #include "propagate/propagate.h"
 #include "sat/sat.h"
 
@@ -20,6 +21,7 @@ Registry builtin_solvers() {
   r.add(PropagateSolver::info(), PropagateSolver::create);
   r.add(DlxSolver::info(), DlxSolver::create);
   r.add(SatSolver::info(), SatSolver::create);
+  r.add_family(ExtSolver::family());  // ext:NAME, made when named: external SAT solvers
   return r;
 }
 

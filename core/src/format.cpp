@@ -237,6 +237,7 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
 
 void PuzzleReader::check_givens(const Grid& grid, std::size_t puzzle,
                                 const std::vector<std::pair<std::size_t, std::size_t>>& pos) {
+  if (!check_repeats_) return;
   const Shape& shape = grid.shape();
   std::vector<int> first_with(static_cast<std::size_t>(shape.size()) + 1);
   for (int u = 0; u < static_cast<int>(shape.units().size()); ++u) {

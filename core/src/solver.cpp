@@ -110,30 +110,47 @@ void Registry::add(BackendInfo info, Factory make) {
   entries_.push_back({std::move(info), std::move(make)});
 }
 
-const BackendInfo& Registry::info(std::string_view name) const {
+void Registry::add_family(Family family) {
+  if (is_family(family.prefix)) throw UsageError("backend family '" + family.prefix + "' is registered twice");
+  families_.push_back(std::move(family));
+}
+
+std::optional<Registry::Entry> Registry::resolve(std::string_view name) const {
   for (const Entry& e : entries_)
-    if (e.info.name == name) return e.info;
+    if (e.info.name == name) return e;
+  const auto colon = name.find(':');
+  if (colon == std::string_view::npos) return std::nullopt;
+  for (const Family& f : families_)
+    if (f.prefix == name.substr(0, colon)) {
+      Entry e = f.resolve(name.substr(colon + 1));
+      e.info.name = std::string(name);
+      return e;
+    }
+  return std::nullopt;
+}
+
+BackendInfo Registry::info(std::string_view name) const {
+  if (auto e = resolve(name)) return e->info;
   throw unknown_backend(name);
 }
 
 UsageError Registry::unknown_backend(std::string_view name) const {
   std::string known;
   for (const Entry& e : entries_) known += (known.empty() ? "" : ", ") + e.info.name;
+  for (const Family& f : families_) known += (known.empty() ? "" : ", ") + f.prefix + ":NAME";
   return UsageError("no backend named '" + std::string(name) + "' (known: " + known + ")");
 }
 
 std::unique_ptr<Solver> Registry::create(std::string_view name, const SolverOptions& options) const {
-  for (const Entry& e : entries_) {
-    if (e.info.name != name) continue;
-    auto solver = e.make(options);
-    if (auto unknown = options.unknown_keys(); !unknown.empty()) {
-      std::string list;
-      for (const auto& k : unknown) list += (list.empty() ? "" : ", ") + k;
-      throw UsageError("backend '" + e.info.name + "' has no option " + list);
-    }
-    return solver;
+  const auto e = resolve(name);
+  if (!e) throw unknown_backend(name);
+  auto solver = e->make(options);
+  if (auto unknown = options.unknown_keys(); !unknown.empty()) {
+    std::string list;
+    for (const auto& k : unknown) list += (list.empty() ? "" : ", ") + k;
+    throw UsageError("backend '" + e->info.name + "' has no option " + list);
   }
-  throw unknown_backend(name);
+  return solver;
 }
 
 std::vector<std::string> Registry::names() const {
@@ -156,6 +173,17 @@ bool Registry::contains(std::string_view name) const {
 // Longer time budgets (infinity too) mean no deadline: start + 1e10 s would not fit the clock's
 // 64-bit nanoseconds, and converting it is undefined behaviour.
 constexpr double kLongestDeadline = 1e9;  // seconds, about 31 years
+bool Registry::is_family(std::string_view prefix) const {
+  return std::any_of(families_.begin(), families_.end(), [&](const Family& f) { return f.prefix == prefix; });
+}
+
+std::string Registry::fastest(ProblemKind kind) const {
+  const Entry* best = nullptr;
+  for (const Entry& e : entries_)
+    if (e.info.takes(kind) && (!best || e.info.puzzles_per_second > best->info.puzzles_per_second)) best = &e;
+  if (!best) throw UsageError("no backend takes " + std::string(to_string(kind)));
+  return best->info.name;
+}
 
 SearchBudget::SearchBudget(const Limits& limits)
     : start_(std::chrono::steady_clock::now()),

@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <charconv>
+#include <cstdlib>
 #include <functional>
 #include <istream>
 #include <limits>
@@ -277,6 +278,54 @@ void write_dimacs(std::ostream& out, const Cnf& f, const std::vector<std::string
 }
 
 constexpr long long kMaxVariable = std::numeric_limits<int>::max();
+Cnf read_dimacs(std::istream& in, const std::string& source) {
+  Cnf f;
+  std::size_t declared = 0, number = 0;
+  bool header = false;
+  std::vector<int> clause;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    std::size_t pos = line.find_first_not_of(" \t\r");
+    if (pos == std::string::npos || line[pos] == 'c' || line[pos] == '%') continue;
+    if (line[pos] == 'p') {
+      std::istringstream words(line.substr(pos + 1));
+      std::string format;
+      long long vars = -1, clauses = -1;
+      if (header || !(words >> format >> vars >> clauses) || format != "cnf" || vars < 0 || clauses < 0 ||
+          vars > (1 << 30))
+        throw InputError(source, 0, number, pos + 1, "expected one header 'p cnf VARIABLES CLAUSES'");
+      header = true;
+      f.variables = static_cast<int>(vars);
+      declared = static_cast<std::size_t>(clauses);
+      continue;
+    }
+    if (!header) throw InputError(source, 0, number, pos + 1, "a clause before the 'p cnf' header");
+    while (pos < line.size()) {
+      const std::size_t end = std::min(line.find_first_of(" \t\r", pos), line.size());
+      const std::string word = line.substr(pos, end - pos);
+      char* stop = nullptr;
+      const long lit = std::strtol(word.c_str(), &stop, 10);
+      if (word.empty() || *stop != '\0' || lit > f.variables || -lit > f.variables)
+        throw InputError(source, 0, number, pos + 1,
+                         "'" + word + "' is not a literal of " + std::to_string(f.variables) + " variables");
+      if (lit == 0) {
+        f.clauses.push_back(std::move(clause));
+        clause.clear();
+      } else {
+        clause.push_back(static_cast<int>(lit));
+      }
+      pos = line.find_first_not_of(" \t\r", end);
+      if (pos == std::string::npos) break;
+    }
+  }
+  if (!header) throw InputError(source, 0, number, 1, "no 'p cnf' header");
+  if (!clause.empty()) throw InputError(source, 0, number, 1, "the last clause has no terminating 0");
+  if (f.clauses.size() != declared)
+    throw InputError(source, 0, number, 1,
+                     "the header declares " + std::to_string(declared) + " clauses, the file has " +
+                         std::to_string(f.clauses.size()));
+  return f;
+}
 
 std::optional<std::vector<bool>> read_model(std::istream& in, const std::string& source, int variables) {
   std::vector<bool> model(static_cast<std::size_t>(variables) + 1, false);

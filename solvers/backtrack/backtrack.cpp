@@ -265,6 +265,7 @@ BackendInfo BacktrackSolver::info() {
   i.exact_cover = true;
   i.work = {"checks"};
   i.options = "order=rowmajor|fewest";
+  i.puzzles_per_second = 74;  // docs/benchmarks.md, top1465
   return i;
 }
 

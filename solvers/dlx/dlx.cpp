@@ -81,6 +81,7 @@ BackendInfo DlxSolver::info() {
   i.node_unit = "nodes";
   i.work = {"updates", "mems"};
   i.options = "choose=knuth|fast";
+  i.puzzles_per_second = 11640;  // docs/benchmarks.md, top1465
   return i;
 }
 

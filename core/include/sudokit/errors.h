@@ -21,6 +21,13 @@ class UsageError : public Error {
   using Error::Error;
 };
 
+// An external program (a SAT solver run by an ext: backend) failed: it could not be started, it
+// died, or it gave no answer sudokit can read. The message names the program.
+class ExternalError : public Error {
+ public:
+  using Error::Error;
+};
+
 // Text that does not describe a valid puzzle or file. Carries where: the source (file name or
 // "stdin"), the puzzle's 1-based number in that source, and the 1-based line and column.
 class InputError : public Error {

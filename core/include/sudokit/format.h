@@ -45,6 +45,9 @@ class PuzzleReader {
   PuzzleReader(std::istream& in, std::string source_name, std::optional<BoxSpec> box = std::nullopt);
   std::optional<ParsedPuzzle> next();  // nullopt at the end of the source
   const std::string& source_name() const { return source_; }
+  // Off: a digit repeated in a unit is read as written, not thrown as a ConflictError. For grids
+  // that are answers to verify (`sudokit check`), where the verifier reports the repeat.
+  void check_repeats(bool on) { check_repeats_ = on; }
 
  private:
   struct Line {
@@ -66,7 +69,8 @@ class PuzzleReader {
   std::size_t line_number_ = 0;
   std::size_t puzzles_ = 0;
   std::optional<Line> pending_;
-  ShapePtr last_shape_;  // puzzles of one file usually share a shape: reuse its tables
+  ShapePtr last_shape_;
+  bool check_repeats_ = true;  // puzzles of one file usually share a shape: reuse its tables
 };
 
 // Every puzzle of a string, for tests and small inputs; throws on the first bad one.

@@ -125,6 +125,10 @@ struct BackendInfo {
   // only notes such as a SAT solver call's decisions and conflicts (notes).
   enum class Tracing { none, notes, steps } tracing = Tracing::steps;
   std::string options;                  // its -o keys, as "key=a|b" words, for `sudokit solvers`
+  // 9x9 puzzles per second it solved proving uniqueness on top1465 (docs/benchmarks.md), 0 when
+  // not measured. Commands that need some backend and were not told one (`check`) take the
+  // fastest Sudoku backend by this figure.
+  double puzzles_per_second = 0;
   bool takes(ProblemKind kind) const { return kind == ProblemKind::sudoku ? sudoku : exact_cover; }
 };
 
@@ -149,17 +153,37 @@ class Registry {
     Factory make;
   };
   void add(BackendInfo info, Factory make);  // throws UsageError for a name given twice
+  // A family of backends named PREFIX:MEMBER, made on demand rather than listed one by one (the
+  // external SAT solvers: ext:minisat, ext:cmd=/path/to/solver). `resolve` gets MEMBER and returns
+  // that backend's declaration and factory, or throws UsageError (no such program, say);
+  // `members` lists the members available now, for `sudokit solvers`.
+  struct Family {
+    std::string prefix, summary;
+    std::function<Entry(std::string_view member)> resolve;
+    std::function<std::vector<std::string>()> members;
+  };
+  void add_family(Family family);  // throws UsageError for a prefix given twice
   // Makes the named backend; throws UsageError for an unknown name or an option it did not take.
   std::unique_ptr<Solver> create(std::string_view name, const SolverOptions& options = {}) const;
   const std::vector<Entry>& entries() const { return entries_; }
-  const BackendInfo& info(std::string_view name) const;  // throws UsageError for an unknown name
-  std::vector<std::string> names() const;                // every backend, in registration order
+  const std::vector<Family>& families() const { return families_; }
+  // What the named backend declares (a family member is resolved); throws UsageError for an
+  // unknown name.
+  BackendInfo info(std::string_view name) const;
+  // Every registered backend, in registration order (family members are not listed: name them).
+  std::vector<std::string> names() const;
   std::vector<std::string> names(ProblemKind kind) const;  // those that take `kind`
-  bool contains(std::string_view name) const;
+  bool contains(std::string_view name) const;              // registered by add()
+  bool is_family(std::string_view prefix) const;           // "ext" when ext:... is a family
+  // The registered backend that takes `kind` with the highest puzzles_per_second (the first
+  // registered on a tie); throws UsageError when none takes `kind`.
+  std::string fastest(ProblemKind kind) const;
 
  private:
   UsageError unknown_backend(std::string_view name) const;
+  std::optional<Entry> resolve(std::string_view name) const;  // a registered backend or a family member
   std::vector<Entry> entries_;
+  std::vector<Family> families_;
 };
 
 // Node and time limits for a search loop: call charge() once per node; it says when to stop.

@@ -90,6 +90,10 @@ Cnf sudoku_cnf(const Grid& puzzle, Encoding encoding, Givens givens);
 Cnf exact_cover_cnf(const ExactCover& cover);
 
 void write_dimacs(std::ostream& out, const Cnf& cnf, const std::vector<std::string>& comments = {});
+// Reads a DIMACS CNF file ("c" comments, a "p cnf V C" header, clauses ending in 0). Throws
+// InputError (source, line, column) for a missing header, a word that is not a literal, a literal
+// above V, or a clause count other than C.
+Cnf read_dimacs(std::istream& in, const std::string& source_name);
 
 // A SAT solver's output: "s SATISFIABLE" and "v ..." lines (minisat's result file: "SAT" and one
 // line of literals). Returns the model indexed by variable (true/false), or nullopt when the

@@ -1,0 +1,248 @@
+#include "check.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "ext/process.h"
+#include "sudokit/encoders/cnf.h"
+#include "sudokit/encoders/drat.h"
+#include "sudokit/errors.h"
+#include "sudokit/verify.h"
+
+namespace sudokit {
+
+namespace {
+
+std::string trimmed(const std::string& s) {
+  const auto a = s.find_first_not_of(" \t\r");
+  if (a == std::string::npos) return "";
+  return s.substr(a, s.find_last_not_of(" \t\r") - a + 1);
+}
+
+// One thing found in the answers file, in line order.
+struct Event {
+  std::size_t line;
+  enum class Kind { claim, none, grid, error } kind;
+  std::optional<std::uint64_t> count;  // claim
+  std::optional<ParsedPuzzle> grid;
+  std::size_t column = 1;
+  std::string detail;  // error, or a claim that cannot be read
+};
+
+}  // namespace
+
+std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& source, std::optional<BoxSpec> box) {
+  // Claim and "none" lines become comments for the puzzle reader, which reads the grids with
+  // their line numbers intact; the two lists are then merged by line.
+  std::vector<Event> events;
+  std::string filtered;
+  std::size_t number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    const std::string t = trimmed(line);
+    if (t == "none") {
+      events.push_back({number, Event::Kind::none, {}, {}, 1, ""});
+      line = "#";
+    } else if (t.rfind("#", 0) == 0 && trimmed(t.substr(1)).rfind("claim:", 0) == 0) {
+      const std::string claim = trimmed(trimmed(t.substr(1)).substr(6));
+      Event e{number, Event::Kind::claim, {}, {}, claim.empty() ? line.size() + 1 : line.find(claim, line.find("claim:")) + 1, ""};
+      std::istringstream words(claim);
+      std::string word, extra;
+      long long count = -1;
+      if (claim == "unique") e.count = 1;
+      else if ((words >> word >> count) && word == "count" && count >= 0 && !(words >> extra)) e.count = static_cast<std::uint64_t>(count);
+      else e.detail = "a claim is 'unique' or 'count N', not '" + claim + "'";
+      events.push_back(std::move(e));
+    }
+    filtered += line + "\n";
+  }
+  std::istringstream text(filtered);
+  PuzzleReader reader(text, source, box);
+  reader.check_repeats(false);  // a repeated digit makes a wrong answer, which verify() reports
+  for (;;) {
+    try {
+      auto p = reader.next();
+      if (!p) break;
+      const std::size_t first = p->first_line;
+      events.push_back({first, Event::Kind::grid, {}, std::move(p), 1, ""});
+    } catch (const InputError& e) {
+      events.push_back({e.line(), Event::Kind::error, {}, {}, e.column(), e.detail()});
+    }
+  }
+  std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.line < b.line; });
+
+  std::vector<AnswerEntry> entries;
+  std::optional<Event> claim;
+  auto error_entry = [&](std::size_t line, std::size_t column, const std::string& detail) {
+    AnswerEntry a;
+    a.number = entries.size() + 1;
+    a.line = line;
+    a.error = InputError(source, a.number, line, column, detail).what();
+    entries.push_back(std::move(a));
+  };
+  for (Event& e : events) {
+    if (e.kind == Event::Kind::claim) {
+      claim = std::move(e);
+      continue;
+    }
+    if (claim && !claim->detail.empty()) {
+      error_entry(claim->line, claim->column, claim->detail);
+      claim.reset();
+      if (e.kind != Event::Kind::error) continue;  // the claim's answer goes with it
+    }
+    if (e.kind == Event::Kind::error) {
+      error_entry(e.line, e.column, e.detail);
+    } else if (e.kind == Event::Kind::none && claim) {
+      error_entry(claim->line, claim->column, "a claim qualifies a grid; 'none' claims no solution by itself");
+    } else {
+      AnswerEntry a;
+      a.number = entries.size() + 1;
+      a.line = e.line;
+      a.no_solution = e.kind == Event::Kind::none;
+      a.grid = std::move(e.grid);
+      if (claim) a.claimed_count = claim->count;
+      entries.push_back(std::move(a));
+    }
+    claim.reset();
+  }
+  if (claim) error_entry(claim->line, claim->column, "a claim with no answer after it");
+  return entries;
+}
+
+CheckRow check_answer(const ParsedPuzzle& puzzle, const std::string& source, const AnswerEntry* entry,
+                      const std::string& answer_source, Solver& decider, const Limits& limits) {
+  CheckRow row;
+  row.puzzle = puzzle.number;
+  row.source = source;
+  row.line = puzzle.first_line;
+  row.answer_source = answer_source;
+  if (!entry) {
+    row.verdict = "missing";
+    row.reason = "no answer for this puzzle";
+    return row;
+  }
+  row.answer_line = entry->line;
+  if (!entry->error.empty()) {
+    row.verdict = "unreadable";
+    row.reason = entry->error;
+    return row;
+  }
+  row.answer = entry->no_solution ? "none" : "grid";
+  if (entry->claimed_count)
+    row.claim = *entry->claimed_count == 1 ? "unique" : "count " + std::to_string(*entry->claimed_count);
+  const std::string by = " (" + std::string(decider.name()) + ")";
+  const Grid& p = puzzle.grid;
+  if (entry->grid) {
+    const auto violations = verify(p, entry->grid->grid);
+    if (!violations.empty()) {
+      row.verdict = "wrong";
+      for (std::size_t i = 0; i < violations.size() && i < 3; ++i) row.reason += (i ? "; " : "") + violations[i].message;
+      if (violations.size() > 3) row.reason += "; and " + std::to_string(violations.size() - 3) + " more";
+      return row;
+    }
+  }
+  if (!entry->no_solution && !entry->claimed_count) {
+    row.verdict = "correct";
+    return row;
+  }
+  // A claim: "none" is refuted by any solution, "count N" by a count other than N.
+  Limits l = limits;
+  l.solutions = entry->no_solution ? 1 : *entry->claimed_count + 1;
+  l.keep_solutions = 2;
+  const Result r = decider.solve(p, l);
+  if (r.status == Status::stopped) {
+    row.verdict = "stopped";
+    row.reason = "the claim is undecided: " + std::string(to_string(r.stop_reason)) + by;
+    return row;
+  }
+  const std::uint64_t claimed = entry->no_solution ? 0 : *entry->claimed_count;
+  if (r.count == claimed) {
+    row.verdict = "correct";
+    return row;
+  }
+  row.verdict = "refuted";
+  const std::string found = r.count > claimed && l.solutions == r.count ? "at least " + std::to_string(r.count) : std::to_string(r.count);
+  if (entry->no_solution) row.reason = "claimed no solution, but it has one" + by;
+  else row.reason = "claimed " + row.claim + ", but it has " + found + " solution" + (r.count == 1 ? "" : "s") + by;
+  for (const Grid& s : r.solutions)
+    if (!entry->grid || !(s == entry->grid->grid)) {
+      row.counterexample = to_line(s);
+      break;
+    }
+  return row;
+}
+
+namespace {
+
+const char* kCheckColumns = "puzzle,source,line,answer_source,answer_line,answer,claim,verdict,reason,counterexample";
+
+}  // namespace
+
+void write_check_csv(std::ostream& out, const std::vector<CheckRow>& rows) {
+  out << kCheckColumns << "\n";
+  for (const CheckRow& r : rows)
+    out << r.puzzle << ',' << csv_field(r.source) << ',' << r.line << ',' << csv_field(r.answer_source) << ','
+        << r.answer_line << ',' << r.answer << ',' << r.claim << ',' << r.verdict << ',' << csv_field(r.reason) << ','
+        << r.counterexample << "\n";
+}
+
+void write_check_json(std::ostream& out, const std::vector<CheckRow>& rows) {
+  out << "[\n";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const CheckRow& r = rows[i];
+    out << "  {\"puzzle\": " << r.puzzle << ", \"source\": " << json_string(r.source) << ", \"line\": " << r.line
+        << ", \"answer_source\": " << json_string(r.answer_source) << ", \"answer_line\": " << r.answer_line
+        << ", \"answer\": " << json_string(r.answer) << ", \"claim\": " << json_string(r.claim)
+        << ", \"verdict\": " << json_string(r.verdict) << ", \"reason\": " << json_string(r.reason)
+        << ", \"counterexample\": " << json_string(r.counterexample) << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
+  }
+  out << "]\n";
+}
+
+Certificate certify(const Registry& registry, const std::string& certifier, const PuzzleInput& problem) {
+  Certificate c;
+  try {
+    TempDir dir;
+    const std::string proof = dir.file("proof.drat");
+    SolverOptions options;
+    options.set("proof", proof);
+    auto solver = registry.create(certifier, options);
+    Limits limits;
+    limits.solutions = 2;  // one solution and the proof that there is no other, or the proof of none
+    std::string fault;
+    Status status;
+    if (problem.kind() == ProblemKind::sudoku) {
+      const Grid& g = std::get<Grid>(problem.problem);
+      const Result r = solver->solve(g, limits);
+      status = r.status;
+      if (!r.solutions.empty() && !is_solution(g, r.solutions.front())) fault = "its solution fails verification";
+    } else {
+      const auto& xc = *std::get<std::shared_ptr<const ExactCover>>(problem.problem);
+      const CoverResult r = solver->solve(xc, limits);
+      status = r.status;
+      if (!r.solutions.empty() && !is_exact_cover(xc, r.solutions.front())) fault = "its solution fails verification";
+    }
+    if (!fault.empty()) {
+      c.reason = certifier + ": " + fault;
+      return c;
+    }
+    if (status != Status::unique && status != Status::none) {
+      c.reason = certifier + " found " + std::string(to_string(status)) + ", not unique or none";
+      return c;
+    }
+    std::ifstream cnf_in(proof + ".cnf"), proof_in(proof);
+    if (!cnf_in || !proof_in) {
+      c.reason = certifier + " wrote no proof";
+      return c;
+    }
+    const DratResult checked = check_drat(read_dimacs(cnf_in, "the formula"), proof_in, "the proof");
+    c.certified = checked.verified;
+    if (!checked.verified) c.reason = "the proof is rejected: " + checked.reason;
+  } catch (const Error& e) {
+    c.reason = e.what();
+  }
+  return c;
+}
+
+}  // namespace sudokit

@@ -1,0 +1,67 @@
+// `sudokit check`: another solver's answers, verified. And `compare --certify`: DRAT proofs of
+// "unique" and "no solution", checked in-project.
+//
+// The answers file (docs/cross-checking.md) holds one entry per puzzle, in the puzzles' order:
+//   a grid in any of sudokit's puzzle forms     the solution the other solver gave
+//   none                                        it says the puzzle has no solution
+// and before a grid, optionally, a claim line:
+//   # claim: unique                             it says the grid is the only solution
+//   # claim: count N                            it says the puzzle has exactly N solutions
+// Other '#' lines and blank lines are skipped.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compare.h"
+#include "sudokit/format.h"
+#include "sudokit/solver.h"
+
+namespace sudokit {
+
+struct AnswerEntry {
+  std::size_t number = 0;  // 1-based position in the answers file: the puzzle it answers
+  std::size_t line = 0;    // where it starts
+  std::optional<ParsedPuzzle> grid;           // the answer, unless it is "none" or unreadable
+  bool no_solution = false;                   // the answer "none"
+  std::optional<std::uint64_t> claimed_count; // "# claim: unique" is 1
+  std::string error;                          // unreadable: where and why (file, entry, line, column)
+};
+
+// Reads every entry; an unreadable one is kept with its error, so that the rest still line up.
+std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& source, std::optional<BoxSpec> box);
+
+// One puzzle's verdict: correct | wrong (not a solution) | refuted (a claim is false) | missing |
+// unreadable | stopped (a limit ended the search that decides the claim).
+struct CheckRow {
+  std::size_t puzzle = 0;
+  std::string source;
+  std::size_t line = 0;
+  std::string answer_source;
+  std::size_t answer_line = 0;
+  std::string answer;  // "grid", "none" or "" (missing)
+  std::string claim;   // "unique", "count N" or ""
+  std::string verdict, reason;
+  std::string counterexample;  // refuted: a second solution, or a solution of a claimed "none"
+};
+
+// Verifies `entry` (nullptr: missing) against `puzzle`; `decider` settles claims.
+CheckRow check_answer(const ParsedPuzzle& puzzle, const std::string& source, const AnswerEntry* entry,
+                      const std::string& answer_source, Solver& decider, const Limits& limits);
+
+void write_check_csv(std::ostream& out, const std::vector<CheckRow>& rows);
+void write_check_json(std::ostream& out, const std::vector<CheckRow>& rows);
+
+// A DRAT proof of a problem's verdict ("none": no solution; "unique": no solution other than
+// `solution`), made by the backend `certifier` (an ext: backend that writes proofs) and checked by
+// check_drat. Never throws for a certifier that fails: the reason says why nothing was certified.
+struct Certificate {
+  bool certified = false;
+  std::string reason;  // why not, or "" when certified
+};
+Certificate certify(const Registry& registry, const std::string& certifier, const PuzzleInput& problem);
+
+}  // namespace sudokit

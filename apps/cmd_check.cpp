@@ -1,0 +1,184 @@
+// `sudokit check`: another solver's answers verified; `sudokit decode`: a SAT model as a grid (or
+// options), verified; `sudokit check-proof`: a DRAT proof that a formula has no solution.
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include "check.h"
+#include "cli.h"
+#include "sudokit/encoders/cnf.h"
+#include "sudokit/encoders/drat.h"
+#include "sudokit/errors.h"
+#include "sudokit/registry.h"
+#include "sudokit/verify.h"
+
+namespace sudokit::cli {
+
+int cmd_check(const std::vector<std::string>& args) {
+  SolveArgs solve;
+  solve.solver.clear();
+  std::string box_text, csv, json;
+  std::vector<std::string> files;
+  po::options_description desc("Options");
+  desc.add_options()
+    ("help,h", "show this help")
+    ("solver,s", po::value<std::string>(&solve.solver),
+     "backend that decides the claims (default: the fastest Sudoku backend, `sudokit solvers`)")
+    ("max-nodes", po::value<std::uint64_t>(&solve.max_nodes)->default_value(0), "node budget per claim (0: none)")
+    ("timeout", po::value<double>(&solve.timeout)->default_value(0), "seconds per claim (0: none)")
+    ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
+    ("csv", po::value<std::string>(&csv), "write one row per puzzle here")
+    ("json", po::value<std::string>(&json), "the same rows as JSON")
+    ("file", po::value<std::vector<std::string>>(&files), "PUZZLES and ANSWERS");
+  add_backend_options(desc, solve);
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  if (!parse(args, desc, positional, vm,
+             "usage: sudokit check [--solver NAME] [-o KEY=VALUE] [--timeout S] [--csv FILE] [--json FILE]\n"
+             "                     PUZZLES ANSWERS\n"
+             "Verifies another solver's answers, one per puzzle in the same order: each grid must fill its\n"
+             "puzzle, keep its givens and obey every rule. An answer 'none' claims no solution; a line\n"
+             "'# claim: unique' or '# claim: count N' before a grid claims that many solutions. Claims are\n"
+             "decided by a backend, which prints a counter-example when one is false."))
+    return kOk;
+  if (files.size() != 2) throw UsageError("check takes two files: PUZZLES ANSWERS");
+  const Registry registry = builtin_solvers();
+  if (solve.solver.empty()) solve.solver = registry.fastest(ProblemKind::sudoku);
+  auto decider = registry.create(solve.solver, backend_options(solve));
+  const Limits limits = limits_of(solve);
+  std::optional<BoxSpec> box;
+  if (!box_text.empty()) box = parse_box_spec(box_text);
+
+  Outcome outcome;
+  std::vector<std::pair<ParsedPuzzle, std::string>> puzzles;
+  for_each_puzzle({files[0]}, box, outcome, [&](const ParsedPuzzle& p, const std::string& source) { puzzles.push_back({p, source}); });
+  std::ifstream answers_in;
+  if (!open_input(answers_in, files[1], outcome)) return outcome.code;
+  const std::vector<AnswerEntry> answers = read_answers(answers_in, files[1], box);
+
+  std::vector<CheckRow> rows;
+  std::map<std::string, std::size_t> tally;
+  std::size_t last = 0;
+  for (const auto& [p, source] : puzzles) {
+    const AnswerEntry* entry = p.number <= answers.size() ? &answers[p.number - 1] : nullptr;
+    CheckRow row = check_answer(p, source, entry, files[1], *decider, limits);
+    ++tally[row.verdict];
+    last = std::max(last, p.number);
+    if (row.verdict != "correct") {
+      std::cout << "puzzle " << row.puzzle << " (" << row.source << ", line " << row.line << "): " << row.verdict;
+      if (row.answer_line) std::cout << " (answer at " << row.answer_source << " line " << row.answer_line << ")";
+      std::cout << ": " << row.reason << "\n";
+      if (!row.counterexample.empty()) std::cout << "  counter-example: " << row.counterexample << "\n";
+    }
+    if (row.verdict == "wrong" || row.verdict == "refuted" || row.verdict == "missing") outcome.raise(kDisagreement);
+    if (row.verdict == "unreadable") outcome.raise(kBadInput);
+    if (row.verdict == "stopped") outcome.raise(kUnsolved);
+    rows.push_back(std::move(row));
+  }
+  for (std::size_t k = last; k < answers.size(); ++k) {  // answers past the last puzzle
+    std::cout << files[1] << " line " << answers[k].line << ": answer " << k + 1 << " has no puzzle (" << files[0]
+              << " holds " << last << ")\n";
+    outcome.raise(kBadInput);
+  }
+  std::cout << rows.size() << " puzzles: " << tally["correct"] << " correct";
+  for (const char* v : {"wrong", "refuted", "missing", "unreadable", "stopped"})
+    if (tally[v]) std::cout << ", " << tally[v] << " " << v;
+  std::cout << " (claims decided by " << decider->name() << ")\n";
+  if (!csv.empty() && !write_file(csv, [&](std::ostream& o) { write_check_csv(o, rows); })) outcome.raise(kIoError);
+  if (!json.empty() && !write_file(json, [&](std::ostream& o) { write_check_json(o, rows); })) outcome.raise(kIoError);
+  return outcome.code;
+}
+
+int cmd_decode(const std::vector<std::string>& args) {
+  std::string box_text, kind_text;
+  std::vector<std::string> files;
+  po::options_description desc("Options");
+  desc.add_options()
+    ("help,h", "show this help")
+    ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
+    ("kind", po::value<std::string>(&kind_text), "sudoku or xc (default: from the problem file)")
+    ("file", po::value<std::vector<std::string>>(&files), "PROBLEM and MODEL");
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  if (!parse(args, desc, positional, vm,
+             "usage: sudokit decode [--box RxC] [--kind sudoku|xc] PROBLEM MODEL\n"
+             "Turns a SAT solver's answer (\"s\"/\"v\" lines, or minisat's result file) to the formula of\n"
+             "PROBLEM (one puzzle, as `sudokit encode --to dimacs` writes it in any encoding, or an\n"
+             "exact-cover file in DLX format) into the grid or the options it describes, and verifies it."))
+    return kOk;
+  if (files.size() != 2) throw UsageError("decode takes two files: PROBLEM MODEL");
+  Outcome outcome;
+  std::ifstream model_in;
+  if (!open_input(model_in, files[1], outcome)) return outcome.code;
+  const ProblemKind kind = kind_text.empty() ? guess_kind(files[0]) : parse_problem_kind(kind_text);
+  auto unsatisfiable = [&] {
+    std::cout << "# no solution (the model file says UNSATISFIABLE)\n";
+    outcome.raise(kUnsolved);
+    return outcome.code;
+  };
+  if (kind == ProblemKind::sudoku) {
+    std::optional<BoxSpec> box;
+    if (!box_text.empty()) box = parse_box_spec(box_text);
+    std::vector<ParsedPuzzle> puzzles;
+    for_each_puzzle({files[0]}, box, outcome, [&](const ParsedPuzzle& p, const std::string&) { puzzles.push_back(p); });
+    if (outcome.code != kOk) return outcome.code;
+    if (puzzles.size() != 1) throw UsageError("decode takes one puzzle; " + files[0] + " holds " + std::to_string(puzzles.size()));
+    const ParsedPuzzle& p = puzzles.front();
+    // Every encoding numbers the cell variables alike (auxiliaries come after), so the model's
+    // first cells*n variables are all that is read.
+    const auto model = read_model(model_in, files[1], p.grid.cells() * p.grid.size());
+    if (!model) return unsatisfiable();
+    const Grid g = grid_from_model(p.grid, *model);
+    std::cout << to_text(g, p.format);
+    if (const auto v = verify(p.grid, g); !v.empty()) {
+      std::cerr << "sudokit: " << files[1] << ": the model's grid is not a solution of the puzzle: " << v.front().message << "\n";
+      outcome.raise(kDisagreement);
+    }
+    return outcome.code;
+  }
+  const auto problem = read_xc_file(files[0], outcome);
+  if (!problem) return outcome.code;
+  const auto model = read_model(model_in, files[1], problem->option_count());
+  if (!model) return unsatisfiable();
+  Selection chosen;
+  for (int o = 0; o < problem->option_count(); ++o)
+    if ((*model)[static_cast<std::size_t>(o) + 1]) chosen.push_back(o);
+  for (int o : chosen) std::cout << problem->option_text(o) << "\n";
+  if (const auto v = verify_cover(*problem, chosen); !v.empty()) {
+    std::cerr << "sudokit: " << files[1] << ": the model's options are not a solution: " << v.front().message << "\n";
+    outcome.raise(kDisagreement);
+  }
+  return outcome.code;
+}
+
+int cmd_check_proof(const std::vector<std::string>& args) {
+  std::vector<std::string> files;
+  po::options_description desc("Options");
+  desc.add_options()("help,h", "show this help")("file", po::value<std::vector<std::string>>(&files), "CNF and PROOF");
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  if (!parse(args, desc, positional, vm,
+             "usage: sudokit check-proof CNF PROOF\n"
+             "Checks a DRAT proof (text, as `cadical --no-binary` writes it) that the DIMACS formula CNF has\n"
+             "no solution: every lemma must follow by unit propagation (or be RAT), and the empty clause\n"
+             "must be derived. Exit 0: verified; 4: rejected, with the first failing lemma's line."))
+    return kOk;
+  if (files.size() != 2) throw UsageError("check-proof takes two files: CNF PROOF");
+  Outcome outcome;
+  std::ifstream cnf_in, proof_in;
+  if (!open_input(cnf_in, files[0], outcome) || !open_input(proof_in, files[1], outcome)) return outcome.code;
+  const Cnf formula = read_dimacs(cnf_in, files[0]);
+  const DratResult r = check_drat(formula, proof_in, files[1]);
+  if (r.verified) {
+    std::cout << "verified: " << files[0] << " has no solution (" << r.lemmas << " lemmas, " << r.deletions
+              << " deletions checked)\n";
+    return kOk;
+  }
+  std::cout << "rejected: " << files[1] << " " << r.reason << "\n";
+  return kDisagreement;
+}
+
+}  // namespace sudokit::cli

@@ -1,0 +1,292 @@
+// Cross-checking other solvers: `check` on a third party's answers, external SAT solvers as
+// backends (ext:), `decode`, and DRAT proofs checked in-project.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "sudokit/encoders/cnf.h"
+#include "sudokit/encoders/drat.h"
+#include "sudokit/encoders/exact_cover.h"
+#include "xc_problems.h"
+#include "sudokit/errors.h"
+#include "sudokit/format.h"
+#include "sudokit/generate.h"
+#include "sudokit/registry.h"
+#include "sudokit/verify.h"
+#include "test_support.h"
+
+using namespace sudokit;
+using test::run_cli;
+
+namespace {
+
+const std::string kData = SUDOKIT_TEST_DATA;
+
+bool installed(const std::string& backend) {
+  try {
+    builtin_solvers().info(backend);
+    return true;
+  } catch (const UsageError&) {
+    return false;
+  }
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + "sudokit_xcheck_" + std::to_string(::getpid()) + "_" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Puzzles of tests/data/puzzles.txt and their solutions.
+const std::string kSeed1 = "035469278782105609060278135321046897804913506596820413917652080603701952258394760";
+const std::string kSeed1Solution = "135469278782135649469278135321546897874913526596827413917652384643781952258394761";
+const std::string kSeed4 = "004300209005009001070060043006002087190007400050083000600000105003508690042910300";
+const std::string kSeed4Solution = "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
+const std::string kSeed3 = "020905000590030200700602005009350460054000780083027500800209004005040026000503070";
+const std::string kSeed3Solution = "321975648596834217748612935179358462254196783683427591817269354935741826462583179";
+const std::string kTwoSolutions = "86...1......8..761..1.65...4..1.25..19..5.....574.39...8.7341...1.......5.29....8";  // seed 4 blanked
+const std::string kNorvigEasy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+const std::string kNorvigEasySolution = "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+const std::string kNoSolution = "12345678....................................9....................................";
+const std::string kHard1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+std::string swap_digits(std::string s, char a, char b) {
+  for (char& c : s) c = c == a ? b : c == b ? a : c;
+  return s;
+}
+
+}  // namespace
+
+// The "done when" of issue 15: a wrong digit, a broken given, a false "unique" and a false "no
+// solution" are each reported with the puzzle and the reason; correct answers pass.
+TEST(Check, ReportsEachWrongAnswerAndRefutedClaim) {
+  const std::string puzzles = write_temp("puzzles.txt", kSeed1 + "\n" + kSeed4 + "\n" + kSeed3 + "\n" + kTwoSolutions +
+                                                            "\n" + kNorvigEasy + "\n" + kNoSolution + "\n" + kHard1 + "\n");
+  std::string wrong_digit = kSeed4Solution;
+  wrong_digit[0] = '9';  // r1c1 is open in the puzzle: 9 is then twice in row 1
+  const std::string answers = write_temp(
+      "answers.txt", "# answers by some other solver\n# claim: unique\n" + kSeed1Solution + "\n" + wrong_digit + "\n" +
+                         swap_digits(kSeed3Solution, '1', '2') + "\n# claim: unique\n" + kSeed4Solution + "\nnone\n" +
+                         "none\n");
+  const std::string csv = write_temp("check.csv", "");
+  auto r = run_cli("check --csv " + csv + " " + puzzles + " " + answers);
+  EXPECT_EQ(r.exit_code, 4) << r.out << r.err;
+  const std::string at = " (" + puzzles + ", line ";
+  EXPECT_NE(r.out.find("puzzle 2" + at + "2): wrong (answer at " + answers + " line 4): digit 9 twice in row 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("puzzle 3" + at + "3): wrong (answer at " + answers + " line 5): r1c2 was given 2 but holds 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("puzzle 4" + at + "4): refuted (answer at " + answers + " line 7): claimed unique, but it has at least 2 solutions"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("puzzle 5" + at + "5): refuted (answer at " + answers + " line 8): claimed no solution, but it has one"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  counter-example: " + kNorvigEasySolution), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("puzzle 7" + at + "7): missing: no answer for this puzzle"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("puzzle 1 "), std::string::npos) << r.out;  // correct, and its claim confirmed
+  EXPECT_EQ(r.out.find("puzzle 6 "), std::string::npos) << r.out;  // "none", confirmed
+  EXPECT_NE(r.out.find("7 puzzles: 2 correct, 2 wrong, 2 refuted, 1 missing"), std::string::npos) << r.out;
+  // The second solution of puzzle 4 is a real one, other than the claimed answer.
+  const auto counter = r.out.find("counter-example: ", r.out.find("puzzle 4 "));
+  const Grid second = read_one(r.out.substr(counter + 17, 81));
+  EXPECT_TRUE(is_solution(read_one(kTwoSolutions), second));
+  EXPECT_NE(to_line(second), kSeed4Solution);
+  const std::string rows = slurp(csv);
+  EXPECT_EQ(rows.rfind("puzzle,source,line,answer_source,answer_line,answer,claim,verdict,reason,counterexample\n", 0), 0u) << rows;
+  EXPECT_NE(rows.find(",8,none,,refuted,\"claimed no solution, but it has one (" + builtin_solvers().fastest(ProblemKind::sudoku) + ")\"," + kNorvigEasySolution + "\n"),
+            std::string::npos) << rows;
+  std::remove(csv.c_str());
+  std::remove(puzzles.c_str());
+  std::remove(answers.c_str());
+}
+
+TEST(Check, AllCorrectAnswersExitZeroAndBadAnswersAreLocated) {
+  const std::string puzzles = write_temp("ok.txt", kSeed1 + "\n" + kNoSolution + "\n");
+  const std::string answers = write_temp("ok-answers.txt", "# claim: count 1\n" + kSeed1Solution + "\nnone\n");
+  auto ok = run_cli("check --solver dlx " + puzzles + " " + answers);
+  EXPECT_EQ(ok.exit_code, 0) << ok.out << ok.err;
+  EXPECT_NE(ok.out.find("2 puzzles: 2 correct (claims decided by dlx)"), std::string::npos) << ok.out;
+  auto fastest = run_cli("check " + puzzles + " " + answers);
+  EXPECT_NE(fastest.out.find("claims decided by " + builtin_solvers().fastest(ProblemKind::sudoku)), std::string::npos);
+  const std::string bad = write_temp("bad-answers.txt", "# claim: maybe\n" + kSeed1Solution + "\n" + kSeed1Solution.substr(0, 40) + "x" + kSeed1Solution.substr(41) + "\n");
+  auto unreadable = run_cli("check " + puzzles + " " + bad);
+  EXPECT_EQ(unreadable.exit_code, 2) << unreadable.out;
+  EXPECT_NE(unreadable.out.find(bad + ": puzzle 1, line 1, column 10: a claim is 'unique' or 'count N', not 'maybe'"), std::string::npos) << unreadable.out;
+  EXPECT_NE(unreadable.out.find(bad + ": puzzle 2, line 3, column 41: bad character 'x'"), std::string::npos) << unreadable.out;
+  EXPECT_EQ(run_cli("check " + puzzles + " /no/such/answers").exit_code, 5);
+  std::remove(puzzles.c_str());
+  std::remove(answers.c_str());
+  std::remove(bad.c_str());
+}
+
+TEST(Ext, AMissingProgramIsAUsageErrorNamingIt) {
+  auto r = run_cli("solve --solver ext:no-such-sat-solver", kSeed1 + "\n");
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("no program 'no-such-sat-solver' on PATH"), std::string::npos) << r.err;
+  EXPECT_THROW(builtin_solvers().create("ext:cmd=/no/such/solver"), UsageError);
+}
+
+TEST(Ext, EveryInstalledSolverAgreesWithTheBuiltInBackends) {
+  std::string solvers = "dlx,sat";
+  for (const char* name : {"ext:minisat", "ext:cadical", "ext:picosat", "ext:kissat"})
+    if (installed(name)) solvers += std::string(",") + name;
+  if (solvers == "dlx,sat") GTEST_SKIP() << "no external SAT solver installed (scripts/setup.sh --extra)";
+  auto r = run_cli("compare --jobs 2 --solvers " + solvers + " " + kData + "/puzzles.txt");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;  // the file's puzzle:count:solution lines are bad input...
+  auto lines = run_cli("compare --jobs 2 --solvers " + solvers + " -",
+                       kSeed1 + "\n" + kHard1 + "\n" + kTwoSolutions + "\n" + kNoSolution + "\n12...3.......4..\n");
+  EXPECT_EQ(lines.exit_code, 0) << lines.out << lines.err;  // ... so the same kinds of puzzle again, plainly
+  EXPECT_NE(lines.out.find("5 puzzles, 0 with a disagreement"), std::string::npos) << lines.out;
+}
+
+TEST(Ext, AWrongExternalSolverIsCaughtByCompare) {
+  if (!installed("ext:minisat") && !installed("ext:cadical")) GTEST_SKIP() << "needs minisat or cadical";
+  auto r = run_cli("compare --solvers dlx,sat,ext:cmd=" + kData + "/flip_one_literal.sh -", kSeed1 + "\n");
+  EXPECT_EQ(r.exit_code, 4) << r.out << r.err;
+  EXPECT_NE(r.out.find("DISAGREEMENT on puzzle 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ext:cmd=" + kData + "/flip_one_literal.sh returned a wrong solution: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1 puzzles, 1 with a disagreement"), std::string::npos) << r.out;
+}
+
+TEST(Ext, ATimeoutKillsTheProgramAndStops) {
+  auto solver = builtin_solvers().create("ext:cmd=" + kData + "/slow_solver.sh");
+  Limits limits;
+  limits.max_seconds = 0.3;
+  const Result r = solver->solve(read_one(kSeed1), limits);
+  EXPECT_EQ(r.status, Status::stopped);
+  EXPECT_EQ(r.stop_reason, StopReason::time);
+  EXPECT_LT(r.stats.seconds, 5.0);
+}
+
+TEST(Ext, SolvesAndCountsExactCover) {
+  if (!installed("ext:cadical")) GTEST_SKIP() << "needs cadical";
+  Limits all;
+  all.solutions = 0;
+  const CoverResult r = builtin_solvers().create("ext:cadical")->solve(n_queens(6), all);
+  EXPECT_EQ(r.status, Status::multiple);
+  EXPECT_EQ(r.count, 4u);  // 6 queens: 4 solutions
+  for (const auto& s : r.solutions) EXPECT_TRUE(is_exact_cover(n_queens(6), s));
+}
+
+TEST(Decode, AModelBecomesAVerifiedGridOrOptions) {
+  const std::string puzzle = write_temp("decode.txt", kSeed4 + "\n");
+  std::string model = "c written by hand from the solution\ns SATISFIABLE\nv";
+  for (int cell = 0; cell < 81; ++cell) model += " " + std::to_string(cell_var(9, cell, kSeed4Solution[static_cast<std::size_t>(cell)] - '0'));
+  const std::string good = write_temp("good.model", model + " 0\n");
+  auto r = run_cli("decode " + puzzle + " " + good);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, kSeed4Solution + "\n");
+  // Cell r1c1 (open) given digit 9 instead of 8; 9 is given in row 1, so the decoder does not
+  // take it (a given fixes it false) and the cell stays blank: the verifier refuses the grid.
+  const std::string bad = write_temp("bad.model", "s SATISFIABLE\nv 9" + model.substr(model.find("v 8") + 3) + " 0\n");
+  auto wrong = run_cli("decode " + puzzle + " " + bad);
+  EXPECT_EQ(wrong.exit_code, 4) << wrong.out;
+  EXPECT_NE(wrong.err.find("not a solution of the puzzle: r1c1 is blank"), std::string::npos) << wrong.err;
+  const std::string unsat = write_temp("unsat.model", "UNSAT\n");
+  EXPECT_EQ(run_cli("decode " + puzzle + " " + unsat).exit_code, 1);
+  // Exact cover: minisat's result-file form, option variables 1..options.
+  const std::string xc = write_temp("decode.dlx", "a b c\na\nb c\na b\nc\n");
+  const std::string result = write_temp("xc.result", "SAT\n1 2 -3 -4 0\n");
+  auto cover = run_cli("decode " + xc + " " + result);
+  EXPECT_EQ(cover.exit_code, 0) << cover.err;
+  EXPECT_EQ(cover.out, "a\nb c\n");
+  const std::string overlap = write_temp("overlap.result", "SAT\n1 2 3 -4 0\n");
+  EXPECT_EQ(run_cli("decode " + xc + " " + overlap).exit_code, 4);
+  for (const auto& f : {puzzle, good, bad, unsat, xc, result, overlap}) std::remove(f.c_str());
+}
+
+// The checker alone, on formulas small enough to follow by hand.
+TEST(Drat, ChecksLemmasAndHonoursDeletions) {
+  Cnf f;  // every assignment of x1, x2 falsifies one clause
+  f.variables = 2;
+  f.clauses = {{1, 2}, {-1, 2}, {1, -2}, {-1, -2}};
+  auto check = [&](const std::string& proof) {
+    std::istringstream in(proof);
+    return check_drat(f, in, "proof");
+  };
+  EXPECT_TRUE(check("2 0\n0\n").verified);
+  EXPECT_TRUE(check("c a comment\n2 0\nd 1 2 0\n0\n").verified);  // the lemma 2 makes {1,2} unneeded
+  const DratResult early = check("0\n");  // nothing propagates yet
+  EXPECT_FALSE(early.verified);
+  EXPECT_EQ(early.line, 1u);
+  const DratResult deleted = check("d 1 2 0\nd -1 -2 0\n2 0\n0\n");  // after these deletions 2 does not follow
+  EXPECT_FALSE(deleted.verified);
+  EXPECT_EQ(deleted.line, 3u);
+  EXPECT_NE(deleted.reason.find("line 3: lemma 1 does not follow (neither RUP nor RAT): 2 0"), std::string::npos) << deleted.reason;
+  const DratResult unfinished = check("2 0\n");
+  EXPECT_FALSE(unfinished.verified);
+  EXPECT_NE(unfinished.reason.find("does not derive the empty clause"), std::string::npos);
+  EXPECT_TRUE(check("3 0\n2 0\n0\n").verified);  // RAT on a fresh variable: an extension, allowed
+  EXPECT_THROW(check("1 x 0\n"), InputError);
+  EXPECT_THROW(check(std::string("a\x01\x02", 3)), InputError);  // binary DRAT
+}
+
+// Proofs of "no solution" and of uniqueness for 100 generated 9x9 puzzles, written by CaDiCaL
+// through ext:cadical -o proof=FILE and verified in-project; corrupted proofs are rejected.
+TEST(Drat, ProofsOfUniquenessAndOfNoSolutionAreVerified) {
+  if (!installed("ext:cadical")) GTEST_SKIP() << "needs cadical (scripts/setup.sh --extra)";
+  const Registry registry = builtin_solvers();
+  auto checker = registry.create("propagate");
+  Random random(15);
+  const std::string proof = ::testing::TempDir() + "sudokit_xcheck_" + std::to_string(::getpid()) + ".drat";
+  SolverOptions with_proof;
+  with_proof.set("proof", proof);
+  auto cadical = registry.create("ext:cadical", with_proof);
+  Limits two;
+  two.solutions = 2;
+  int rejected_lemmas = 0;
+  const ShapePtr shape = Shape::make(3, 3);
+  for (int i = 0; i < 100; ++i) {
+    const Grid puzzle = generate_unique(shape, random, *checker);
+    // The same puzzle with one more given that differs from its solution: no solution at all.
+    const Grid solution = checker->solve(puzzle, two).solutions.front();
+    Grid none = puzzle;
+    for (int cell = 0; cell < none.cells() && none.givens() == puzzle.givens(); ++cell) {
+      if (puzzle[cell] != 0) continue;
+      for (int d = 1; d <= 9; ++d) {
+        Grid trial = puzzle;
+        trial.set(cell, d);
+        if (d != solution[cell] && fixed_by_givens(trial)) {  // no clash among the givens themselves
+          none = trial;
+          break;
+        }
+      }
+    }
+    ASSERT_EQ(checker->solve(none, two).status, Status::none);
+    // Each solve makes one UNSAT call; this instance's proofs are FILE, FILE.2, FILE.3, ...
+    ASSERT_EQ(cadical->solve(puzzle, two).status, Status::unique);
+    ASSERT_EQ(cadical->solve(none, two).status, Status::none);
+    for (int k = 2 * i + 1; k <= 2 * i + 2; ++k) {
+      const std::string file = k == 1 ? proof : proof + "." + std::to_string(k);
+      std::ifstream cnf_in(file + ".cnf");
+      const Cnf formula = read_dimacs(cnf_in, file + ".cnf");
+      std::string text = slurp(file);
+      std::istringstream in(text);
+      ASSERT_TRUE(check_drat(formula, in, file).verified) << file;
+      // Without its empty clause the proof proves nothing.
+      const auto last = text.rfind("\n0\n");
+      ASSERT_NE(last, std::string::npos);
+      std::istringstream truncated(text.substr(0, last + 1));
+      EXPECT_FALSE(check_drat(formula, truncated, file).verified) << file;
+      // Its first lemma changed into the empty clause: rejected at that line, unless the formula
+      // is refuted by unit propagation alone (an easy puzzle), when every lemma follows.
+      std::istringstream empty_first("0\n");
+      if (!check_drat(formula, empty_first, file).verified) {
+        const auto first = text.find_first_of("-0123456789");
+        const auto end = text.find('\n', first);
+        std::istringstream changed(text.substr(0, first) + "0" + text.substr(end));
+        const DratResult c = check_drat(formula, changed, file);
+        EXPECT_FALSE(c.verified) << file;
+        rejected_lemmas += !c.verified;
+      }
+      std::filesystem::remove(file);
+      std::filesystem::remove(file + ".cnf");
+    }
+  }
+  EXPECT_GT(rejected_lemmas, 0);
+}
