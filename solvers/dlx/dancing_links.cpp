@@ -50,6 +50,9 @@ DancingLinks::DancingLinks(const ExactCover& xc, Choice choice)
   for (std::size_t k = 0; k < xc.options.size(); ++k) {
     const int first = p + 1;
     option_first_.push_back(first);
+    // dlx1's mems to cover and uncover the rest of this option: 2 per other node read, 4 for the
+    // spacer; charged once per option tried, not in the walk.
+    option_mems_.push_back(2 * (static_cast<std::uint64_t>(xc.options[k].size()) - 1) + 4);
     for (std::size_t e = 0; e < xc.options[k].size(); ++e) {
       const int i = xc.options[k][e] + 1;
       ++p;
@@ -182,16 +185,14 @@ void DancingLinks::unpurify(int p) {
 }
 
 // Covers the chosen option's other items; with colours, purifies a coloured one, and leaves one
-// that an earlier choice already purified to the same colour (-1). Mems as dlx1: 1 per node
-// read, 2 for the spacer, and as much again for uncover_rest().
+// that an earlier choice already purified to the same colour (-1). Its mems are charged by the
+// caller (option_mems_).
 template <bool kColours>
 void DancingLinks::cover_rest(int x, Counts& c) {
   for (int p = x + 1; p != x;) {
     const int j = node_[z(p)].top;
-    c.mems += 2;
     if (j <= 0) {
       p = node_[z(p)].up;
-      c.mems += 2;
     } else {
       if (!kColours || colour_[z(p)] == 0) cover<kColours>(j, c);
       else if (colour_[z(p)] > 0) purify(p, c);
@@ -294,7 +295,7 @@ template <bool kColours>
     }
     ++c.nodes;
     c.guesses += branching;
-    c.mems += 4;  // dlx1: take this option (2), and come back to it from below (2)
+    c.mems += 4 + option_mems_[z(option_of_[z(x)])];  // dlx1: take this option (2), come back to it (2)
     const std::uint64_t child = c.nodes;
     if (watcher_) watcher_->enter(child, id, option_of_[z(x)], best - 1, fewest);
     chosen_[level] = x;

@@ -114,6 +114,7 @@ class DancingLinks {
   std::vector<Node> node_;
   std::vector<int> colour_;            // per node, with colours only: 0 none, > 0 a colour, -1 purified
   std::vector<int> option_first_;      // first node of each option
+  std::vector<std::uint64_t> option_mems_;  // per option, dlx1's mems to cover and uncover its other items
   std::vector<int> preselected_;       // options committed by preselect(), in order
   std::uint64_t preselect_updates_ = 0;  // link updates the preselections made
   static constexpr std::uint64_t kCopiedNodesPerUpdate = 8;
