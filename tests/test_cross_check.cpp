@@ -228,15 +228,18 @@ TEST(Drat, ChecksLemmasAndHonoursDeletions) {
 
 // Proofs of "no solution" and of uniqueness for 100 generated 9x9 puzzles, written by CaDiCaL
 // through ext:cadical -o proof=FILE and verified in-project; corrupted proofs are rejected.
-TEST(Drat, ProofsOfUniquenessAndOfNoSolutionAreVerified) {
-  if (!installed("ext:cadical")) GTEST_SKIP() << "needs cadical (scripts/setup.sh --extra)";
+// Proofs from the in-process sat backend (CaDiCaL's proof trace) and from the cadical program.
+class Proofs : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Proofs, OfUniquenessAndOfNoSolutionAreVerified) {
+  if (GetParam().rfind("ext:", 0) == 0 && !installed(GetParam())) GTEST_SKIP() << "needs cadical (scripts/setup.sh --extra)";
   const Registry registry = builtin_solvers();
   auto checker = registry.create("propagate");
   Random random(15);
   const std::string proof = ::testing::TempDir() + "sudokit_xcheck_" + std::to_string(::getpid()) + ".drat";
   SolverOptions with_proof;
   with_proof.set("proof", proof);
-  auto cadical = registry.create("ext:cadical", with_proof);
+  auto cadical = registry.create(GetParam(), with_proof);
   Limits two;
   two.solutions = 2;
   int rejected_lemmas = 0;
@@ -267,7 +270,8 @@ TEST(Drat, ProofsOfUniquenessAndOfNoSolutionAreVerified) {
       const Cnf formula = read_dimacs(cnf_in, file + ".cnf");
       std::string text = slurp(file);
       std::istringstream in(text);
-      ASSERT_TRUE(check_drat(formula, in, file).verified) << file;
+      const DratResult checked = check_drat(formula, in, file);
+      ASSERT_TRUE(checked.verified) << file << ": " << checked.reason << " (" << formula.clauses.size() << " clauses, proof of " << text.size() << " bytes)";
       // Without its empty clause the proof proves nothing.
       const auto last = text.rfind("\n0\n");
       ASSERT_NE(last, std::string::npos);
@@ -277,7 +281,9 @@ TEST(Drat, ProofsOfUniquenessAndOfNoSolutionAreVerified) {
       // is refuted by unit propagation alone (an easy puzzle), when every lemma follows.
       std::istringstream empty_first("0\n");
       if (!check_drat(formula, empty_first, file).verified) {
-        const auto first = text.find_first_of("-0123456789");
+        // The first lemma: the first line that is neither a deletion ('d') nor a comment.
+        std::size_t first = 0;
+        while (first < text.size() && (text[first] == 'd' || text[first] == 'c')) first = text.find('\n', first) + 1;
         const auto end = text.find('\n', first);
         std::istringstream changed(text.substr(0, first) + "0" + text.substr(end));
         const DratResult c = check_drat(formula, changed, file);
@@ -290,3 +296,6 @@ TEST(Drat, ProofsOfUniquenessAndOfNoSolutionAreVerified) {
   }
   EXPECT_GT(rejected_lemmas, 0);
 }
+
+INSTANTIATE_TEST_SUITE_P(Drat, Proofs, ::testing::Values("sat", "ext:cadical"),
+                         [](const auto& info) { return info.param == "sat" ? std::string("sat") : std::string("ext_cadical"); });

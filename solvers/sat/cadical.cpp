@@ -10,6 +10,7 @@
 #include <climits>
 
 #include "sat_library.h"
+#include "sudokit/errors.h"
 
 namespace sudokit::sat {
 
@@ -47,6 +48,12 @@ class Cadical final : public SatLibrary {
     if (setup.incremental) {
       solver_.set("lucky", 0);
       solver_.set("elim", 0);
+    }
+    // Text DRAT, as `sudokit check-proof` reads; it must start before the first clause.
+    if (!setup.proof_path.empty()) {
+      solver_.set("binary", 0);
+      if (!solver_.trace_proof(setup.proof_path.c_str()))
+        throw UsageError("sat: cannot write the proof file " + setup.proof_path);
     }
   }
   ~Cadical() override {

@@ -1,6 +1,8 @@
 #include "sat.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <optional>
 #include <span>
 
@@ -147,6 +149,84 @@ std::string_view sat::to_string(Library library) { return library == Library::ca
 // * Sudoku: CryptoMiniSat, whatever the size. A puzzle is a fresh solver and two calls, and
 //   CryptoMiniSat builds and loads faster: 1.2x CaDiCaL's puzzles/s on top1465 (9x9), 1.5x on
 //   16x16 and 1.4x on 25x25 puzzles; grid size did not change the winner.
+namespace {
+
+// Passes everything on to a library and keeps what a proof's checker needs besides the proof:
+// every clause the library was given (the blocking clauses too) and the last call's answer.
+class Recorder final : public SatLibrary {
+ public:
+  explicit Recorder(std::unique_ptr<SatLibrary> inner) : inner_(std::move(inner)) {}
+  int new_vars(int count) override {
+    variables_ += count;
+    return inner_->new_vars(count);
+  }
+  void add_clause(std::span<const int> literals) override {
+    formula_.clauses.emplace_back(literals.begin(), literals.end());
+    inner_->add_clause(literals);
+  }
+  Answer solve(std::span<const int> assumptions, const sat::CallLimits& limits) override {
+    return last_ = inner_->solve(assumptions, limits);
+  }
+  bool is_true(int v) override { return inner_->is_true(v); }
+  sat::CallStats last_call() override { return inner_->last_call(); }
+
+  // Closes the proof (the library is gone) and returns the formula it refutes.
+  Cnf finish() {
+    inner_.reset();
+    formula_.variables = variables_;
+    return std::move(formula_);
+  }
+  Answer last() const { return last_; }
+
+ private:
+  std::unique_ptr<SatLibrary> inner_;
+  Cnf formula_;
+  int variables_ = 0;
+  Answer last_ = Answer::stopped;
+};
+
+}  // namespace
+
+std::unique_ptr<SatLibrary> SatSolver::make(Library lib, sat::Setup setup) {
+  if (proof_.empty()) return sat::make_library(lib, setup);
+  // The k-th proof goes to FILE, then FILE.2, FILE.3, ...: as the ext: backends name theirs.
+  setup.proof_path = proof_ + (proofs_ == 0 ? "" : "." + std::to_string(proofs_ + 1));
+  proof_in_progress_ = setup.proof_path;
+  return std::make_unique<Recorder>(sat::make_library(lib, setup));
+}
+
+// A search that ended on an unsatisfiable call (no solution, or no further one) keeps its proof
+// and writes the formula beside it as FILE.cnf; any other ending removes the proof file.
+void SatSolver::finish_proof(SatLibrary& library) {
+  if (proof_.empty()) return;
+  auto& recorder = static_cast<Recorder&>(library);
+  const bool refuted = recorder.last() == Answer::unsatisfiable;
+  const Cnf formula = recorder.finish();
+  if (!refuted) {
+    std::remove(proof_in_progress_.c_str());
+    return;
+  }
+  // The proof ends at its empty clause: CaDiCaL deletes clauses after it when it is destroyed,
+  // and writes none when the clauses it was given propagate to a conflict by themselves, where
+  // the empty clause is added here (a checker verifies it like any lemma).
+  {
+    std::ifstream in(proof_in_progress_);
+    std::string text, line;
+    bool empty_clause = false;
+    while (!empty_clause && std::getline(in, line)) {
+      text += line + "\n";
+      empty_clause = line == "0";
+    }
+    if (!empty_clause) text += "0\n";
+    in.close();
+    std::ofstream(proof_in_progress_, std::ios::trunc) << text;
+  }
+  std::ofstream cnf(proof_in_progress_ + ".cnf");
+  write_dimacs(cnf, formula, {"sudokit sat: the formula that " + proof_in_progress_ + " refutes"});
+  if (!cnf.flush()) throw UsageError("sat: cannot write " + proof_in_progress_ + ".cnf");
+  ++proofs_;
+}
+
 Library SatSolver::library_for(ProblemKind kind) {
   return kind == ProblemKind::exact_cover ? Library::cadical : Library::cryptominisat;
 }
@@ -171,7 +251,17 @@ std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
     else if (*v == "cadical") library = Library::cadical;
     else if (*v != "auto") throw UsageError("sat: solver is auto, cryptominisat or cadical, not '" + *v + "'");
   }
-  return std::make_unique<SatSolver>(e, m, library);
+  auto solver = std::make_unique<SatSolver>(e, m, library);
+  if (auto v = options.take("proof")) {
+    // Proofs come from CaDiCaL, and only a fresh solver per puzzle derives the empty clause (an
+    // answer under assumptions does not).
+    if (library == Library::cryptominisat) throw UsageError("sat: proof= needs solver=cadical (or auto)");
+    if (m == Mode::assume) throw UsageError("sat: proof= needs givens=reduce or givens=units");
+    if (v->empty()) throw UsageError("sat: proof= needs a file name");
+    solver->library_ = Library::cadical;
+    solver->proof_ = *v;
+  }
+  return solver;
 }
 
 std::string SatSolver::options() const {
@@ -224,7 +314,7 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
     for (int cell = 0; cell < shape.cells(); ++cell)
       if (puzzle[cell] != 0) assumptions.push_back(cell_var(n, cell, puzzle[cell]));
   } else {
-    fresh = sat::make_library(lib, {.incremental = false, .decide_true_first = true});
+    fresh = make(lib, {.incremental = false, .decide_true_first = true});
     s = fresh.get();
     if (mode_ == Mode::units) {
       loader.emplace(*s, cell_vars);
@@ -275,6 +365,7 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
     const int retire[1] = {-assumptions.front()};  // switches this puzzle's blocking clauses off
     s->add_clause(retire);
   }
+  if (fresh) finish_proof(*fresh);
   return sink.finish(stop, stats_of(totals, budget.elapsed_seconds(), variables_, clauses_));
 }
 
@@ -284,7 +375,7 @@ CoverResult SatSolver::solve(const ExactCover& problem, const Limits& limits) {
   const Library lib = library(ProblemKind::exact_cover);
   const Cnf f = exact_cover_cnf(problem);
   // Counting asks again after each solution, on one solver; an option is mostly not chosen.
-  auto s = sat::make_library(lib, {.incremental = true, .decide_true_first = false});
+  auto s = make(lib, {.incremental = true, .decide_true_first = false});
   Loader loader(*s, f.variables);
   for (const auto& clause : f.clauses) loader.add(clause);
   if (limits.observer)
@@ -305,7 +396,10 @@ CoverResult SatSolver::solve(const ExactCover& problem, const Limits& limits) {
     if (limits.observer) limits.observer->solution();
     return !sink.add(chosen) && !block.empty();
   });
-  return sink.finish(stop, stats_of(totals, budget.elapsed_seconds(), loader.variables(), loader.clauses()));
+  const auto variables = loader.variables();
+  const auto clauses = loader.clauses();
+  finish_proof(*s);
+  return sink.finish(stop, stats_of(totals, budget.elapsed_seconds(), variables, clauses));
 }
 
 BackendInfo SatSolver::info() {
@@ -317,7 +411,8 @@ BackendInfo SatSolver::info() {
   i.node_unit = "conflicts";
   i.work = {"decisions", "conflicts"};
   i.tracing = BackendInfo::Tracing::notes;  // the libraries' search is not observable step by step
-  i.options = "solver=auto|cryptominisat|cadical encoding=minimal|efficient|extended|compact givens=reduce|units|assume";
+  i.options = "solver=auto|cryptominisat|cadical encoding=minimal|efficient|extended|compact givens=reduce|units|assume "
+              "proof=FILE";
   return i;
 }
 

@@ -51,6 +51,9 @@ class SatSolver final : public Solver {
 
   Encoding encoding_;
   Mode mode_;
+  // A library for one solve; with proof=, wrapped to keep its clauses for the proof's formula.
+  std::unique_ptr<sat::SatLibrary> make(sat::Library library, sat::Setup setup);
+  void finish_proof(sat::SatLibrary& library);
   std::optional<sat::Library> library_;  // nullopt: auto
   std::optional<sat::Library> used_;     // by the last solve
   // The last shape seen, its rules worked out once and emitted for each of its puzzles, and in
@@ -63,6 +66,9 @@ class SatSolver final : public Solver {
   int puzzles_on_reused_ = 0;
   std::uint64_t clauses_ = 0;
   std::uint64_t variables_ = 0;
+  std::string proof_;              // proof=FILE: a DRAT proof of every search that ends unsatisfiable
+  std::string proof_in_progress_;  // the file the current search's proof goes to
+  int proofs_ = 0;                 // proofs kept so far
 };
 
 }  // namespace sudokit

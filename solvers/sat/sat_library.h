@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace sudokit::sat {
@@ -38,6 +39,10 @@ struct Setup {
   // The value a decision tries first: true for Sudoku ("this cell holds this digit" propagates to
   // all its peers), false for exact cover (an option is mostly not chosen).
   bool decide_true_first = true;
+  // Write a DRAT proof (text) of every clause the library learns or deletes to this file, from
+  // the first clause on: with the clauses given to it, it proves an unsatisfiable answer. Only
+  // CaDiCaL can (make_cryptominisat throws UsageError).
+  std::string proof_path;
 };
 
 class SatLibrary {
