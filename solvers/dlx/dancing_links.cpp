@@ -50,9 +50,8 @@ DancingLinks::DancingLinks(const ExactCover& xc, Choice choice)
   for (std::size_t k = 0; k < xc.options.size(); ++k) {
     const int first = p + 1;
     option_first_.push_back(first);
-    // dlx1's mems to cover and uncover the rest of this option: 2 per other node read, 4 for the
-    // spacer; charged once per option tried, not in the walk.
-    option_mems_.push_back(2 * (static_cast<std::uint64_t>(xc.options[k].size()) - 1) + 4);
+    primary_in_option_.push_back(static_cast<int>(
+        std::count_if(xc.options[k].begin(), xc.options[k].end(), [&](int item) { return xc.is_primary(item); })));
     for (std::size_t e = 0; e < xc.options[k].size(); ++e) {
       const int i = xc.options[k][e] + 1;
       ++p;
@@ -80,7 +79,7 @@ DancingLinks::DancingLinks(const ExactCover& xc, Choice choice)
 // up to the spacer, then back to the option's first node. Returns the links changed.
 // With colours, a node already purified (colour -1) agrees with what was chosen and stays.
 template <bool kColours>
-std::uint64_t DancingLinks::hide(int p) {
+[[gnu::always_inline]] inline std::uint64_t DancingLinks::hide(int p) {
   Node* node = node_.data();
   int* len = len_.data();
   std::uint64_t updates = 0;
@@ -107,7 +106,7 @@ std::uint64_t DancingLinks::hide(int p) {
 }
 
 template <bool kColours>
-void DancingLinks::unhide(int p) {
+[[gnu::always_inline]] inline void DancingLinks::unhide(int p) {
   Node* node = node_.data();
   int* len = len_.data();
   for (int q = p - 1; q != p;) {
@@ -129,12 +128,12 @@ void DancingLinks::unhide(int p) {
 // 2 per spacer and 6 per node hidden (read its links and item, relink its neighbours, update
 // its item's length). uncover() costs the same, charged here too (a search undoes every cover).
 template <bool kColours>
-void DancingLinks::cover(int i, Counts& c) {
+[[gnu::always_inline]] inline void DancingLinks::cover(int i, Counts& c) {
   std::uint64_t updates = 1;  // the item leaving the active list
-  std::uint64_t rows = 0;
+  const std::uint64_t rows = static_cast<std::uint32_t>(len_[z(i)]) & (kCovered - 1);  // options in its list
   // The next node is read before hiding this one: hide() changes other items' lists only, but
   // the compiler cannot know that, and would wait for its stores before the next load.
-  for (int p = node_[z(i)].down; p != i; ++rows) {
+  for (int p = node_[z(i)].down; p != i;) {
     const int next = node_[z(p)].down;
     updates += hide<kColours>(p);
     p = next;
@@ -143,18 +142,16 @@ void DancingLinks::cover(int i, Counts& c) {
   rlink_[z(l)] = r;
   llink_[z(r)] = l;
   len_[z(i)] += kCovered;
-  active_primary_ -= i <= primary_;
   c.updates += updates;
   c.mems += 2 * (4 + 3 * rows + 6 * (updates - 1));
 }
 
 template <bool kColours>
-void DancingLinks::uncover(int i) {
+[[gnu::always_inline]] inline void DancingLinks::uncover(int i) {
   const int l = llink_[z(i)], r = rlink_[z(i)];
   rlink_[z(l)] = i;
   llink_[z(r)] = i;
   len_[z(i)] -= kCovered;
-  active_primary_ += i <= primary_;
   for (int p = node_[z(i)].up; p != i;) {
     const int next = node_[z(p)].up;
     unhide<kColours>(p);
@@ -185,24 +182,29 @@ void DancingLinks::unpurify(int p) {
 }
 
 // Covers the chosen option's other items; with colours, purifies a coloured one, and leaves one
-// that an earlier choice already purified to the same colour (-1). Its mems are charged by the
-// caller (option_mems_).
+// that an earlier choice already purified to the same colour (-1). Returns how many other items
+// it has and how many of those are primary, counted on the way (registers, not a table), for the
+// mems and the active items the caller charges.
 template <bool kColours>
-void DancingLinks::cover_rest(int x, Counts& c) {
+[[gnu::always_inline]] inline std::pair<int, int> DancingLinks::cover_rest(int x, Counts& c) {
+  int others = 0, primaries = 0;
   for (int p = x + 1; p != x;) {
     const int j = node_[z(p)].top;
     if (j <= 0) {
       p = node_[z(p)].up;
     } else {
+      ++others;
+      primaries += j <= primary_;
       if (!kColours || colour_[z(p)] == 0) cover<kColours>(j, c);
       else if (colour_[z(p)] > 0) purify(p, c);
       ++p;
     }
   }
+  return {others, primaries};
 }
 
 template <bool kColours>
-void DancingLinks::uncover_rest(int x) {
+[[gnu::always_inline]] inline void DancingLinks::uncover_rest(int x) {
   for (int p = x - 1; p != x;) {
     const int j = node_[z(p)].top;
     if (j <= 0) {
@@ -223,6 +225,7 @@ bool DancingLinks::preselect(int option) {
   if (node_[z(p)].top > 0) return false;  // an item of it is already covered: a clash
   Counts work;
   for (p = first; node_[z(p)].top > 0; ++p) cover(node_[z(p)].top, work);
+  active_primary_ -= primary_in_option_[z(option)];
   preselected_.push_back(option);
   preselect_updates_ += work.updates;
   return true;
@@ -244,6 +247,7 @@ void DancingLinks::clear_preselections() {
   preselect_updates_ = 0;
   while (!preselected_.empty()) {
     const int first = option_first_[z(preselected_.back())];
+    active_primary_ += primary_in_option_[z(preselected_.back())];
     preselected_.pop_back();
     int p = first;
     while (node_[z(p + 1)].top > 0) ++p;
@@ -256,8 +260,8 @@ StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts
   StopReason stop = StopReason::none;
   watcher_ = watcher;
   least_len_ = kCovered, least_item_ = 0;  // the root scans: no choice depends on an earlier puzzle
-  if (colour_.empty()) solve_level<false>(0, 1, budget, visit, c, stop);
-  else solve_level<true>(0, 1, budget, visit, c, stop);
+  if (colour_.empty()) solve_level<false>(0, 1, active_primary_, budget, visit, c, stop);
+  else solve_level<true>(0, 1, active_primary_, budget, visit, c, stop);
   watcher_ = nullptr;
   assert(links_ok());
   return stop;
@@ -267,7 +271,7 @@ StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts
 // returning, so the matrix comes back intact however the search ends. `flatten` inlines cover,
 // hide and the rest into the search loop (a few percent, measured).
 template <bool kColours>
-[[gnu::flatten]] bool DancingLinks::solve_level(std::size_t level, std::uint64_t id, SearchBudget& budget,
+[[gnu::flatten]] bool DancingLinks::solve_level(std::size_t level, std::uint64_t id, int active, SearchBudget& budget,
                                                 const Visit& visit, Counts& c, StopReason& stop) {
   ++c.mems;  // dlx1 reads the root's link to see whether a solution is reached
   if (rlink_[0] == 0) {  // every primary item covered: a solution
@@ -277,7 +281,7 @@ template <bool kColours>
     return visit(solution_);
   }
   const auto [best, fewest] = choose_item();
-  c.mems += 3 + 2 * static_cast<std::uint64_t>(active_primary_);  // dlx1's scan of the active items, and the first option
+  c.mems += 3 + 2 * static_cast<std::uint64_t>(active);  // dlx1's scan of the active items, and the first option
   if (chosen_.size() <= level) chosen_.resize(level + 1);
   if (level + 1 > c.max_depth) c.max_depth = level + 1;
   if (watcher_ && fewest == 0) watcher_->dead_end(best - 1);
@@ -295,13 +299,16 @@ template <bool kColours>
     }
     ++c.nodes;
     c.guesses += branching;
-    c.mems += 4 + option_mems_[z(option_of_[z(x)])];  // dlx1: take this option (2), come back to it (2)
+
     const std::uint64_t child = c.nodes;
     if (watcher_) watcher_->enter(child, id, option_of_[z(x)], best - 1, fewest);
     chosen_[level] = x;
     least_len_ = least_len_after_best, least_item_ = least_item_after_best;
-    cover_rest<kColours>(x, c);
-    halt = solve_level<kColours>(level + 1, child, budget, visit, c, stop);
+    const auto [others, primaries] = cover_rest<kColours>(x, c);
+    // dlx1: take this option and come back to it (4), read its other nodes and spacer to cover
+    // and again to uncover them (2 per node, 4 for the spacer).
+    c.mems += 8 + 2 * static_cast<std::uint64_t>(others);
+    halt = solve_level<kColours>(level + 1, child, active - 1 - primaries, budget, visit, c, stop);
     uncover_rest<kColours>(x);
     if (watcher_) watcher_->leave(child);
     if (halt) break;

@@ -49,7 +49,7 @@ class DancingLinks {
     std::uint64_t guesses = 0;     // options tried for an item that had two or more
     std::uint64_t backtracks = 0;  // options taken back
     std::uint64_t updates = 0;     // links changed by cover: one per node hidden, one per item unlinked
-    std::uint64_t mems = 0;        // memory accesses, with dlx1's charges (counted in cover and solve_level)
+    std::uint64_t mems = 0;        // memory accesses, with dlx1's charges (counted in cover, purify and solve_level)
     std::uint64_t max_depth = 0;   // deepest level reached
   };
   // Called with the options of each solution; returns true to end the search.
@@ -79,7 +79,8 @@ class DancingLinks {
 
  private:
   template <bool kColours>
-  bool solve_level(std::size_t level, std::uint64_t id, SearchBudget& budget, const Visit& visit, Counts& c,
+  // `active`: the primary items still to cover, for the mems of dlx1's scan of them.
+  bool solve_level(std::size_t level, std::uint64_t id, int active, SearchBudget& budget, const Visit& visit, Counts& c,
                    StopReason& stop);
   template <bool kColours = false>
   void cover(int item, Counts& c);
@@ -90,7 +91,7 @@ class DancingLinks {
   template <bool kColours>
   void unhide(int node);
   template <bool kColours>
-  void cover_rest(int node, Counts& c);    // the option's other items, left to right
+  std::pair<int, int> cover_rest(int node, Counts& c);  // the option's other items, left to right
   template <bool kColours>
   void uncover_rest(int node);             // the same, right to left
   void purify(int node, Counts& c);        // node's item keeps node's colour: hide the options that differ
@@ -114,7 +115,6 @@ class DancingLinks {
   std::vector<Node> node_;
   std::vector<int> colour_;            // per node, with colours only: 0 none, > 0 a colour, -1 purified
   std::vector<int> option_first_;      // first node of each option
-  std::vector<std::uint64_t> option_mems_;  // per option, dlx1's mems to cover and uncover its other items
   std::vector<int> preselected_;       // options committed by preselect(), in order
   std::uint64_t preselect_updates_ = 0;  // link updates the preselections made
   static constexpr std::uint64_t kCopiedNodesPerUpdate = 8;
@@ -131,7 +131,8 @@ class DancingLinks {
   // and that length: when it is 0 or 1 and the item is still active, the choice needs no scan.
   int least_len_ = kCovered, least_item_ = 0;
   int forced_below_;      // the Choice: a scan ends at an item with fewer options than this (fast 2, knuth 1)
-  int active_primary_;    // primary items not covered, for the mems of dlx1's scan of them
+  int active_primary_;    // primary items not covered by preselections
+  std::vector<int> primary_in_option_;  // per option, its primary items
 };
 
 }  // namespace sudokit
