@@ -93,7 +93,7 @@ TEST(Format, LinesOfOtherWhiteSpaceAreBlank) {
     ASSERT_EQ(all.puzzles.size(), 1u);
     EXPECT_EQ(all.puzzles[0].first_line, 2u);
   }
-  EXPECT_THROW(read_one("\v"), InputError);  // no puzzle at all
+  EXPECT_THROW(read_one("\v"), UsageError);  // no puzzle at all, as for an empty string
   // A blank line of any white space ends a grid block.
   auto grids = read_collecting("1 2 0 0\n0 0 3 0\n0 0 0 0\n0 0 4 0\n\f\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n");
   EXPECT_TRUE(grids.errors.empty());
