@@ -84,6 +84,22 @@ TEST(Format, GridBlocksNeedNoBlankLineBetweenThem) {
   EXPECT_EQ(all.puzzles.size(), 2u);
 }
 
+// Found by fuzz_puzzle (docs/fuzzing.md): a line of only a vertical tab, form feed or carriage
+// returns held no word, yet was not skipped as blank, and the reader took the first word of none.
+TEST(Format, LinesOfOtherWhiteSpaceAreBlank) {
+  for (const char* blank : {"\v", "\f", "\r\r", " \v\t", "\v# a comment"}) {
+    auto all = read_collecting(std::string(blank) + "\n12...3.......4..\n" + blank + "\n");
+    EXPECT_TRUE(all.errors.empty()) << all.errors[0].what();
+    ASSERT_EQ(all.puzzles.size(), 1u);
+    EXPECT_EQ(all.puzzles[0].first_line, 2u);
+  }
+  EXPECT_THROW(read_one("\v"), UsageError);  // no puzzle at all, as for an empty string
+  // A blank line of any white space ends a grid block.
+  auto grids = read_collecting("1 2 0 0\n0 0 3 0\n0 0 0 0\n0 0 4 0\n\f\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n");
+  EXPECT_TRUE(grids.errors.empty());
+  EXPECT_EQ(grids.puzzles.size(), 2u);
+}
+
 TEST(Format, SixBySixNeedsTheBoxShape) {
   const std::string six = "1 2 3 4 5 6\n4 5 6 1 2 3\n2 3 1 5 6 4\n5 6 4 2 3 1\n3 1 2 6 4 5\n6 4 5 3 1 2\n";
   auto without = read_collecting(six);

@@ -12,9 +12,12 @@ namespace sudokit {
 namespace {
 
 
-bool is_blank(std::string_view line) { return line.find_first_not_of(" \t") == std::string_view::npos; }
+// The white space of split_words() (sudokit/text.h): a line of only CR, VT or FF is blank too, or
+// it would reach the parsers as a content line without a word.
+constexpr std::string_view kSpace = " \t\r\v\f";
+bool is_blank(std::string_view line) { return line.find_first_not_of(kSpace) == std::string_view::npos; }
 bool is_comment(std::string_view line) {
-  const auto first = line.find_first_not_of(" \t");
+  const auto first = line.find_first_not_of(kSpace);
   return first != std::string_view::npos && line[first] == '#';
 }
 

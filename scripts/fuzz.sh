@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (the fuzz preset) and runs each for a fixed time from a copy of its
+# seed corpus, so that the repository is not modified (docs/fuzzing.md).
+#   scripts/fuzz.sh                      every target, 20 seconds each (what .ci/run does)
+#   scripts/fuzz.sh 3600 differential    one target for an hour
+# Exits 1 on a finding (crash, sanitizer report, broken invariant, timeout), after copying the
+# input to build/fuzz/findings/ and printing the end of the log. Skips (exit 0) when clang has no
+# libFuzzer (Debian's libclang-rt-14-dev, installed by scripts/setup.sh --extra).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-20}"
+[[ $# -gt 0 ]] && shift
+targets=("$@")
+[[ ${#targets[@]} -eq 0 ]] && targets=(puzzle dlx model csv differential)
+
+if ! printf 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long) { return 0; }\n' |
+     clang++ -x c++ -fsanitize=fuzzer,address,undefined -o /dev/null - 2>/dev/null; then
+  echo "fuzz: clang++ with libFuzzer is not available (scripts/setup.sh --extra installs it): skipped" >&2
+  exit 0
+fi
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j"$(nproc)"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+status=0
+for t in "${targets[@]}"; do
+  mkdir -p "$work/$t" "$work/$t.art"
+  cp tests/fuzz/corpus/fuzz_"$t"/* "$work/$t/"
+  dict=()
+  [[ -f tests/fuzz/$t.dict ]] && dict=(-dict="tests/fuzz/$t.dict")
+  if UBSAN_OPTIONS=print_stacktrace=1 build/fuzz/tests/fuzz/fuzz_"$t" "${dict[@]}" -max_total_time="$seconds" -timeout=10 \
+       -print_final_stats=1 -artifact_prefix="$work/$t.art/" "$work/$t" >"$work/$t.log" 2>&1; then
+    echo "fuzz_$t: ${seconds}s, no finding; $(grep -a -E '^#[0-9]+' "$work/$t.log" | tail -n 1)"
+  else
+    status=1
+    mkdir -p build/fuzz/findings
+    cp "$work/$t.art/"* build/fuzz/findings/ 2>/dev/null || true
+    echo "fuzz_$t: FINDING (input copied to build/fuzz/findings/):"
+    tail -n 40 "$work/$t.log"
+  fi
+done
+exit $status
