@@ -150,7 +150,9 @@ BasicResult<Answer> ExtSolver::run(Cnf formula, const Limits& limits, const Deco
       break;
     }
     ++stats.nodes;
-    const double left = limits.max_seconds > 0 ? std::max(1e-3, limits.max_seconds - budget.elapsed_seconds()) : 0;
+    const auto deadline = budget.deadline();  // none for a budget beyond the clock's range
+    const double left =
+        deadline ? std::max(1e-3, std::chrono::duration<double>(*deadline - std::chrono::steady_clock::now()).count()) : 0;
     bool stopped = false;
     const auto model = call(formula, left, stopped);
     if (stopped) {

@@ -112,10 +112,7 @@ StopReason enumerate(SatLibrary& s, Library library, std::span<const int> assump
                      const Limits& limits, Totals& totals, std::vector<int>& block, Next next) {
   for (int calls = 1;; ++calls) {
     sat::CallLimits call;
-    if (limits.max_seconds > 0)
-      call.deadline = std::chrono::steady_clock::now() +
-                      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                          std::chrono::duration<double>(limits.max_seconds - budget.elapsed_seconds()));
+    call.deadline = budget.deadline();
     if (limits.max_nodes > 0) {
       if (totals.conflicts >= limits.max_nodes) return StopReason::nodes;
       call.max_conflicts = limits.max_nodes - totals.conflicts;

@@ -198,6 +198,11 @@ class SearchBudget {
   }
   bool out_of_time();  // checks the clock now
   StopReason reason() const { return reason_; }
+  // The deadline, when there is one: a time budget too long for the clock (1e10 s, infinity)
+  // has none, so callers never convert such a budget themselves.
+  std::optional<std::chrono::steady_clock::time_point> deadline() const {
+    return has_deadline_ ? std::optional(deadline_) : std::nullopt;
+  }
   bool stopped() const { return reason_ != StopReason::none; }
   double elapsed_seconds() const;
 
