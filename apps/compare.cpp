@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -277,6 +278,23 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
   return report;
 }
 
+// Seconds as the CSV and JSON write them: microseconds, or for a time no run takes (a file
+// written elsewhere) all the digits it needs, never cut to a buffer's size.
+std::string seconds_text(double seconds) {
+  char text[64];
+  std::snprintf(text, sizeof text, std::fabs(seconds) < 1e15 ? "%.6f" : "%.17g", seconds);
+  return text;
+}
+
+// A time read back: a finite number of seconds, not negative; anything else is not a time.
+double seconds_of(const std::string& field) {
+  std::size_t used = 0;
+  const double seconds = std::stod(field, &used);
+  if (used != field.size() || !std::isfinite(seconds) || seconds < 0)
+    throw std::invalid_argument("not a time: " + field);
+  return seconds;
+}
+
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string q = "\"";
@@ -301,10 +319,8 @@ int exit_code_for(const CompareReport& report) { return report.disagreements > 0
 
 void write_csv(std::ostream& out, const std::vector<Row>& rows) {
   out << kColumns << "\n";
-  char time[32], cpu[32];
   for (const Row& r : rows) {
-    std::snprintf(time, sizeof time, "%.6f", r.time);
-    std::snprintf(cpu, sizeof cpu, "%.6f", r.cpu_time);
+    const std::string time = seconds_text(r.time), cpu = seconds_text(r.cpu_time);
     out << r.puzzle << ',' << csv_field(r.source) << ',' << r.line << ',' << r.shape << ',' << r.givens << ','
         << csv_field(r.backend) << ',' << csv_field(r.options) << ',' << r.status << ',' << r.count << ',' << r.nodes
         << ',' << r.guesses << ',' << r.backtracks << ',' << r.propagations << ',' << time << ','
@@ -376,10 +392,10 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
       r.guesses = std::stoull(f[10]);
       r.backtracks = std::stoull(f[11]);
       r.propagations = std::stoull(f[12]);
-      r.time = std::stod(f[13]);
+      r.time = seconds_of(f[13]);
       r.counters = f[14];
       r.verdict = f[15];
-      r.cpu_time = f.size() > 16 ? std::stod(f[16]) : r.time;
+      r.cpu_time = f.size() > 16 ? seconds_of(f[16]) : r.time;
       rows.push_back(std::move(r));
     } catch (const std::logic_error&) {
       throw InputError(source, 0, start, 1, "a number field does not hold a number");
@@ -392,8 +408,7 @@ void write_json(std::ostream& out, const std::vector<Row>& rows) {
   out << "[\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
-    char time[32];
-    std::snprintf(time, sizeof time, "%.6f", r.time);
+    const std::string time = seconds_text(r.time);
     out << "  {\"puzzle\": " << r.puzzle << ", \"source\": " << json_string(r.source) << ", \"line\": " << r.line
         << ", \"shape\": " << json_string(r.shape) << ", \"givens\": " << r.givens
         << ", \"backend\": " << json_string(r.backend) << ", \"options\": " << json_string(r.options)
@@ -407,8 +422,7 @@ void write_json(std::ostream& out, const std::vector<Row>& rows) {
       out << (first ? "" : ", ") << json_string(kv.substr(0, eq)) << ": " << kv.substr(eq + 1);
       first = false;
     }
-    char cpu[32];
-    std::snprintf(cpu, sizeof cpu, "%.6f", r.cpu_time);
+    const std::string cpu = seconds_text(r.cpu_time);
     out << "}, \"verdict\": " << json_string(r.verdict) << ", \"cpu_time\": " << cpu << "}"
         << (i + 1 < rows.size() ? "," : "") << "\n";
   }

@@ -20,7 +20,6 @@ using namespace sudokit;
 namespace {
 
 bool known_csv_bug(const Row& r) {
-  if (std::snprintf(nullptr, 0, "%.6f", r.time) >= 32) return true;
   for (const std::string* f : {&r.shape, &r.status, &r.verdict})
     if (f->find_first_of(",\"\r\n") != std::string::npos) return true;
   for (const std::string* f : {&r.source, &r.backend, &r.options, &r.counters})
