@@ -11,15 +11,16 @@
 namespace sudokit {
 
 struct Violation {
-  enum class Kind { shape_mismatch, blank_cell, out_of_range, repeated_digit, given_changed };
+  enum class Kind { shape_mismatch, blank_cell, out_of_range, repeated_digit, given_changed, wrong_sum };
   Kind kind;
   int cell;   // the cell at fault, -1 for shape_mismatch
-  int other;  // the earlier cell with the same digit (repeated_digit), else -1
+  int other;  // the earlier cell with the same digit (repeated_digit), else -1; wrong_sum: cell is the cage's first
   std::string message;
 };
 
 // Every way `solution` fails to solve `puzzle`; empty when it is a valid, complete solution that
-// keeps every given. Also checks any extra (non row/column/box) units the shape carries.
+// keeps every given. Also checks every variant rule of the puzzle's shape (rules.h): the solution
+// is judged by the puzzle's rules, whatever shape it was read with.
 std::vector<Violation> verify(const Grid& puzzle, const Grid& solution);
 
 inline bool is_solution(const Grid& puzzle, const Grid& solution) { return verify(puzzle, solution).empty(); }
