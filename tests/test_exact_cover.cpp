@@ -329,4 +329,28 @@ TEST(Registry, BackendsThatTakeNoExactCoverSayWhy) {
   }
 }
 
+// A backend may skip building solutions nobody looks at; the sink says when, and counts them.
+TEST(SolutionSink, SaysWhenAnAnswerIsLookedAtAndCountsTheRest) {
+  Limits limits;
+  limits.keep_solutions = 1;
+  limits.solutions = 0;  // count every one
+  CoverSolutionSink sink(limits);
+  EXPECT_TRUE(sink.wants_answer());
+  EXPECT_FALSE(sink.add(Selection{0, 2}));
+  EXPECT_FALSE(sink.wants_answer());
+  EXPECT_FALSE(sink.add_unseen());
+  limits.on_cover_solution = [](const Selection&) {};
+  EXPECT_TRUE(sink.wants_answer());  // a callback sees every solution
+  const CoverResult result = sink.finish(StopReason::none, {});
+  EXPECT_EQ(result.count, 2u);
+  ASSERT_EQ(result.solutions.size(), 1u);
+  EXPECT_EQ(result.solutions[0], (Selection{0, 2}));
+
+  Limits two;
+  two.solutions = 2;
+  CoverSolutionSink limited(two);
+  EXPECT_FALSE(limited.add_unseen());
+  EXPECT_TRUE(limited.add_unseen());  // the limit ends the search as add() would
+}
+
 }  // namespace sudokit

@@ -218,6 +218,20 @@ bool BasicSolutionSink<Answer>::add(const Answer& solution) {
 }
 
 template <class Answer>
+bool BasicSolutionSink<Answer>::wants_answer() const {
+  bool callback = false;
+  if constexpr (std::is_same_v<Answer, Grid>) callback = static_cast<bool>(limits_.on_solution);
+  else callback = static_cast<bool>(limits_.on_cover_solution);
+  return callback || kept_.size() < limits_.keep_solutions;
+}
+
+template <class Answer>
+bool BasicSolutionSink<Answer>::add_unseen() {
+  ++count_;
+  return limits_.solutions != 0 && count_ >= limits_.solutions;
+}
+
+template <class Answer>
 BasicResult<Answer> BasicSolutionSink<Answer>::finish(StopReason stop, Stats stats) {
   BasicResult<Answer> r;
   r.count = count_;

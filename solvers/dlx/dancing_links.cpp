@@ -78,7 +78,7 @@ DancingLinks::DancingLinks(const ExactCover& xc, Choice choice)
 // Hides the other nodes of p's option: each leaves its item's list. Knuth's walk: to the right
 // up to the spacer, then back to the option's first node. Returns the links changed.
 // With colours, a node already purified (colour -1) agrees with what was chosen and stays.
-template <bool kColours>
+template <bool kColours, bool kTrack>
 [[gnu::always_inline]] inline std::uint64_t DancingLinks::hide(int p) {
   Node* node = node_.data();
   int* len = len_.data();
@@ -94,14 +94,16 @@ template <bool kColours>
       node[u].down = d;
       node[d].up = u;
       const int left = --len[x];
-      const bool fewer = left < least_len;  // the first item to drop lowest: a choice without a scan
-      least_len = fewer ? left : least_len;
-      least_item = fewer ? x : least_item;
+      if constexpr (kTrack) {
+        const bool fewer = left < least_len;  // the first item to drop lowest: a choice without a scan
+        least_len = fewer ? left : least_len;
+        least_item = fewer ? x : least_item;
+      }
       ++updates;
       ++q;
     }
   }
-  least_len_ = least_len, least_item_ = least_item;
+  if constexpr (kTrack) least_len_ = least_len, least_item_ = least_item;
   return updates;
 }
 
@@ -127,23 +129,24 @@ template <bool kColours>
 // Mems as dlx1 charges cover(): 3 to unlink the item, 1 per option visited and 1 to end the list,
 // 2 per spacer and 6 per node hidden (read its links and item, relink its neighbours, update
 // its item's length). uncover() costs the same, charged here too (a search undoes every cover).
-template <bool kColours>
-[[gnu::always_inline]] inline void DancingLinks::cover(int i, Counts& c) {
+template <bool kColours, bool kTrack>
+[[gnu::always_inline]] inline void DancingLinks::cover(int i, Tally& t) {
   std::uint64_t updates = 1;  // the item leaving the active list
   const std::uint64_t rows = static_cast<std::uint32_t>(len_[z(i)]) & (kCovered - 1);  // options in its list
   // The next node is read before hiding this one: hide() changes other items' lists only, but
   // the compiler cannot know that, and would wait for its stores before the next load.
   for (int p = node_[z(i)].down; p != i;) {
     const int next = node_[z(p)].down;
-    updates += hide<kColours>(p);
+    updates += hide<kColours, kTrack>(p);
     p = next;
   }
   const int l = llink_[z(i)], r = rlink_[z(i)];
   rlink_[z(l)] = r;
   llink_[z(r)] = l;
   len_[z(i)] += kCovered;
-  c.updates += updates;
-  c.mems += 2 * (4 + 3 * rows + 6 * (updates - 1));
+  t.updates += updates;
+  t.rows += rows;
+  ++t.covers;
 }
 
 template <bool kColours>
@@ -162,15 +165,16 @@ template <bool kColours>
 // A coloured secondary item of a chosen option: the options giving it another colour (or none)
 // are hidden, those giving it the same colour are marked as agreeing (dlx2's purify). The chosen
 // option's own node is not in the item's list any more: cover(best) hid it.
-void DancingLinks::purify(int p, Counts& c) {
+template <bool kTrack>
+void DancingLinks::purify(int p, Tally& t) {
   const int colour = colour_[z(p)], i = node_[z(p)].top;
   std::uint64_t updates = 0, rows = 0;
   for (int q = node_[z(i)].down; q != i; q = node_[z(q)].down, ++rows) {
     if (colour_[z(q)] == colour) colour_[z(q)] = -1;
-    else updates += hide<true>(q);
+    else updates += hide<true, kTrack>(q);
   }
-  c.updates += updates;
-  c.mems += 2 * (3 + 3 * rows + 6 * updates);
+  t.purified_updates += updates;
+  t.mems += 2 * (3 + 3 * rows + 6 * updates);
 }
 
 void DancingLinks::unpurify(int p) {
@@ -183,24 +187,22 @@ void DancingLinks::unpurify(int p) {
 
 // Covers the chosen option's other items; with colours, purifies a coloured one, and leaves one
 // that an earlier choice already purified to the same colour (-1). Returns how many other items
-// it has and how many of those are primary, counted on the way (registers, not a table), for the
-// mems and the active items the caller charges.
-template <bool kColours>
-[[gnu::always_inline]] inline std::pair<int, int> DancingLinks::cover_rest(int x, Counts& c) {
-  int others = 0, primaries = 0;
+// it has, counted on the way, for the mems the caller charges.
+template <bool kColours, bool kTrack>
+[[gnu::always_inline]] inline int DancingLinks::cover_rest(int x, Tally& t) {
+  int others = 0;
   for (int p = x + 1; p != x;) {
     const int j = node_[z(p)].top;
     if (j <= 0) {
       p = node_[z(p)].up;
     } else {
       ++others;
-      primaries += j <= primary_;
-      if (!kColours || colour_[z(p)] == 0) cover<kColours>(j, c);
-      else if (colour_[z(p)] > 0) purify(p, c);
+      if (!kColours || colour_[z(p)] == 0) cover<kColours, kTrack>(j, t);
+      else if (colour_[z(p)] > 0) purify<kTrack>(p, t);
       ++p;
     }
   }
-  return {others, primaries};
+  return others;
 }
 
 template <bool kColours>
@@ -223,8 +225,8 @@ bool DancingLinks::preselect(int option) {
   for (; node_[z(p)].top > 0; ++p)
     if (!active(node_[z(p)].top)) break;
   if (node_[z(p)].top > 0) return false;  // an item of it is already covered: a clash
-  Counts work;
-  for (p = first; node_[z(p)].top > 0; ++p) cover(node_[z(p)].top, work);
+  Tally work;
+  for (p = first; node_[z(p)].top > 0; ++p) cover<false, false>(node_[z(p)].top, work);
   active_primary_ -= primary_in_option_[z(option)];
   preselected_.push_back(option);
   preselect_updates_ += work.updates;
@@ -260,8 +262,17 @@ StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts
   StopReason stop = StopReason::none;
   watcher_ = watcher;
   least_len_ = kCovered, least_item_ = 0;  // the root scans: no choice depends on an earlier puzzle
-  if (colour_.empty()) solve_level<false>(0, 1, active_primary_, budget, visit, c, stop);
-  else solve_level<true>(0, 1, active_primary_, budget, visit, c, stop);
+  chosen_.resize(z(primary_) + 1);          // each level covers a primary item: no deeper level
+  // Only the fast choice reads what the covers left (least_len_); Knuth's scans at every level.
+  const bool track = forced_below_ > 1;
+  ++c.mems;  // the root's link, read by the root level
+  if (colour_.empty()) {
+    if (track) solve_level<false, true>(0, 1, active_primary_, budget, visit, c, stop);
+    else solve_level<false, false>(0, 1, active_primary_, budget, visit, c, stop);
+  } else {
+    if (track) solve_level<true, true>(0, 1, active_primary_, budget, visit, c, stop);
+    else solve_level<true, false>(0, 1, active_primary_, budget, visit, c, stop);
+  }
   watcher_ = nullptr;
   assert(links_ok());
   return stop;
@@ -270,24 +281,28 @@ StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts
 // One level of Algorithm X; returns true when the search must end. Every cover is undone before
 // returning, so the matrix comes back intact however the search ends. `flatten` inlines cover,
 // hide and the rest into the search loop (a few percent, measured).
-template <bool kColours>
+template <bool kColours, bool kTrack>
 [[gnu::flatten]] bool DancingLinks::solve_level(std::size_t level, std::uint64_t id, int active, SearchBudget& budget,
                                                 const Visit& visit, Counts& c, StopReason& stop) {
-  ++c.mems;  // dlx1 reads the root's link to see whether a solution is reached
+  // dlx1 reads the root's link here to see whether a solution is reached: 1 mem, charged by
+  // the caller (search() for the root, the parent level for the rest).
   if (rlink_[0] == 0) {  // every primary item covered: a solution
     if (watcher_) watcher_->solution();
     solution_.clear();
     for (std::size_t l = 0; l < level; ++l) solution_.push_back(option_of_[z(chosen_[l])]);
     return visit(solution_);
   }
-  const auto [best, fewest] = choose_item();
-  c.mems += 3 + 2 * static_cast<std::uint64_t>(active);  // dlx1's scan of the active items, and the first option
-  if (chosen_.size() <= level) chosen_.resize(level + 1);
+  const auto [best, fewest] = choose_item<kTrack>();
   if (level + 1 > c.max_depth) c.max_depth = level + 1;
   if (watcher_ && fewest == 0) watcher_->dead_end(best - 1);
   // Each option's child chooses among what cover(best) and that option's covers left.
-  least_len_ = kCovered, least_item_ = 0;
-  cover<kColours>(best, c);
+  // The covers' work is tallied in registers and added to the counts once per node.
+  if constexpr (kTrack) least_len_ = kCovered, least_item_ = 0;
+  Tally best_work;
+  cover<kColours, kTrack>(best, best_work);
+  c.updates += best_work.all_updates();
+  // dlx1's scan of the active items, and reading the first option.
+  c.mems += best_work.all_mems() + 3 + 2 * static_cast<std::uint64_t>(active);
   const int least_len_after_best = least_len_, least_item_after_best = least_item_;
   const bool branching = fewest >= 2;
   bool halt = false;
@@ -303,12 +318,15 @@ template <bool kColours>
     const std::uint64_t child = c.nodes;
     if (watcher_) watcher_->enter(child, id, option_of_[z(x)], best - 1, fewest);
     chosen_[level] = x;
-    least_len_ = least_len_after_best, least_item_ = least_item_after_best;
-    const auto [others, primaries] = cover_rest<kColours>(x, c);
+    if constexpr (kTrack) least_len_ = least_len_after_best, least_item_ = least_item_after_best;
+    Tally work;
+    const int others = cover_rest<kColours, kTrack>(x, work);
+    const int primaries = primary_in_option_[z(option_of_[z(x)])] - 1;  // besides `best`
     // dlx1: take this option and come back to it (4), read its other nodes and spacer to cover
-    // and again to uncover them (2 per node, 4 for the spacer).
-    c.mems += 8 + 2 * static_cast<std::uint64_t>(others);
-    halt = solve_level<kColours>(level + 1, child, active - 1 - primaries, budget, visit, c, stop);
+    // and again to uncover them (2 per node, 4 for the spacer); the child's root link (1).
+    c.updates += work.all_updates();
+    c.mems += work.all_mems() + 9 + 2 * static_cast<std::uint64_t>(others);
+    halt = solve_level<kColours, kTrack>(level + 1, child, active - 1 - primaries, budget, visit, c, stop);
     uncover_rest<kColours>(x);
     if (watcher_) watcher_->leave(child);
     if (halt) break;
@@ -328,9 +346,10 @@ template <bool kColours>
 // kCovered, so it never wins, and index order is list order. With AVX2 it takes 8 items per
 // step: first looking for a forced item while keeping the running minimum, then, only when there
 // was none, for the first item with that minimum.
+template <bool kTrack>
 std::pair<int, int> DancingLinks::choose_item() const {
   const int* len = len_.data();
-  if (least_len_ < forced_below_ && len[least_item_] == least_len_) return {least_item_, least_len_};
+  if (kTrack && least_len_ < forced_below_ && len[least_item_] == least_len_) return {least_item_, least_len_};
   const int blocks = (primary_ + kBlock) / kBlock;  // items 1..primary, with index 0 in the first
 #if defined(__AVX2__)
   static_assert(kBlock % 8 == 0);
@@ -341,9 +360,12 @@ std::pair<int, int> DancingLinks::choose_item() const {
   __m256i least = _mm256_set1_epi32(kCovered);
   for (int step = 0; step < steps; ++step) {
     const __m256i v = load(step);
-    if (const int forced = lanes(_mm256_cmpgt_epi32(forced_below, v))) {
-      const int best = step * 8 + std::countr_zero(static_cast<unsigned>(forced));
-      return {best, len[best]};
+    // Knuth's choice has nothing to gain by stopping early: an empty item is the first minimum.
+    if (kTrack) {
+      if (const int forced = lanes(_mm256_cmpgt_epi32(forced_below, v))) {
+        const int best = step * 8 + std::countr_zero(static_cast<unsigned>(forced));
+        return {best, len[best]};
+      }
     }
     least = _mm256_min_epi32(least, v);
   }
@@ -352,6 +374,18 @@ std::pair<int, int> DancingLinks::choose_item() const {
   m = _mm_min_epi32(m, _mm_shuffle_epi32(m, 0xb1));
   const int fewest = _mm_cvtsi128_si32(m);
   const __m256i target = _mm256_set1_epi32(fewest);
+  if (!kTrack) {
+    // Up to 64 items at a time with no branch on the data: where the first minimum lies varies
+    // from level to level, and a mispredicted exit costs more than the loads saved.
+    for (int base = 0;; base += 8) {
+      std::uint64_t hits = 0;
+      const int end = std::min(steps, base + 8);
+      for (int step = base; step < end; ++step)
+        hits |= static_cast<std::uint64_t>(static_cast<unsigned>(lanes(_mm256_cmpeq_epi32(target, load(step)))))
+                << ((step - base) * 8);
+      if (hits != 0) return {base * 8 + std::countr_zero(hits), fewest};
+    }
+  }
   for (int step = 0;; ++step)
     if (const int hit = lanes(_mm256_cmpeq_epi32(target, load(step))))
       return {step * 8 + std::countr_zero(static_cast<unsigned>(hit)), fewest};

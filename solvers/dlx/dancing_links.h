@@ -78,24 +78,37 @@ class DancingLinks {
   bool links_ok() const;
 
  private:
-  template <bool kColours>
-  // `active`: the primary items still to cover, for the mems of dlx1's scan of them.
+  // The work of the covers made for one node, kept in registers and added to Counts once. dlx1
+  // charges a cover 2 x (4 + 3 x rows + 6 x nodes hidden) mems with its uncover (a row is an
+  // option visited; 2 for its spacer and 1 for its link), that is 12 x updates + 6 x rows - 4,
+  // summed here from three additions per cover instead of computed at each.
+  struct Tally {
+    std::uint64_t updates = 0, rows = 0, covers = 0;  // by cover()
+    std::uint64_t purified_updates = 0, mems = 0;     // by purify(), which charges its own mems
+    std::uint64_t all_updates() const { return updates + purified_updates; }
+    std::uint64_t all_mems() const { return mems + 12 * updates + 6 * rows - 4 * covers; }
+  };
+  // kTrack: the covers note the item they leave with the fewest options (only Choice::fast reads
+  // it). `active`: the primary items still to cover, for the mems of dlx1's scan of them.
+  template <bool kColours, bool kTrack>
   bool solve_level(std::size_t level, std::uint64_t id, int active, SearchBudget& budget, const Visit& visit, Counts& c,
                    StopReason& stop);
-  template <bool kColours = false>
-  void cover(int item, Counts& c);
+  template <bool kColours, bool kTrack>
+  void cover(int item, Tally& t);
   template <bool kColours = false>
   void uncover(int item);
-  template <bool kColours>
+  template <bool kColours, bool kTrack>
   std::uint64_t hide(int node);  // returns the links changed
   template <bool kColours>
   void unhide(int node);
-  template <bool kColours>
-  std::pair<int, int> cover_rest(int node, Counts& c);  // the option's other items, left to right
+  template <bool kColours, bool kTrack>
+  int cover_rest(int node, Tally& t);  // the option's other items, left to right; returns how many
   template <bool kColours>
   void uncover_rest(int node);             // the same, right to left
-  void purify(int node, Counts& c);        // node's item keeps node's colour: hide the options that differ
+  template <bool kTrack>
+  void purify(int node, Tally& t);         // node's item keeps node's colour: hide the options that differ
   void unpurify(int node);
+  template <bool kTrack>
   std::pair<int, int> choose_item() const;  // the item to branch on, and its number of options
   bool active(int item) const { return rlink_[static_cast<std::size_t>(llink_[static_cast<std::size_t>(item)])] == item; }
 

@@ -123,6 +123,7 @@ Result DlxSolver::solve(const Grid& puzzle, const Limits& limits) {
     stop = links_->search(
         budget,
         [&](std::span<const int> options) {
+          if (!sink.wants_answer()) return sink.add_unseen();
           for (int o : options)
             work.set(cover_.option_cell[static_cast<std::size_t>(o)], cover_.option_digit[static_cast<std::size_t>(o)]);
           return sink.add(work);
@@ -144,6 +145,7 @@ CoverResult DlxSolver::solve(const ExactCover& problem, const Limits& limits) {
   const StopReason stop = links.search(
       budget,
       [&](std::span<const int> options) {
+        if (!sink.wants_answer()) return sink.add_unseen();
         chosen.assign(options.begin(), options.end());
         std::sort(chosen.begin(), chosen.end());
         return sink.add(chosen);

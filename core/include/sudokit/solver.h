@@ -230,6 +230,10 @@ class BasicSolutionSink {
   explicit BasicSolutionSink(const Limits& limits) : limits_(limits) {}
   // Records one solution; returns true when the solution limit is reached and the search should end.
   bool add(const Answer& solution);
+  // Whether the next solution is looked at (kept, or passed to a callback). When it is not, a
+  // backend may skip building it and call add_unseen(): counting many solutions costs less.
+  bool wants_answer() const;
+  bool add_unseen();  // records one solution nobody looks at; returns as add() does
   std::uint64_t count() const { return count_; }
   // The result for a search that ended: `stop` is the limit that cut it short, if any.
   BasicResult<Answer> finish(StopReason stop, Stats stats);
