@@ -3,12 +3,13 @@
 #   scripts/setup.sh          build and test dependencies
 #   scripts/setup.sh --extra  also the external SAT solvers, qqwing, matplotlib and graphviz
 #                             (used by the DIMACS cross-check tests and by experiments/), and
-#                             clang's libFuzzer runtime (the fuzz targets, scripts/fuzz.sh)
+#                             clang's libFuzzer runtime (the fuzz targets, scripts/fuzz.sh) and dpkg-dev
+#                             (scripts/package.sh)
 set -euo pipefail
 
 packages=(cmake g++ clang make libboost-program-options-dev libboost-dev libcryptominisat5-dev libcadical-dev libgtest-dev libmimalloc-dev)
 if [[ "${1:-}" == "--extra" ]]; then
-  packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz libclang-rt-14-dev)
+  packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz libclang-rt-14-dev dpkg-dev)
 fi
 
 missing=()
