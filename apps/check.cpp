@@ -1,10 +1,10 @@
-#include "check.h"
+#include "sudokit/compare/check.h"
 
 #include <algorithm>
 #include <fstream>
 #include <sstream>
 
-#include "ext/process.h"
+#include "sudokit/ext/process.h"
 #include "sudokit/encoders/cnf.h"
 #include "sudokit/encoders/drat.h"
 #include "sudokit/errors.h"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "exit_codes.h"
+#include "sudokit/compare/exit_codes.h"
 #include "sudokit/format.h"
 #include "sudokit/solver.h"
 

@@ -4,7 +4,7 @@
 #include <iostream>
 #include <map>
 
-#include "check.h"
+#include "sudokit/compare/check.h"
 #include "cli.h"
 #include "sudokit/encoders/cnf.h"
 #include "sudokit/encoders/drat.h"

@@ -16,8 +16,8 @@
 #include <tuple>
 
 #include "cli.h"
-#include "check.h"
-#include "compare.h"
+#include "sudokit/compare/check.h"
+#include "sudokit/compare/compare.h"
 #include "sudokit/errors.h"
 #include "sudokit/registry.h"
 

@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "cli.h"
-#include "trace.h"
+#include "sudokit/compare/trace.h"
 #include "sudokit/encoders/dlx_format.h"
 #include "sudokit/errors.h"
 #include "sudokit/registry.h"

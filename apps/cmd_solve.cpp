@@ -1,7 +1,7 @@
 #include <iostream>
 
 #include "cli.h"
-#include "trace.h"
+#include "sudokit/compare/trace.h"
 #include "sudokit/errors.h"
 #include "sudokit/registry.h"
 

@@ -1,4 +1,4 @@
-#include "compare.h"
+#include "sudokit/compare/compare.h"
 
 #include <time.h>
 #include <unistd.h>
@@ -15,7 +15,7 @@
 #include <sstream>
 #include <thread>
 
-#include "exit_codes.h"
+#include "sudokit/compare/exit_codes.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/verify.h"

@@ -1,4 +1,4 @@
-#include "trace.h"
+#include "sudokit/compare/trace.h"
 
 #include <ostream>
 

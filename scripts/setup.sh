@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs what sudokit needs from Debian's packages, and only what is missing.
-#   scripts/setup.sh          build and test dependencies
+#   scripts/setup.sh          build and test dependencies (the Python module's too: pybind11, pytest)
 #   scripts/setup.sh --extra  also the external SAT solvers, qqwing, matplotlib and graphviz
 #                             (used by the DIMACS cross-check tests and by experiments/), and
-#                             clang's libFuzzer runtime (the fuzz targets, scripts/fuzz.sh)
+#                             clang's libFuzzer runtime (the fuzz targets, scripts/fuzz.sh), pandas
+#                             (docs/python.md) and dpkg-dev (scripts/package.sh)
 set -euo pipefail
 
-packages=(cmake g++ clang make libboost-program-options-dev libboost-dev libcryptominisat5-dev libcadical-dev libgtest-dev libmimalloc-dev)
+packages=(cmake g++ clang make libboost-program-options-dev libboost-dev libcryptominisat5-dev libcadical-dev libgtest-dev libmimalloc-dev
+          pybind11-dev python3-dev python3-pytest)
 if [[ "${1:-}" == "--extra" ]]; then
-  packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz libclang-rt-14-dev)
+  packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz libclang-rt-14-dev python3-pandas dpkg-dev)
 fi
 
 missing=()

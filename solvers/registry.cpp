@@ -4,11 +4,11 @@
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
 
-#include "backtrack/backtrack.h"
-#include "dlx/dlx.h"
-#include "ext/ext.h"
-#include "propagate/propagate.h"
-#include "sat/sat.h"
+#include "sudokit/backtrack/backtrack.h"
+#include "sudokit/dlx/dlx.h"
+#include "sudokit/ext/ext.h"
+#include "sudokit/propagate/propagate.h"
+#include "sudokit/sat/sat.h"
 
 #include <ostream>
 

@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "backtrack/backtrack.h"
+#include "sudokit/backtrack/backtrack.h"
 #include "sudokit/format.h"
 #include "sudokit/generate.h"
 #include "sudokit/verify.h"

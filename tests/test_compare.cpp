@@ -12,8 +12,8 @@
 #include <sstream>
 #include <thread>
 
-#include "compare.h"
-#include "exit_codes.h"
+#include "sudokit/compare/compare.h"
+#include "sudokit/compare/exit_codes.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/encoders/dlx_format.h"

@@ -4,7 +4,7 @@
 #include <map>
 #include <sstream>
 
-#include "dlx/dlx.h"
+#include "sudokit/dlx/dlx.h"
 #include "sudokit/encoders/dlx_format.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"

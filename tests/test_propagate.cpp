@@ -3,7 +3,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "propagate/propagate.h"
+#include "sudokit/propagate/propagate.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/generate.h"

@@ -6,7 +6,7 @@
 #include <iterator>
 #include <sstream>
 
-#include "sat/sat.h"
+#include "sudokit/sat/sat.h"
 #include "sudokit/encoders/cnf.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"

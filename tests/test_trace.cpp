@@ -7,7 +7,7 @@
 #include "sudokit/format.h"
 #include "sudokit/registry.h"
 #include "test_support.h"
-#include "trace.h"
+#include "sudokit/compare/trace.h"
 
 using namespace sudokit;
 

@@ -1,4 +1,4 @@
-#include "backtrack.h"
+#include "sudokit/backtrack/backtrack.h"
 
 #include <array>
 #include <bit>

@@ -9,7 +9,7 @@
 // dancing links (dlx) avoids.
 #include <algorithm>
 
-#include "backtrack.h"
+#include "sudokit/backtrack/backtrack.h"
 
 namespace sudokit {
 

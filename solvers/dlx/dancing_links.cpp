@@ -1,4 +1,4 @@
-#include "dancing_links.h"
+#include "sudokit/dlx/dancing_links.h"
 
 #include <algorithm>
 #include <bit>

@@ -1,4 +1,4 @@
-#include "dlx.h"
+#include "sudokit/dlx/dlx.h"
 
 #include <algorithm>
 

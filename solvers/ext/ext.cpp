@@ -1,11 +1,11 @@
-#include "ext/ext.h"
+#include "sudokit/ext/ext.h"
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include "process.h"
+#include "sudokit/ext/process.h"
 #include "sudokit/errors.h"
 
 namespace sudokit {

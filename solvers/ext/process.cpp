@@ -1,4 +1,4 @@
-#include "process.h"
+#include "sudokit/ext/process.h"
 
 #include <fcntl.h>
 #include <poll.h>

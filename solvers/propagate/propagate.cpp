@@ -1,4 +1,4 @@
-#include "propagate.h"
+#include "sudokit/propagate/propagate.h"
 
 #include <algorithm>
 #include <bit>

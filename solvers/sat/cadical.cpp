@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <climits>
 
-#include "sat_library.h"
+#include "sudokit/sat/sat_library.h"
 #include "sudokit/errors.h"
 
 namespace sudokit::sat {

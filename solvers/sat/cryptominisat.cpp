@@ -5,7 +5,7 @@
 #include <limits>
 #include <vector>
 
-#include "sat_library.h"
+#include "sudokit/sat/sat_library.h"
 
 namespace sudokit::sat {
 

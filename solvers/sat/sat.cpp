@@ -1,4 +1,4 @@
-#include "sat.h"
+#include "sudokit/sat/sat.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "compare.h"
+#include "sudokit/compare/compare.h"
 #include "fuzz_support.h"
 
 using namespace sudokit;

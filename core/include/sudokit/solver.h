@@ -1,10 +1,24 @@
 // The interface every backend implements, and what a solve returns.
 //
-//   sudokit::Registry registry = sudokit::builtin_solvers();      // solvers/registry.h
-//   auto solver = registry.create("propagate");
-//   sudokit::Limits limits;  limits.solutions = 2;                 // find one and prove it unique
-//   sudokit::Result r = solver->solve(puzzle, limits);             // a Grid
-//   if (r.status == sudokit::Status::unique) std::cout << sudokit::to_line(r.solutions[0]);
+// Example (the test suite compiles and runs it as it stands here: tests/CMakeLists.txt):
+//
+//   #include <iostream>
+//
+//   #include "sudokit/format.h"
+//   #include "sudokit/registry.h"
+//   #include "sudokit/verify.h"
+//
+//   int main() {
+//     const sudokit::Grid puzzle = sudokit::read_one(
+//         "004300209005009001070060043006002087190007400050083000600000105003508690042910300");
+//     const sudokit::Registry registry = sudokit::builtin_solvers();  // sudokit/registry.h
+//     auto solver = registry.create("propagate");
+//     sudokit::Limits limits;
+//     limits.solutions = 2;  // find one and prove it unique
+//     const sudokit::Result r = solver->solve(puzzle, limits);
+//     if (r.status != sudokit::Status::unique || !sudokit::is_solution(puzzle, r.solutions[0])) return 1;
+//     std::cout << sudokit::to_string(r.status) << " " << sudokit::to_line(r.solutions[0]) << "\n";
+//   }
 //
 // Two kinds of problem go through it: Sudoku grids (Grid, Result) and exact-cover problems
 // (ExactCover, CoverResult, whose solutions are the chosen options). Each backend declares which

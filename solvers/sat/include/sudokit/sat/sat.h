@@ -25,7 +25,7 @@
 
 #include "sudokit/encoders/cnf.h"
 #include "sudokit/solver.h"
-#include "sat_library.h"
+#include "sudokit/sat/sat_library.h"
 
 namespace sudokit {
 

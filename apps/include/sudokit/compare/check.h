@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "compare.h"
+#include "sudokit/compare/compare.h"
 #include "sudokit/format.h"
 #include "sudokit/solver.h"
 

@@ -9,7 +9,7 @@
 #include <memory>
 #include <optional>
 
-#include "dlx/dancing_links.h"
+#include "sudokit/dlx/dancing_links.h"
 #include "sudokit/encoders/exact_cover.h"
 #include "sudokit/solver.h"
 

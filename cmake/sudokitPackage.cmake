@@ -1,0 +1,19 @@
+# `cpack -G DEB` in a build directory: sudokit_<version>_<arch>.deb with the program, the
+# libraries, headers and CMake package, and the Python module (docs/packaging.md). Install it into
+# /usr: configure with -DCMAKE_INSTALL_PREFIX=/usr (scripts/package.sh does).
+set(CPACK_PACKAGE_NAME sudokit)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
+set(CPACK_PACKAGE_CONTACT "sudokit maintainers <sudokit@localhost>")
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # sudokit_0.1.0_amd64.deb
+set(CPACK_DEBIAN_PACKAGE_SECTION science)
+# The shared libraries the program and the module link (CryptoMiniSat, Boost.Program_options,
+# mimalloc, the C++ runtime), computed by dpkg-shlibdeps. CaDiCaL is linked statically: Debian
+# ships no shared libcadical.
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# The CMake package needs the dependencies' headers and CMake files, the module Debian's python3.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libcryptominisat5-dev, libcadical-dev")
+if(TARGET sudokit_python)
+  string(APPEND CPACK_DEBIAN_PACKAGE_RECOMMENDS ", ${SUDOKIT_PYTHON_DEB_RELATION}")
+endif()
+include(CPack)

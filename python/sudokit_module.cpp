@@ -1,0 +1,324 @@
+// The Python module `sudokit` (docs/python.md): the library's parse, solve, count, compare,
+// generate and exact cover, with plain Python values in and out (strings, lists, dicts) so that a
+// notebook can put the results straight into pandas. Every solution returned has passed the
+// independent verifier; one that fails it raises sudokit.Error rather than being returned.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sudokit/compare/compare.h"
+#include "sudokit/encoders/dlx_format.h"
+#include "sudokit/errors.h"
+#include "sudokit/exact_cover.h"
+#include "sudokit/format.h"
+#include "sudokit/generate.h"
+#include "sudokit/registry.h"
+#include "sudokit/verify.h"
+
+namespace py = pybind11;
+
+namespace {
+
+// A search ended by max_nodes or timeout where the caller needed it to finish (count()).
+class SearchStopped : public sudokit::Error {
+ public:
+  using Error::Error;
+};
+
+// One puzzle as parse() and generate() return it: the grid and where it was read.
+struct Puzzle {
+  sudokit::Grid grid;
+  std::size_t number = 0;  // 1-based position in the text parsed (0: generated)
+  std::size_t line = 0;    // 1-based line where it starts (0: generated)
+};
+
+// A fresh registry per call: it is cheap to build, and the module keeps no state between calls.
+sudokit::Registry registry() { return sudokit::builtin_solvers(); }
+
+std::optional<sudokit::BoxSpec> box_of(const std::optional<std::string>& box) {
+  if (!box) return std::nullopt;
+  return sudokit::parse_box_spec(*box);
+}
+
+std::vector<Puzzle> parse(const std::string& text, const std::optional<std::string>& box, const std::string& source) {
+  std::istringstream in(text);
+  sudokit::PuzzleReader reader(in, source, box_of(box));
+  std::vector<Puzzle> puzzles;
+  while (auto p = reader.next()) puzzles.push_back({std::move(p->grid), p->number, p->first_line});
+  return puzzles;
+}
+
+// A puzzle argument: a Puzzle, or text holding exactly one puzzle.
+sudokit::Grid grid_of(const py::handle& puzzle, const std::optional<std::string>& box) {
+  if (py::isinstance<Puzzle>(puzzle)) return puzzle.cast<const Puzzle&>().grid;
+  if (py::isinstance<py::str>(puzzle)) return sudokit::read_one(puzzle.cast<std::string>(), box_of(box));
+  throw py::type_error("a puzzle is a str or a sudokit.Puzzle");
+}
+
+sudokit::SolverOptions options_of(const py::dict& options) {
+  sudokit::SolverOptions parsed;
+  for (const auto& [key, value] : options) parsed.set(py::str(key), py::str(value));
+  return parsed;
+}
+
+sudokit::Limits limits_of(std::uint64_t count, std::optional<std::uint64_t> max_nodes, std::optional<double> timeout) {
+  sudokit::Limits limits;
+  limits.solutions = count;
+  limits.max_nodes = max_nodes.value_or(0);
+  limits.max_seconds = timeout.value_or(0);
+  return limits;
+}
+
+py::dict stats_of(const sudokit::Stats& stats) {
+  py::dict d;
+  d["nodes"] = stats.nodes;
+  d["guesses"] = stats.guesses;
+  d["backtracks"] = stats.backtracks;
+  d["propagations"] = stats.propagations;
+  d["seconds"] = stats.seconds;
+  for (const auto& c : stats.counters) d[py::str(c.name)] = c.value;
+  return d;
+}
+
+template <class Answer>
+py::dict result_of(const sudokit::BasicResult<Answer>& r, const sudokit::Solver& solver, py::list solutions) {
+  py::dict d;
+  d["status"] = std::string(to_string(r.status));
+  // None when the search ran to its end or to the solutions asked for; else "node limit", ...
+  d["stop_reason"] = r.stop_reason == sudokit::StopReason::none ? py::object(py::none())
+                                                                 : py::object(py::str(std::string(to_string(r.stop_reason))));
+  d["count"] = r.count;
+  d["solutions"] = std::move(solutions);
+  d["backend"] = std::string(solver.name());
+  d["options"] = solver.options();
+  d["stats"] = stats_of(r.stats);
+  return d;
+}
+
+sudokit::Result run_solve(const sudokit::Grid& grid, const std::string& backend, const sudokit::Limits& limits,
+                          const py::dict& options, std::unique_ptr<sudokit::Solver>& solver) {
+  solver = registry().create(backend, options_of(options));
+  sudokit::Result r;
+  {
+    py::gil_scoped_release unlocked;  // other Python threads run while this one searches
+    r = solver->solve(grid, limits);
+  }
+  for (const auto& s : r.solutions) {
+    const auto violations = sudokit::verify(grid, s);
+    if (!violations.empty())
+      throw sudokit::Error(backend + " returned a wrong solution: " + violations.front().message);
+  }
+  return r;
+}
+
+py::dict solve(const py::handle& puzzle, const std::string& backend, std::uint64_t count,
+               std::optional<std::uint64_t> max_nodes, std::optional<double> timeout, const py::dict& options,
+               const std::optional<std::string>& box) {
+  const sudokit::Grid grid = grid_of(puzzle, box);
+  std::unique_ptr<sudokit::Solver> solver;
+  const sudokit::Result r = run_solve(grid, backend, limits_of(count, max_nodes, timeout), options, solver);
+  py::list solutions;
+  for (const auto& s : r.solutions) solutions.append(sudokit::to_line(s));
+  py::dict d = result_of(r, *solver, solutions);
+  d["partial"] = r.partial ? py::object(py::str(sudokit::to_line(*r.partial))) : py::object(py::none());
+  return d;
+}
+
+std::uint64_t count(const py::handle& puzzle, const std::string& backend, std::uint64_t limit,
+                    std::optional<std::uint64_t> max_nodes, std::optional<double> timeout, const py::dict& options,
+                    const std::optional<std::string>& box) {
+  const sudokit::Grid grid = grid_of(puzzle, box);
+  std::unique_ptr<sudokit::Solver> solver;
+  sudokit::Limits limits = limits_of(limit, max_nodes, timeout);
+  limits.keep_solutions = 0;
+  const sudokit::Result r = run_solve(grid, backend, limits, options, solver);
+  if (r.status == sudokit::Status::stopped)
+    throw SearchStopped("the search was stopped (" + std::string(to_string(r.stop_reason)) + ") after " +
+                        std::to_string(r.count) + " solutions");
+  return r.count;
+}
+
+py::dict solve_cover(const std::string& text, const std::string& backend, std::uint64_t count,
+                     std::optional<std::uint64_t> max_nodes, std::optional<double> timeout, const py::dict& options) {
+  std::istringstream in(text);
+  const sudokit::ExactCover problem = sudokit::read_dlx(in, "<string>");
+  problem.validate();
+  auto solver = registry().create(backend, options_of(options));
+  const sudokit::Limits limits = limits_of(count, max_nodes, timeout);
+  sudokit::CoverResult r;
+  {
+    py::gil_scoped_release unlocked;
+    r = solver->solve(problem, limits);
+  }
+  py::list solutions;
+  for (const auto& chosen : r.solutions) {
+    const auto violations = sudokit::verify_cover(problem, chosen);
+    if (!violations.empty()) throw sudokit::Error(backend + " returned a wrong exact cover");
+    py::list rows;
+    for (int option : chosen) rows.append(problem.option_text(option));
+    solutions.append(rows);
+  }
+  return result_of(r, *solver, solutions);
+}
+
+// One dict per (puzzle, backend), keyed by the column names of compare's CSV (docs/stats.md).
+py::list compare(const py::handle& puzzles, const std::optional<std::vector<std::string>>& backends,
+                 std::uint64_t count, std::optional<std::uint64_t> max_nodes, std::optional<double> timeout,
+                 unsigned jobs, const std::optional<std::string>& box) {
+  std::vector<sudokit::PuzzleInput> inputs;
+  auto add = [&](const py::handle& p) {
+    if (py::isinstance<py::str>(p)) {
+      for (Puzzle& q : parse(p.cast<std::string>(), box, "<string>"))
+        inputs.push_back({inputs.size() + 1, "<string>", q.line, std::move(q.grid)});
+    } else if (py::isinstance<Puzzle>(p)) {
+      const Puzzle& q = p.cast<const Puzzle&>();
+      inputs.push_back({inputs.size() + 1, "<puzzle>", q.line, q.grid});
+    } else {
+      throw py::type_error("compare takes puzzle text, a sudokit.Puzzle, or a list of them");
+    }
+  };
+  if (py::isinstance<py::str>(puzzles) || py::isinstance<Puzzle>(puzzles)) add(puzzles);
+  else for (const auto& p : puzzles) add(p);
+
+  sudokit::CompareOptions options;
+  options.backends = backends.value_or(std::vector<std::string>{});
+  options.limits = limits_of(count, max_nodes, timeout);
+  options.jobs = jobs == 0 ? 1 : jobs;
+  std::ostringstream details;  // the disagreements' details; the rows' verdicts say the same
+  sudokit::CompareReport report;
+  {
+    py::gil_scoped_release unlocked;
+    report = sudokit::run_compare(registry(), inputs, options, details);
+  }
+  py::list rows;
+  for (const sudokit::Row& r : report.rows) {
+    py::dict d;  // in the order of compare's CSV columns
+    d["puzzle"] = r.puzzle;
+    d["source"] = r.source;
+    d["line"] = r.line;
+    d["shape"] = r.shape;
+    d["givens"] = r.givens;
+    d["backend"] = r.backend;
+    d["options"] = r.options;
+    d["status"] = r.status;
+    d["count"] = r.count;
+    d["nodes"] = r.nodes;
+    d["guesses"] = r.guesses;
+    d["backtracks"] = r.backtracks;
+    d["propagations"] = r.propagations;
+    d["time"] = r.time;
+    d["counters"] = r.counters;
+    d["verdict"] = r.verdict;
+    d["cpu_time"] = r.cpu_time;
+    rows.append(d);
+  }
+  return rows;
+}
+
+std::vector<Puzzle> generate(const std::string& box, std::uint64_t count, std::uint64_t seed, int clues,
+                             bool symmetric, std::optional<std::uint64_t> max_nodes, const std::string& solver) {
+  const sudokit::BoxSpec spec = sudokit::parse_box_spec(box);
+  const auto shape = sudokit::Shape::make(spec.rows, spec.cols);
+  const sudokit::Registry solvers = registry();
+  auto checker = solvers.create(solver);
+  sudokit::GenerateOptions options;
+  options.clues = clues;
+  options.symmetric = symmetric;
+  options.max_nodes = max_nodes.value_or(0);
+  sudokit::Random random(seed);
+  std::vector<Puzzle> puzzles;
+  py::gil_scoped_release unlocked;
+  for (std::uint64_t i = 0; i < count; ++i) puzzles.push_back({generate_unique(shape, random, *checker, options), 0, 0});
+  return puzzles;
+}
+
+py::list backends() {
+  py::list list;
+  const sudokit::Registry solvers = registry();
+  for (const auto& entry : solvers.entries()) {
+    const sudokit::BackendInfo& info = entry.info;
+    py::dict d;
+    d["name"] = info.name;
+    d["summary"] = info.summary;
+    d["sudoku"] = info.sudoku;
+    d["exact_cover"] = info.exact_cover;
+    d["node_unit"] = info.node_unit;
+    d["work"] = info.work;
+    d["tracing"] = info.tracing == sudokit::BackendInfo::Tracing::steps   ? "steps"
+                   : info.tracing == sudokit::BackendInfo::Tracing::notes ? "notes"
+                                                                          : "none";
+    d["options"] = info.options;
+    d["puzzles_per_second"] = info.puzzles_per_second;
+    list.append(d);
+  }
+  return list;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(sudokit, m) {
+  m.doc() = "Sudoku and exact-cover solvers behind one interface, cross-checked and measured (docs/python.md)";
+  m.attr("__version__") = SUDOKIT_VERSION;
+
+  // Most specific last: pybind11 tries the translators in reverse order of registration.
+  static py::exception<sudokit::Error> error(m, "Error", PyExc_RuntimeError);
+  py::register_exception<sudokit::UsageError>(m, "UsageError", PyExc_ValueError);
+  py::register_exception<sudokit::ExternalError>(m, "ExternalError", error.ptr());
+  py::register_exception<sudokit::InputError>(m, "InputError", PyExc_ValueError);
+  py::register_exception<SearchStopped>(m, "SearchStopped", error.ptr());
+
+  py::class_<Puzzle>(m, "Puzzle", "A Sudoku puzzle: str() is its line form")
+      .def(py::init([](const std::string& text, const std::optional<std::string>& box) {
+             return Puzzle{sudokit::read_one(text, box_of(box)), 1, 1};
+           }),
+           py::arg("text"), py::arg("box") = py::none())
+      .def_property_readonly("size", [](const Puzzle& p) { return p.grid.size(); }, "n: the grid is n x n")
+      .def_property_readonly("box", [](const Puzzle& p) { return p.grid.shape().name(); }, "the box shape, \"RxC\"")
+      .def_property_readonly("givens", [](const Puzzle& p) { return p.grid.givens(); })
+      .def_property_readonly("number", [](const Puzzle& p) { return p.number; }, "1-based position in the text parsed")
+      .def_property_readonly("line", [](const Puzzle& p) { return p.line; }, "1-based line where it starts")
+      .def_property_readonly("rows", [](const Puzzle& p) {
+             std::vector<std::vector<int>> rows(static_cast<std::size_t>(p.grid.size()));
+             for (int r = 0; r < p.grid.size(); ++r)
+               for (int c = 0; c < p.grid.size(); ++c) rows[static_cast<std::size_t>(r)].push_back(p.grid.at(r, c));
+             return rows;
+           }, "the digits, row by row, 0 for a blank")
+      .def("grid_text", [](const Puzzle& p) { return sudokit::to_grid_text(p.grid); }, "the grid form")
+      .def("__str__", [](const Puzzle& p) { return sudokit::to_line(p.grid); })
+      .def("__repr__", [](const Puzzle& p) { return "sudokit.Puzzle('" + sudokit::to_line(p.grid) + "')"; })
+      .def("__eq__", [](const Puzzle& a, const Puzzle& b) { return a.grid == b.grid; });
+
+  m.def("parse", &parse, py::arg("text"), py::arg("box") = py::none(), py::arg("source") = "<string>",
+        "Every puzzle in the text (line or grid form, '# box: RxC' headers read); a bad one raises "
+        "sudokit.InputError (a ValueError) naming its line and column.");
+  m.def("solve", &solve, py::arg("puzzle"), py::arg("backend") = "dlx", py::arg("count") = 1,
+        py::arg("max_nodes") = py::none(), py::arg("timeout") = py::none(), py::arg("options") = py::dict(),
+        py::arg("box") = py::none(),
+        "Solves one puzzle (text or Puzzle): a dict with status, count, solutions (line form), stop_reason "
+        "(None unless a limit stopped the search), "
+        "partial, backend, options and stats (the common counters and the backend's own). count: 1 any "
+        "solution, 2 prove uniqueness, 0 all.");
+  m.def("count", &count, py::arg("puzzle"), py::arg("backend") = "dlx", py::arg("limit") = 0,
+        py::arg("max_nodes") = py::none(), py::arg("timeout") = py::none(), py::arg("options") = py::dict(),
+        py::arg("box") = py::none(),
+        "The number of solutions (up to limit, 0: all); sudokit.SearchStopped when a limit ends the search.");
+  m.def("solve_cover", &solve_cover, py::arg("text"), py::arg("backend") = "dlx", py::arg("count") = 1,
+        py::arg("max_nodes") = py::none(), py::arg("timeout") = py::none(), py::arg("options") = py::dict(),
+        "Solves an exact-cover problem in Knuth's DLX format; each solution is the list of its options' text.");
+  m.def("compare", &compare, py::arg("puzzles"), py::arg("backends") = py::none(), py::arg("count") = 2,
+        py::arg("max_nodes") = py::none(), py::arg("timeout") = py::none(), py::arg("jobs") = 1,
+        py::arg("box") = py::none(),
+        "Runs backends (specs as in `sudokit compare --solvers`; default every Sudoku backend) on each puzzle, "
+        "verifies and cross-checks the answers: one dict per puzzle and backend with the columns of compare's "
+        "CSV (docs/stats.md), ready for pandas.DataFrame.");
+  m.def("generate", &generate, py::arg("box") = "3x3", py::arg("count") = 1, py::arg("seed") = 1,
+        py::arg("clues") = 0, py::arg("symmetric") = false, py::arg("max_nodes") = 20000,
+        py::arg("solver") = "propagate",
+        "Puzzles with exactly one solution, the same for a seed on every machine (as `sudokit generate`).");
+  m.def("backends", &backends, "What each registered backend declares about itself (BackendInfo).");
+}
