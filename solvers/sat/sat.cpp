@@ -407,6 +407,7 @@ BackendInfo SatSolver::info() {
   i.exact_cover = true;
   i.node_unit = "conflicts";
   i.work = {"decisions", "conflicts"};
+  i.default_budget = 5'000;  // about 0.03 s on 9x9 (170,000 conflicts per second), 0.06 s on 16x16
   i.tracing = BackendInfo::Tracing::notes;  // the libraries' search is not observable step by step
   i.options = "solver=auto|cryptominisat|cadical encoding=minimal|efficient|extended|compact givens=reduce|units|assume "
               "proof=FILE";
