@@ -32,8 +32,10 @@ while (( $# )); do
   shift
 done
 budget=10     # each backend's budget per puzzle: this many times its declared default (about 0.3-0.6 s)
-safety=60     # seconds per puzzle and backend: the wall-clock safety net
-xc_budget=300 # exact-cover counts: this many times the default (some 10-20 s each)
+xc_budget=10  # exact-cover counts: this many times the default (up to some 30 s of CPU each: a
+              # conflict of sat on pentominoes costs a hundred times one on a 9x9 Sudoku)
+safety=600    # seconds per puzzle and backend: the wall-clock safety net, far above what any
+              # budget costs even when a busy loop takes most of the core (docs/experiments.md)
 
 scripts/setup.sh --extra
 cmake --preset release >/dev/null
@@ -111,12 +113,12 @@ done
 printf 'budget=%s\nsafety=%s\nxc_budget=%s\ndivide=%s\n' "$budget" "$safety" "$xc_budget" "$divide" > "$out/settings.txt"
 
 # Exact cover: problems from sudokit-xcgen, counted to the end (--count 0) by every backend that
-# takes exact cover, each under $xc_budget times its declared default budget (and the safety net).
+# takes exact cover, each under $xc_budget times its declared default budget (and the safety net);
+# --quick takes fewer problems.
 # A count that differs from the one the file's header gives (the literature's) is a failure (exit
 # 4), like a disagreement in compare.
 if (( quick )); then
   xc_problems=("queens 8" "queens 10" "langford 7" "langford 8" "pentominoes 3x20")
-  xc_budget=$(( xc_budget / 10 ))
 else
   xc_problems=("queens 8" "queens 9" "queens 10" "queens 11" "queens 12" "langford 7" "langford 8" "langford 11"
                "pentominoes 3x20" "pentominoes 5x12" "pentominoes 6x10")
