@@ -243,7 +243,12 @@ std::string stats_line(std::string_view solver, const BasicResult<Answer>& r) {
   std::ostringstream os;
   char time[32];
   std::snprintf(time, sizeof time, "%.6f", r.stats.seconds);
-  os << "solver=" << solver << " status=" << to_string(r.status) << " count=" << r.count
+  os << "solver=" << solver << " status=" << to_string(r.status);
+  // What stopped it: the work budget (the same on every machine) or the clock (not).
+  if (r.status == Status::stopped)
+    os << " stop="
+       << (r.stop_reason == StopReason::nodes ? "budget" : r.stop_reason == StopReason::time ? "timeout" : "no-search");
+  os << " count=" << r.count
      << " nodes=" << r.stats.nodes << " guesses=" << r.stats.guesses << " backtracks=" << r.stats.backtracks
      << " propagations=" << r.stats.propagations << " time=" << time;
   for (const Counter& c : r.stats.counters) os << " " << c.name << "=" << c.value;

@@ -37,6 +37,23 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
   throw UsageError("--shard is K/N with 1 <= K <= N, e.g. 2/3; got '" + text + "'");
 }
 
+// --max-nodes: "N" nodes (in each backend's unit) for every backend, 0 for none; or "Kx", K > 0
+// times each backend's declared default budget. Returns (N, 0) or (0, K).
+std::pair<std::uint64_t, double> parse_budget(const std::string& text) {
+  try {
+    std::size_t used = 0;
+    if (!text.empty() && text.back() == 'x') {
+      const double k = std::stod(text.substr(0, text.size() - 1), &used);
+      if (used + 1 == text.size() && std::isfinite(k) && k > 0 && k < 1e12) return {0, k};
+    } else if (text.find_first_not_of("0123456789") == std::string::npos) {
+      return {std::stoull(text, &used), 0.0};
+    }
+  } catch (const std::logic_error&) {
+  }
+  throw UsageError("--max-nodes is a number of nodes N >= 0 (0: no limit) or Kx for K times each backend's default "
+                   "budget, e.g. 10x; got '" + text + "'");
+}
+
 // SIGINT or SIGTERM: compare starts no new puzzle, writes the rows done and its summary, and exits
 // with 128 + the signal. A handler may only touch lock-free atomics.
 std::atomic<bool> stop_requested{false};
@@ -103,7 +120,7 @@ unsigned usable_cpus() {
 
 int cmd_compare(const std::vector<std::string>& args) {
   SolveArgs solve;
-  std::string solvers, box_text, csv, json, shard_text, kind_text, certifier = "ext:cadical";
+  std::string solvers, budget_text, box_text, csv, json, shard_text, kind_text, certifier = "ext:cadical";
   bool certify_verdicts = false;
   unsigned jobs = usable_cpus();
   std::vector<std::string> files;
@@ -114,8 +131,13 @@ int cmd_compare(const std::vector<std::string>& args) {
      "comma-separated backends, each NAME or NAME:KEY=VALUE[:KEY=VALUE] (default: every backend)")
     ("limit", po::value<std::uint64_t>(&solve.count)->default_value(2),
      "solutions to look for per puzzle (2: find one and prove it unique; 0: all)")
-    ("max-nodes", po::value<std::uint64_t>(&solve.max_nodes)->default_value(0), "node budget per puzzle and backend")
-    ("timeout", po::value<double>(&solve.timeout)->default_value(0), "seconds per puzzle and backend (0: none)")
+    ("max-nodes", po::value<std::string>(&budget_text),
+     "work budget per puzzle and backend, in each backend's unit: N for all (0: none), or Kx for K times each "
+     "backend's default. Default: each backend's own (`sudokit solvers`), a few hundredths of a second of search; the summary "
+     "says what it stopped")
+    ("timeout", po::value<double>(&solve.timeout)->default_value(0),
+     "wall-clock seconds per puzzle and backend (0: none), a safety net: its stops are reported as 'timeout', "
+     "apart from the budget's 'stopped', since they depend on the machine's load")
     ("jobs,j", po::value<unsigned>(&jobs), "threads (default: the CPUs this process may run on, e.g. under taskset); the output does not depend on it")
     ("shard", po::value<std::string>(&shard_text), "K/N: only puzzles K, K+N, K+2N, ... (1-based), to split a run")
     ("certify", po::bool_switch(&certify_verdicts),
@@ -142,6 +164,8 @@ int cmd_compare(const std::vector<std::string>& args) {
     return kOk;
   CompareOptions options;
   options.limits = limits_of(solve);
+  options.default_budgets = 1;
+  if (vm.count("max-nodes")) std::tie(options.limits.max_nodes, options.default_budgets) = parse_budget(budget_text);
   options.jobs = jobs;
   options.stop = &stop_requested;
   std::stringstream list(solvers);
@@ -176,6 +200,7 @@ int cmd_compare(const std::vector<std::string>& args) {
   if (report.disagreements > 0) std::cout << "\n";
   std::cout << report.puzzles << " puzzles, " << report.disagreements << " with a disagreement\n\n";
   write_summary(std::cout, report.rows);
+  write_budget_notes(std::cout, report);
   if (certify_verdicts) outcome.raise(certify_all(registry, certifier, puzzles, report));
   if (!csv.empty() && !write_file(csv, [&](std::ostream& o) { write_csv(o, report.rows); })) outcome.raise(kIoError);
   if (!json.empty() && !write_file(json, [&](std::ostream& o) { write_json(o, report.rows); })) outcome.raise(kIoError);

@@ -1,16 +1,47 @@
 // `sudokit generate`: random puzzles with exactly one solution, reproducible from a seed.
 #include <iostream>
+#include <memory>
+#include <optional>
 
 #include "cli.h"
+#include "exit_codes.h"
 #include "sudokit/errors.h"
 #include "sudokit/generate.h"
 #include "sudokit/registry.h"
 
 namespace sudokit::cli {
 
+namespace {
+
+// Difficulty as the propagate backend rates it with every rule on and no search
+// (docs/stats.md, `rating`: 1 singles, 2 locked candidates, 3 subsets, 4 fish, 5 search), by the
+// rule names or by qqwing-style names: simple = singles, easy = locked candidates,
+// intermediate = subsets or fish, expert = needs search.
+struct Difficulty {
+  std::string name;
+  std::uint64_t lowest, highest;  // the ratings it takes
+};
+
+Difficulty parse_difficulty(const std::string& text) {
+  static const Difficulty levels[] = {
+      {"singles", 1, 1}, {"locked", 2, 2}, {"subsets", 3, 3}, {"fish", 4, 4}, {"search", 5, 5},
+      {"simple", 1, 1},  {"easy", 2, 2},   {"intermediate", 3, 4},            {"expert", 5, 5}};
+  for (const Difficulty& d : levels)
+    if (d.name == text) return d;
+  throw UsageError("--difficulty is singles, locked, subsets, fish or search (or simple, easy, intermediate, expert); got '" +
+                   text + "'");
+}
+
+const char* rating_name(std::uint64_t rating) {
+  static const char* names[] = {"?", "singles", "locked candidates", "subsets", "fish", "search"};
+  return rating <= 5 ? names[rating] : "?";
+}
+
+}  // namespace
+
 int cmd_generate(const std::vector<std::string>& args) {
-  std::string box_text = "3x3", format_text, checker_name = "propagate";
-  std::uint64_t count = 1, seed = 1, max_nodes = 20000;
+  std::string box_text = "3x3", format_text, checker_name = "propagate", difficulty_text;
+  std::uint64_t count = 1, seed = 1, max_nodes = 20000, attempts = 1000;
   int clues = 0;
   bool symmetric = false, minimal = false, rate = false;
   po::options_description desc("Options");
@@ -26,13 +57,21 @@ int cmd_generate(const std::vector<std::string>& args) {
      "node cap per uniqueness check; a check that runs out keeps its clue")
     ("solver", po::value<std::string>(&checker_name)->default_value("propagate"), "backend that fills and checks")
     ("rate", po::bool_switch(&rate), "after each puzzle, a comment with every backend's node count")
+    ("difficulty", po::value<std::string>(&difficulty_text),
+     "only puzzles of this rating (propagate with every rule, no search): singles, locked, subsets, fish, search; "
+     "or simple (singles), easy (locked), intermediate (subsets or fish), expert (search)")
+    ("attempts", po::value<std::uint64_t>(&attempts)->default_value(1000),
+     "with --difficulty: puzzles made per puzzle written before giving up (exit code 1)")
     ("format", po::value<std::string>(&format_text), "grid or line (default: line up to 35x35)");
   po::variables_map vm;
   if (!parse(args, desc, {}, vm,
              "usage: sudokit generate [--box RxC] [--count N] [--seed S] [--clues K] [--symmetric] [--minimal]\n"
-             "                        [--rate]\n"
+             "                        [--difficulty LEVEL [--attempts N]] [--rate]\n"
              "Random complete grids, then clues removed in random order while the puzzle keeps exactly\n"
-             "one solution (checked by counting to 2)."))
+             "one solution (checked by counting to 2). The output starts with '# box: RxC', which every\n"
+             "command reads, and with --difficulty '# difficulty: LEVEL'.\n"
+             "Time on one core (docs/experiments.md): 9x9 about 1 ms a puzzle, 16x16 0.1-0.3 s; --minimal\n"
+             "16x16 about 0.3 s, 20x20 about 2 minutes; larger --minimal grids take far longer."))
     return kOk;
   const BoxSpec box = parse_box_spec(box_text);
   const auto shape = Shape::make(box.rows, box.cols);
@@ -43,15 +82,47 @@ int cmd_generate(const std::vector<std::string>& args) {
   options.clues = clues;
   options.symmetric = symmetric;
   options.max_nodes = minimal ? 0 : max_nodes;
+  std::optional<Difficulty> difficulty;
+  std::unique_ptr<Solver> rater;
+  if (vm.count("difficulty")) {
+    difficulty = parse_difficulty(difficulty_text);
+    if (attempts == 0) throw UsageError("--attempts must be at least 1");
+    SolverOptions o;
+    o.set("rules", "all");
+    o.set("search", "off");
+    rater = registry.create("propagate", o);
+  }
+  auto rating_of = [&](const Grid& puzzle) { return rater->solve(puzzle, Limits{}).stats.counter("rating"); };
 
   std::cout << "# sudokit generate --box " << shape->name() << " --count " << count << " --seed " << seed;
   if (clues) std::cout << " --clues " << clues;
   if (symmetric) std::cout << " --symmetric";
   if (minimal) std::cout << " --minimal";
-  std::cout << "\n";
+  if (difficulty) std::cout << " --difficulty " << difficulty->name;
+  std::cout << "\n# box: " << shape->box_rows() << "x" << shape->box_cols() << "\n";
+  if (difficulty) {
+    std::cout << "# difficulty: " << difficulty->name << " (propagate rating " << difficulty->lowest;
+    if (difficulty->highest != difficulty->lowest) std::cout << "-" << difficulty->highest;
+    std::cout << ": " << rating_name(difficulty->lowest);
+    if (difficulty->highest != difficulty->lowest) std::cout << " to " << rating_name(difficulty->highest);
+    std::cout << ")\n";
+  }
   Random random(seed);
   for (std::uint64_t i = 0; i < count; ++i) {
-    const Grid puzzle = generate_unique(shape, random, *checker, options);
+    Grid puzzle = generate_unique(shape, random, *checker, options);
+    if (difficulty) {
+      std::uint64_t tried = 1, rating = rating_of(puzzle);
+      for (; (rating < difficulty->lowest || rating > difficulty->highest) && tried < attempts; ++tried) {
+        puzzle = generate_unique(shape, random, *checker, options);
+        rating = rating_of(puzzle);
+      }
+      if (rating < difficulty->lowest || rating > difficulty->highest) {
+        std::cerr << "sudokit: generate: no " << shape->size() << "x" << shape->size() << " puzzle rated " << difficulty->name << " in " << attempts
+                  << " attempts (puzzle " << i + 1 << " of " << count << ", seed " << seed
+                  << "); try more --attempts or another seed\n";
+        return kUnsolved;
+      }
+    }
     if (format == Format::grid && i > 0) std::cout << "\n";
     std::cout << to_text(puzzle, format);
     if (rate) {

@@ -132,7 +132,7 @@ int cmd_solvers(const std::vector<std::string>& args) {
     std::string work;
     for (const auto& w : i.work) work += (work.empty() ? "" : ",") + w;
     std::cout << i.name << "\n  " << i.summary << "\n  solves: " << takes << "; --max-nodes counts " << i.node_unit
-              << "; work: " << (work.empty() ? "-" : work) << "; traces: "
+              << " (compare's default: " << (i.default_budget ? std::to_string(i.default_budget) : "none") << "); work: " << (work.empty() ? "-" : work) << "; traces: "
               << (i.tracing == BackendInfo::Tracing::steps ? "every step" : i.tracing == BackendInfo::Tracing::notes ? "solver calls" : "no")
               << "\n  options: " << (i.options.empty() ? "-" : i.options) << "\n";
   }

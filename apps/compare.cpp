@@ -100,8 +100,8 @@ std::string counters_text(const Stats& s) {
 // (empty when all agree).
 template <class Problem>
 std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vector<std::unique_ptr<Solver>>& solvers,
-                          const std::vector<Spec>& specs, const Limits& limits, Row* rows) {
-  using Answer = typename decltype(solve_with(*solvers[0], problem, limits))::value_type;
+                          const std::vector<Spec>& specs, const std::vector<Limits>& limits, Row* rows) {
+  using Answer = typename decltype(solve_with(*solvers[0], problem, limits[0]))::value_type;
   std::vector<BasicResult<Answer>> results;
   std::vector<std::string> answers, problems;
   for (std::size_t b = 0; b < solvers.size(); ++b) {
@@ -109,7 +109,7 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vec
     std::string error;
     const double cpu_before = thread_cpu_seconds();
     try {
-      r = solve_with(*solvers[b], problem, limits);
+      r = solve_with(*solvers[b], problem, limits[b]);
     } catch (const Error& e) {  // e.g. a puzzle this backend does not support: the others still run
       error = e.what();
       r.status = Status::stopped;
@@ -131,7 +131,7 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vec
     row.time = r.stats.seconds;
     row.cpu_time = thread_cpu_seconds() - cpu_before;
     row.counters = counters_text(r.stats);
-    row.verdict = r.status == Status::stopped ? "stopped" : "agrees";
+    row.verdict = r.status != Status::stopped ? "agrees" : r.stop_reason == StopReason::time ? "timeout" : "stopped";
     if (!error.empty()) {
       row.status = "error";
       row.verdict = "failed";
@@ -182,7 +182,7 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vec
 }
 
 std::string check_puzzle(const PuzzleInput& p, std::vector<std::unique_ptr<Solver>>& solvers,
-                         const std::vector<Spec>& specs, const Limits& limits, Row* rows) {
+                         const std::vector<Spec>& specs, const std::vector<Limits>& limits, Row* rows) {
   return std::visit([&](const auto& problem) { return check_problem(p, problem, solvers, specs, limits, rows); },
                     p.problem);
 }
@@ -215,6 +215,15 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
 
   const std::size_t width = specs.size();
   CompareReport report;
+  std::vector<Limits> limits(width, options.limits);
+  for (std::size_t b = 0; b < width; ++b) {
+    const BackendInfo info = registry.info(specs[b].name);
+    if (options.default_budgets > 0)
+      limits[b].max_nodes = static_cast<std::uint64_t>(
+          std::max(1.0, std::round(options.default_budgets * static_cast<double>(info.default_budget))));
+    if (options.default_budgets > 0 && info.default_budget == 0) limits[b].max_nodes = 0;
+    report.budgets.push_back({specs[b].label, info.node_unit, limits[b].max_nodes, options.default_budgets});
+  }
   report.puzzles = puzzles.size();
   report.rows.resize(puzzles.size() * width);
   std::vector<std::string> messages(puzzles.size());
@@ -228,7 +237,7 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
     try {
       auto solvers = make_all();
       for (std::size_t i; !stopping() && (i = next++) < puzzles.size(); ++done) {
-        messages[i] = check_puzzle(puzzles[i], solvers, specs, options.limits, &report.rows[i * width]);
+        messages[i] = check_puzzle(puzzles[i], solvers, specs, limits, &report.rows[i * width]);
         finished[i] = 1;
       }
     } catch (...) {
@@ -443,16 +452,18 @@ void write_summary(std::ostream& out, const std::vector<Row>& rows) {
     const double median = v.empty() ? 0 : v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
     return std::array<double, 4>{v.empty() ? 0 : sum / static_cast<double>(v.size()), median, v.empty() ? 0 : v.back(), sum};
   };
-  out << "| backend | puzzles | unique | multiple | solved | none | stopped | nodes mean | nodes median | nodes max "
-         "| CPU ms mean | CPU ms median | CPU ms max | puzzles per CPU s | disagreements |\n"
-         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+  out << "| backend | puzzles | unique | multiple | solved | none | stopped | timeout | nodes mean | nodes median "
+         "| nodes max | CPU ms mean | CPU ms median | CPU ms max | puzzles per CPU s | disagreements |\n"
+         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& name : order) {
     const auto& list = by_backend[name];
     std::map<std::string, std::size_t> status;
     std::size_t disagreements = 0;
     std::vector<double> nodes, times;
     for (const Row* r : list) {
-      ++status[r->status];
+      // A search stopped by the clock is counted apart from one stopped by the work budget: only
+      // the first depends on the machine and its load.
+      ++status[r->verdict == "timeout" ? "timeout" : r->status];
       disagreements += is_disagreement(*r);
       nodes.push_back(static_cast<double>(r->nodes));
       times.push_back(r->cpu_time * 1000);  // CPU time of the solving thread: load does not inflate it
@@ -460,11 +471,25 @@ void write_summary(std::ostream& out, const std::vector<Row>& rows) {
     const auto n = stats(nodes), t = stats(times);
     char line[512];
     std::snprintf(line, sizeof line,
-                  "| %s | %zu | %zu | %zu | %zu | %zu | %zu | %.1f | %.0f | %.0f | %.3f | %.3f | %.3f | %.0f | %zu |\n",
+                  "| %s | %zu | %zu | %zu | %zu | %zu | %zu | %zu | %.1f | %.0f | %.0f | %.3f | %.3f | %.3f | %.0f | %zu |\n",
                   name.c_str(), list.size(), status["unique"], status["multiple"], status["solved"], status["none"],
-                  status["stopped"], n[0], n[1], n[2], t[0], t[1], t[2],
+                  status["stopped"], status["timeout"], n[0], n[1], n[2], t[0], t[1], t[2],
                   t[3] > 0 ? static_cast<double>(list.size()) / (t[3] / 1000) : 0.0, disagreements);
     out << line;
+  }
+}
+
+void write_budget_notes(std::ostream& out, const CompareReport& report) {
+  for (const auto& b : report.budgets) {
+    if (b.scale <= 0 || b.nodes == 0) continue;
+    std::size_t stopped = 0;
+    for (const Row& r : report.rows) stopped += r.backend == b.backend && r.verdict == "stopped";
+    if (stopped == 0) continue;
+    std::ostringstream scale;
+    scale << b.scale;
+    out << b.backend << ": " << stopped << (stopped == 1 ? " puzzle" : " puzzles") << " stopped at "
+        << (b.scale == 1 ? "the" : scale.str() + "x its") << " default budget of " << b.nodes << " " << b.unit
+        << " per puzzle; use --max-nodes N, or Kx for K times each default (0: no limit)\n";
   }
 }
 

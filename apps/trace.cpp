@@ -68,24 +68,26 @@ TreeRecorder::Node* TreeRecorder::current() {
   return nullptr;
 }
 
-void TreeRecorder::add_node(std::uint64_t id, std::uint64_t parent, std::string edge) {
+void TreeRecorder::add_node(std::uint64_t id, std::uint64_t parent, std::string edge, bool forced) {
   path_.push_back(id);
   if (nodes_.size() >= max_nodes_) {
     ++dropped_;
     return;
   }
-  nodes_.push_back({id, parent, std::move(edge), 0, Node::open});
+  nodes_.push_back({id, parent, std::move(edge), 0, Node::open, forced});
 }
 
-void TreeRecorder::enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int, Reason) {
-  add_node(id, parent, shape_->cell_name(cell) + "=" + std::to_string(digit));
+void TreeRecorder::enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int alternatives, Reason reason) {
+  add_node(id, parent, shape_->cell_name(cell) + "=" + std::to_string(digit),
+           reason == Reason::forced || alternatives == 1);
 }
 
 // An edge is labelled with the option chosen; DOT labels are quoted, so quotes are escaped.
-void TreeRecorder::enter_option(std::uint64_t id, std::uint64_t parent, int, int option, int, Reason) {
+void TreeRecorder::enter_option(std::uint64_t id, std::uint64_t parent, int, int option, int alternatives,
+                                Reason reason) {
   std::string label;
   for (char c : problem_->option_text(option)) label += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
-  add_node(id, parent, std::move(label));
+  add_node(id, parent, std::move(label), reason == Reason::forced || alternatives == 1);
 }
 
 void TreeRecorder::place(int, int, Reason) {
@@ -105,18 +107,77 @@ void TreeRecorder::solution() {
 }
 
 void TreeRecorder::write_dot(std::ostream& out) const {
+  // Fold chains: a node is folded into its chain when it was forced, is its parent's only child,
+  // has exactly one child itself and neither failed nor solved there. A run of two or more such
+  // nodes becomes one box; the node after the run hangs from the box.
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>> children;
+  std::unordered_map<std::uint64_t, std::size_t> index;
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    index[nodes_[i].id] = i;
+    if (nodes_[i].parent) children[nodes_[i].parent].push_back(i);
+  }
+  auto foldable = [&](const Node& n) {
+    if (n.id == 1 || !n.forced || n.state != Node::open) return false;
+    const auto p = children.find(n.parent), c = children.find(n.id);
+    return p != children.end() && p->second.size() == 1 && c != children.end() && c->second.size() == 1;
+  };
+  std::unordered_map<std::uint64_t, std::uint64_t> box_of;  // folded node -> the chain's first node
+  struct Chain {
+    std::uint64_t first, parent;
+    std::size_t length = 0;
+    int inferences = 0;
+    std::string from, to;
+  };
+  std::vector<Chain> chains;
+  for (const Node& n : nodes_) {
+    if (!foldable(n) || box_of.count(n.id)) continue;
+    const auto parent = index.find(n.parent);
+    if (parent != index.end() && foldable(nodes_[parent->second])) continue;  // not the start of its run
+    Chain chain{n.id, n.parent, 0, 0, n.edge, n.edge};
+    std::vector<std::uint64_t> members;
+    for (const Node* m = &n; foldable(*m); m = &nodes_[children[m->id].front()]) {
+      members.push_back(m->id);
+      ++chain.length;
+      chain.inferences += m->inferences;
+      chain.to = m->edge;
+    }
+    if (chain.length < 2) continue;
+    for (std::uint64_t id : members) box_of[id] = chain.first;
+    chains.push_back(chain);
+  }
+
   out << "digraph search {\n"
          "  node [shape=circle, style=filled, fillcolor=white, fontname=Helvetica, fontsize=10];\n"
          "  edge [fontname=Helvetica, fontsize=9];\n";
   for (const Node& n : nodes_) {
+    if (box_of.count(n.id)) continue;
     const char* fill = n.state == Node::dead ? "#f4a6a6" : n.state == Node::solved ? "#a6e3a6" : "white";
     out << "  n" << n.id << " [label=\"" << (n.id == 1 ? "root" : std::to_string(n.id));
     if (n.inferences) out << "\\n+" << n.inferences;
     out << "\", fillcolor=\"" << fill << "\"];\n";
-    if (n.parent) out << "  n" << n.parent << " -> n" << n.id << " [label=\"" << n.edge << "\"];\n";
+    if (!n.parent) continue;
+    const auto box = box_of.find(n.parent);
+    out << "  " << (box != box_of.end() ? "f" : "n") << (box != box_of.end() ? box->second : n.parent) << " -> n" << n.id
+        << " [label=\"" << n.edge << "\"];\n";
+  }
+  for (const Chain& c : chains) {
+    out << "  f" << c.first << " [shape=box, style=\"filled,rounded\", fillcolor=\"#e8e8e8\", label=\"" << c.length
+        << " forced\\n" << c.from << " ... " << c.to;
+    if (c.inferences) out << "\\n+" << c.inferences;
+    out << "\"];\n  n" << c.parent << " -> f" << c.first << ";\n";
   }
   if (dropped_)
     out << "  more [shape=box, label=\"" << dropped_ << " more nodes not drawn (--tree-nodes)\"];\n";
+  // The legend, drawn apart from the tree.
+  out << "  subgraph cluster_legend {\n"
+         "    label=\"legend\"; fontname=Helvetica; fontsize=10; color=gray;\n"
+         "    l_open [label=\"node\", fillcolor=white];\n"
+         "    l_dead [label=\"dead\\nend\", fillcolor=\"#f4a6a6\"];\n"
+         "    l_solved [label=\"solu-\\ntion\", fillcolor=\"#a6e3a6\"];\n"
+         "    l_forced [shape=box, style=\"filled,rounded\", fillcolor=\"#e8e8e8\", label=\"k forced\\n(one choice\\neach)\"];\n"
+         "    l_text [shape=plaintext, style=\"\", label=\"edge: the step tried\\n(cell=digit, or the option)\\n+k: inferences in the node\"];\n"
+         "    l_open -> l_dead -> l_solved -> l_forced -> l_text [style=invis];\n"
+         "  }\n";
   out << "}\n";
 }
 

@@ -107,8 +107,12 @@ cat <<'MD'
 
 ## sat
 
-A SAT solver is a black box here; sudokit reports each call's decisions and conflicts, then adds a
-clause forbidding the solution found and asks again, which proves uniqueness:
+A SAT solver is a black box here: neither CryptoMiniSat 5.11 nor CaDiCaL 1.5.3 (Debian's) tells
+its caller about each decision as it makes it (CaDiCaL's ExternalPropagator, which would, came in
+a later version), so the trace has one step per solver call. sudokit reports each call's
+decisions, conflicts and propagations, the model it found as cell names (`r1c1=4 ...`), then adds
+a clause forbidding that solution and asks again, which proves uniqueness; `--tree` has no tree
+to draw for sat for the same reason:
 
 ```
 MD
@@ -120,7 +124,9 @@ cat <<'MD'
 
 `--tree FILE.dot` writes the search tree in Graphviz's format (`dot -Tpng FILE.dot -o tree.png`).
 Red nodes are dead ends, green ones solutions; each edge is the placement tried; "+k" in a node
-counts the inferences made there. Drawn up to 80 nodes.
+counts the inferences made there; a grey box "k forced" folds a chain of forced steps (each the
+only alternative left), giving its first and last step. Each picture carries this legend. Drawn
+up to 80 nodes.
 
 **propagate** — three nodes: the root, a wrong guess, the right one.
 
@@ -130,7 +136,7 @@ counts the inferences made there. Drawn up to 80 nodes.
 
 ![backtrack's search tree](tutorial/tree_backtrack.png)
 
-**dlx** — a long chain of forced choices with one early branch.
+**dlx** — a long chain of forced choices, folded into one box, with one early branch.
 
 ![dlx's search tree](tutorial/tree_dlx.png)
 MD

@@ -4,56 +4,92 @@
 # problems of `sudokit-xcgen` with every backend that takes exact cover, draw the plots and write
 # the report. No backend is named here: the lists come from `sudokit solvers`.
 #
-#   experiments/run_all.sh [--quick]
+#   experiments/run_all.sh [--quick] [--out DIR] [--scale K]
 #
 # Output: results/<machine>-<date>/ (datasets, CSVs, xc.csv, plots, report.md); the report and plots are
 # also copied to docs/results/ to be checked in. Generated datasets are reproducible from their
-# seeds; qqwing's puzzles (when qqwing is installed) are random on every run.
-# --quick: small datasets, for a smoke test.
+# seeds, so every dataset is the same on every run.
+# --quick: a tenth of every dataset, for a smoke test, written to results/quick-<machine>-<date>/
+#          and never copied to docs/results/.
+# --out DIR: write there instead (a new directory; nothing is copied to docs/results/ either).
+# --scale K: take 1/K of every dataset (--quick is --scale 10); the report gives the sizes.
+#
+# Searches stop by a work budget, not by the clock: each backend gets BUDGET times the default
+# budget it declares (`sudokit solvers`: nodes, or conflicts for sat), so that the same command
+# gives the same statuses, counts and node figures on any machine and under any load. The
+# wall-clock limit (SAFETY seconds) is a safety net only; a search it ends is reported as
+# `timeout`, apart from the budget's `stopped`, as the one result that depends on the machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-quick=0
-[[ "${1:-}" == "--quick" ]] && quick=1
+quick=0 divide=1 out="" copy=1
+while (( $# )); do
+  case "$1" in
+    --quick) quick=1 divide=10 ;;
+    --out) out="$2"; copy=0; shift ;;
+    --scale) divide="$2"; shift ;;
+    *) echo "usage: experiments/run_all.sh [--quick] [--out DIR] [--scale K]" >&2; exit 3 ;;
+  esac
+  shift
+done
+budget=10     # each backend's budget per puzzle: this many times its declared default (about 0.3-0.6 s)
+xc_budget=10  # exact-cover counts: this many times the default (up to some 30 s of CPU each: a
+              # conflict of sat on pentominoes costs a hundred times one on a 9x9 Sudoku)
+safety=600    # seconds per puzzle and backend: the wall-clock safety net, far above what any
+              # budget costs even when a busy loop takes most of the core (docs/experiments.md)
 
 scripts/setup.sh --extra
 cmake --preset release >/dev/null
-cmake --build --preset release -j"$(nproc)" >/dev/null
+nice -n 10 cmake --build --preset release -j2 >/dev/null
 bin=build/release/apps/sudokit
 xcgen=build/release/experiments/sudokit-xcgen
 data=../shared/data
 
-out="results/$(hostname -s)-$(date +%Y-%m-%d)"
+if [[ -z $out ]]; then
+  out="results/$(hostname -s)-$(date +%Y-%m-%d)"
+  (( divide == 1 )) || out="results/scaled$divide-$(hostname -s)-$(date +%Y-%m-%d)"
+  (( quick == 0 )) || out="results/quick-$(hostname -s)-$(date +%Y-%m-%d)"
+fi
+(( quick == 0 )) || copy=0
+if (( copy == 0 )) && [[ -e $out && ! $out == results/quick-* ]]; then
+  echo "run_all: $out exists; give a new directory" >&2
+  exit 3
+fi
 rm -rf "$out"
 mkdir -p "$out/datasets" "$out/runs"
-scale() { if (( quick )); then echo $(( ($1 + 9) / 10 )); else echo "$1"; fi; }
+scale() { echo $(( ($1 + divide - 1) / divide )); }
 take() { awk -v n="$2" '!/^#/ && NF && c++ < n' "$1"; }  # the first n puzzles of a collection
 
 echo "== datasets in $out/datasets" >&2
-"$bin" generate --box 2x2 --count "$(scale 200)" --seed 11 > "$out/datasets/gen_4x4.txt"
-"$bin" generate --box 2x3 --count "$(scale 200)" --seed 12 > "$out/datasets/gen_6x6.txt"
-"$bin" generate --box 3x3 --count "$(scale 300)" --seed 13 > "$out/datasets/gen_9x9.txt"
-"$bin" generate --box 3x4 --count "$(scale 50)" --seed 14 > "$out/datasets/gen_12x12.txt"
-"$bin" generate --box 4x4 --count "$(scale 30)" --seed 15 > "$out/datasets/gen_16x16.txt"
+# Minimal puzzles (no clue can be removed) at every size the generator makes them in reasonable
+# time, so that the sizes compare like with like (20x20 takes minutes a puzzle, 25x25 longer:
+# docs/experiments.md); 25x25 puzzles at 350 clues apart, as a big-grid set.
+"$bin" generate --box 2x2 --minimal --count "$(scale 200)" --seed 11 > "$out/datasets/minimal_4x4.txt"
+"$bin" generate --box 2x3 --minimal --count "$(scale 200)" --seed 12 > "$out/datasets/minimal_6x6.txt"
+"$bin" generate --box 3x3 --minimal --count "$(scale 300)" --seed 13 > "$out/datasets/minimal_9x9.txt"
+"$bin" generate --box 3x4 --minimal --count "$(scale 50)" --seed 14 > "$out/datasets/minimal_12x12.txt"
+"$bin" generate --box 4x4 --minimal --count "$(scale 30)" --seed 15 > "$out/datasets/minimal_16x16.txt"
 "$bin" generate --box 5x5 --count "$(scale 10)" --seed 16 --clues 350 > "$out/datasets/gen_25x25.txt"
 : > "$out/datasets/gen_9x9_clues.txt"
 for clues in 24 28 32 36 40; do
   "$bin" generate --box 3x3 --count "$(scale 60)" --seed "$clues" --clues "$clues" >> "$out/datasets/gen_9x9_clues.txt"
 done
 if [[ -d "$data" ]]; then
+  # The first puzzles of each collection (the report's table gives how many).
   take "$data/top1465" "$(scale 1465)" > "$out/datasets/top1465.txt"
-  take "$data/forum_hardest_1106" "$(scale 375)" > "$out/datasets/forum_hardest_1106.txt"
-  take "$data/17_clue" "$(scale 300)" > "$out/datasets/17_clue_first300.txt"
-  take "$data/serg_benchmark" "$(scale 500)" > "$out/datasets/serg_first500.txt"
+  take "$data/forum_hardest_1106" "$(scale 375)" > "$out/datasets/forum_hardest.txt"
+  take "$data/17_clue" "$(scale 300)" > "$out/datasets/17_clue.txt"
+  take "$data/serg_benchmark" "$(scale 500)" > "$out/datasets/serg_benchmark.txt"
 fi
-if command -v qqwing >/dev/null; then
-  for level in simple easy intermediate expert; do
-    qqwing --generate "$(scale 100)" --difficulty "$level" --one-line > "$out/datasets/qqwing_$level.txt"
-  done
-fi
+# 9x9 puzzles by difficulty, as propagate rates them with every rule (simple: singles; easy:
+# locked candidates; intermediate: subsets or fish; expert: needs search), from fixed seeds.
+# (qqwing's puzzles of these names were used before; they differ on every run.)
+for level in simple easy intermediate expert; do
+  "$bin" generate --difficulty "$level" --count "$(scale 100)" --seed 31 --attempts 5000 > "$out/datasets/level_$level.txt"
+done
 
 # Every backend that takes Sudoku, and one that has an `encoding` option (sat) once per encoding,
-# as `sudokit solvers` lists them; the same limits for all. A backend stopped by the time limit is
-# reported as stopped (plain backtracking on the hard sets and the big grids).
+# as `sudokit solvers` lists them; each under $budget times its own default budget. A backend the
+# budget stops (plain backtracking on the hard sets and the big grids) is reported as stopped.
 solvers=""
 for s in $("$bin" solvers --kind sudoku --names); do
   encodings=$("$bin" solvers --kind sudoku | awk -v name="$s" '
@@ -69,25 +105,31 @@ echo "== backends: $solvers" >&2
 status=0
 for f in "$out"/datasets/*.txt; do
   name=$(basename "$f" .txt)
-  box=""
-  [[ $name == gen_6x6 ]] && box="--box 2x3"
-  [[ $name == gen_12x12 ]] && box="--box 3x4"
+  box=""  # generated files name their shape in a '# box: RxC' header
   echo "== compare $name" >&2
-  "$bin" compare --solvers "$solvers" --timeout 0.5 $box --csv "$out/runs/$name.csv" "$f" > "$out/runs/$name.txt" || status=$?
+  "$bin" compare --solvers "$solvers" --max-nodes "${budget}x" --timeout "$safety" $box --csv "$out/runs/$name.csv" "$f" \
+    > "$out/runs/$name.txt" || status=$?
 done
+printf 'budget=%s\nsafety=%s\nxc_budget=%s\ndivide=%s\n' "$budget" "$safety" "$xc_budget" "$divide" > "$out/settings.txt"
 
 # Exact cover: problems from sudokit-xcgen, counted to the end (--count 0) by every backend that
-# takes exact cover, each under the same time limit. A count that differs from the one the file's
-# header gives (the literature's) is a failure (exit 4), like a disagreement in compare.
+# takes exact cover, each under $xc_budget times its declared default budget (and the safety net);
+# --quick takes fewer problems.
+# A count that differs from the one the file's header gives (the literature's) is a failure (exit
+# 4), like a disagreement in compare.
 if (( quick )); then
   xc_problems=("queens 8" "queens 10" "langford 7" "langford 8" "pentominoes 3x20")
-  xc_timeout=5
 else
   xc_problems=("queens 8" "queens 9" "queens 10" "queens 11" "queens 12" "langford 7" "langford 8" "langford 11"
                "pentominoes 3x20" "pentominoes 5x12" "pentominoes 6x10")
-  xc_timeout=30
 fi
-echo "problem,backend,status,count,expected,nodes,updates,mems,time,timeout" > "$out/xc.csv"
+xc_timeout=$safety
+# A backend's declared default budget, from `sudokit solvers` ("... (compare's default: N); ...").
+default_budget() {
+  "$bin" solvers | awk -v name="$1" '/^[^ ]/ { this = ($0 == name) }
+    this && /compare.s default: / { sub(/.*compare.s default: /, ""); sub(/\).*/, ""); print; exit }'
+}
+echo "problem,backend,status,stop,count,expected,nodes,updates,mems,conflicts,time,budget,timeout" > "$out/xc.csv"
 for p in "${xc_problems[@]}"; do
   name=${p// /_}
   "$xcgen" $p > "$out/datasets/$name.dlx"
@@ -95,16 +137,18 @@ for p in "${xc_problems[@]}"; do
   for s in $("$bin" solvers --kind xc --names); do
     echo "== xc $name with $s" >&2
     rc=0
-    "$bin" xc --solver "$s" --count 0 --stats --timeout "$xc_timeout" "$out/datasets/$name.dlx" \
+    max=$(( $(default_budget "$s") * xc_budget ))
+    "$bin" xc --solver "$s" --count 0 --stats --max-nodes "$max" --timeout "$xc_timeout" "$out/datasets/$name.dlx" \
       > "$out/runs/xc_${name}_$s.out" 2> "$out/runs/xc_${name}_$s.err" || rc=$?
-    (( rc <= 1 )) || status=$rc  # 1: stopped by the time limit, expected for some
-    # The --stats line: "FILE: solver=NAME status=... count=... nodes=... time=... COUNTER=...".
-    line=$(awk -v p="$name" -v b="$s" -v e="$expected" -v t="$xc_timeout" '/ solver=/ {
+    (( rc <= 1 )) || status=$rc  # 1: stopped by the budget, expected for some
+    # The --stats line: "FILE: solver=NAME status=... [stop=budget|timeout] count=... nodes=... time=... COUNTER=...".
+    line=$(awk -v p="$name" -v b="$s" -v e="$expected" -v m="$max" -v t="$xc_timeout" '/ solver=/ {
         for (i = 2; i <= NF; ++i) { split($i, kv, "="); v[kv[1]] = kv[2] }
-        print p "," b "," v["status"] "," v["count"] "," e "," v["nodes"] "," v["updates"] "," v["mems"] "," v["time"] "," t }' \
+        print p "," b "," v["status"] "," v["stop"] "," v["count"] "," e "," v["nodes"] "," v["updates"] "," v["mems"] "," \
+              v["conflicts"] "," v["time"] "," m "," t }' \
       "$out/runs/xc_${name}_$s.err")
     echo "$line" >> "$out/xc.csv"
-    IFS=, read -r _ _ st count _ <<< "$line"
+    IFS=, read -r _ _ st _ count _ <<< "$line"
     if [[ -n $expected && $st != stopped && $count != "$expected" ]]; then
       echo "xc: $s counts $count solutions of $name, expected $expected" >&2
       status=4
@@ -114,8 +158,12 @@ done
 
 echo "== plots and report" >&2
 /usr/bin/python3 experiments/plot.py "$out"
-mkdir -p docs/results
-rm -f docs/results/*.png docs/results/*.svg
-cp "$out"/report.md "$out"/*.png "$out"/*.svg docs/results/
-echo "report: $out/report.md (copied to docs/results/)" >&2
+if (( copy )); then
+  mkdir -p docs/results
+  rm -f docs/results/*.png docs/results/*.svg
+  cp "$out"/report.md "$out"/*.png "$out"/*.svg docs/results/
+  echo "report: $out/report.md (copied to docs/results/)" >&2
+else
+  echo "report: $out/report.md (not copied to docs/results/: a quick or --out run)" >&2
+fi
 exit "$status"

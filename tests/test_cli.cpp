@@ -86,6 +86,11 @@ TEST(Cli, UnsolvableAndStoppedPuzzlesExitWithOne) {
   auto stopped = run_cli("solve --count 0 --max-nodes 10", std::string(81, '.') + "\n");
   EXPECT_EQ(stopped.exit_code, 1);
   EXPECT_NE(stopped.out.find("stopped by the node limit after 10 nodes"), std::string::npos) << stopped.out;
+  // --stats says which limit stopped it: the budget (the same everywhere) or the clock.
+  auto stats = run_cli("solve --count 0 --max-nodes 10 --stats", std::string(81, '.') + "\n");
+  EXPECT_NE(stats.err.find("status=stopped stop=budget count="), std::string::npos) << stats.err;
+  auto solved = run_cli("solve --stats", std::string(kSeed) + "\n");
+  EXPECT_EQ(solved.err.find("stop="), std::string::npos) << solved.err;
 }
 
 TEST(Cli, UsageErrors) {

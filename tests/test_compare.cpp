@@ -189,10 +189,83 @@ TEST(Compare, ATimeoutStopsASlowBackendAndTheRunGoesOn) {
   const CompareReport r = run_compare(builtin_solvers(), {{1, "t", 1, hopeless}, {2, "t", 2, read_one(kEasy)}}, o, details);
   EXPECT_EQ(r.disagreements, 0u) << details.str();
   EXPECT_EQ(r.rows[0].status, "stopped");
-  EXPECT_EQ(r.rows[0].verdict, "stopped");
+  EXPECT_EQ(r.rows[0].verdict, "timeout");  // the clock stopped it, not a work budget
   EXPECT_EQ(r.rows[1].status, "none");
   EXPECT_EQ(r.rows[2].status, "none");
   EXPECT_EQ(r.rows[3].status, "unique");  // the next puzzle still ran
+}
+
+// A work budget stops a search at the same node on every run, and is told apart from the clock.
+TEST(Compare, AWorkBudgetStopsAtTheSameNodeEveryTime) {
+  CompareOptions o = options({"backtrack", "dlx"});
+  o.limits.max_nodes = 1000;
+  o.limits.max_seconds = 1e6;  // a safety net that is never reached
+  std::ostringstream details;
+  const CompareReport a = run_compare(builtin_solvers(), inputs({kHard}), o, details);
+  const CompareReport b = run_compare(builtin_solvers(), inputs({kHard}), o, details);
+  ASSERT_EQ(a.rows.size(), 2u);
+  EXPECT_EQ(a.rows[0].status, "stopped");  // row-major backtracking needs millions of nodes here
+  EXPECT_EQ(a.rows[0].verdict, "stopped");
+  EXPECT_LE(a.rows[0].nodes, 1000u);
+  EXPECT_EQ(a.rows[0].nodes, b.rows[0].nodes);
+  EXPECT_EQ(a.rows[0].backtracks, b.rows[0].backtracks);
+  EXPECT_EQ(a.rows[1].status, b.rows[1].status);
+  EXPECT_EQ(a.rows[1].nodes, b.rows[1].nodes);
+  std::ostringstream summary;
+  write_summary(summary, a.rows);
+  EXPECT_NE(summary.str().find("| stopped | timeout |"), std::string::npos) << summary.str();
+  EXPECT_NE(summary.str().find("| backtrack | 1 | 0 | 0 | 0 | 0 | 1 | 0 |"), std::string::npos) << summary.str();
+}
+
+// With default_budgets, each backend runs under the budget it declares, in its own unit, and the
+// notes say which backends it stopped and how to lift it.
+TEST(Compare, DefaultBudgetsAreEachBackendsOwn) {
+  const Registry registry = builtin_solvers();
+  CompareOptions o = options({"backtrack", "propagate", "dlx", "sat"});
+  o.default_budgets = 1;
+  std::ostringstream details;
+  const CompareReport r = run_compare(registry, inputs({kHard}), o, details);
+  ASSERT_EQ(r.budgets.size(), 4u);
+  for (std::size_t b = 0; b < 4; ++b) {
+    const BackendInfo info = registry.info(o.backends[b]);
+    EXPECT_GT(info.default_budget, 0u) << info.name;
+    EXPECT_EQ(r.budgets[b].nodes, info.default_budget) << info.name;
+    EXPECT_EQ(r.budgets[b].unit, info.node_unit) << info.name;
+    const Row& row = r.rows[b];
+    const std::uint64_t used = info.node_unit == "nodes" ? row.nodes : row.backtracks;  // sat: conflicts
+    if (row.status == "stopped") EXPECT_GE(used + 2, info.default_budget) << info.name;  // sat may end 1-2 past
+  }
+  // Row-major backtracking needs more than its default budget on this puzzle; the others do not.
+  EXPECT_EQ(r.rows[0].verdict, "stopped");
+  for (std::size_t b = 1; b < 4; ++b) EXPECT_EQ(r.rows[b].status, "unique") << o.backends[b];
+  std::ostringstream notes;
+  write_budget_notes(notes, r);
+  EXPECT_EQ(notes.str(), "backtrack: 1 puzzle stopped at the default budget of " +
+                             std::to_string(registry.info("backtrack").default_budget) +
+                             " nodes per puzzle; use --max-nodes N, or Kx for K times each default (0: no limit)\n");
+
+  o.default_budgets = 0.5;
+  const CompareReport half = run_compare(registry, inputs({kHard}), o, details);
+  EXPECT_EQ(half.budgets[0].nodes, registry.info("backtrack").default_budget / 2);
+  EXPECT_LE(half.rows[0].nodes, registry.info("backtrack").default_budget / 2);
+}
+
+TEST(CompareCli, MaxNodesTakesANumberOrAMultipleOfTheDefaults) {
+  const auto def = run_cli("compare --solvers backtrack,dlx", std::string(kHard) + "\n");
+  EXPECT_EQ(def.exit_code, 0) << def.err;
+  EXPECT_NE(def.out.find("backtrack: 1 puzzle stopped at the default budget"), std::string::npos) << def.out;
+  const auto none = run_cli("compare --solvers dlx --max-nodes 0", std::string(kHard) + "\n");
+  EXPECT_EQ(none.exit_code, 0) << none.err;
+  EXPECT_EQ(none.out.find("default budget"), std::string::npos) << none.out;
+  const auto twice = run_cli("compare --solvers backtrack --max-nodes 2x", std::string(kHard) + "\n");
+  EXPECT_NE(twice.out.find("stopped at 2x its default budget of " +
+                           std::to_string(2 * builtin_solvers().info("backtrack").default_budget)),
+            std::string::npos)
+      << twice.out;
+  for (const char* bad : {"x", "-2x", "0x", "1e3", "12y", "nanx"})
+    EXPECT_EQ(run_cli(std::string("compare --solvers dlx --max-nodes ") + bad, std::string(kEasy) + "\n").exit_code,
+              kUsage)
+        << bad;
 }
 
 TEST(Compare, BackendSpecsCarryOptions) {
@@ -263,7 +336,7 @@ TEST(CompareCli, JobsAndShardsGiveTheSameRows) {
       std::vector<std::string> cells;
       std::stringstream s(line);
       for (std::string c; std::getline(s, c, '|');) cells.push_back(c);
-      if (cells.size() > 14) cells.erase(cells.begin() + 11, cells.begin() + 15);  // the time and rate columns
+      if (cells.size() > 15) cells.erase(cells.begin() + 12, cells.begin() + 16);  // the time and rate columns
       for (const auto& c : cells) out += c + "|";
       out += "\n";
     }
@@ -347,7 +420,8 @@ TEST(CompareCli, AnInterruptedRunWritesWhatItDid) {
     if (pid == 0) {
       const int fd = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
       dup2(fd, 1);
-      execl(SUDOKIT_EXE, SUDOKIT_EXE, "compare", "--solvers", "backtrack,dlx", "--limit", "1", "--jobs", "2", "--csv", csv.c_str(),
+      // --max-nodes 0: no budget, so that backtrack works on every puzzle until the signal.
+      execl(SUDOKIT_EXE, SUDOKIT_EXE, "compare", "--solvers", "backtrack,dlx", "--limit", "1", "--max-nodes", "0", "--jobs", "2", "--csv", csv.c_str(),
             "--json", json.c_str(), in.c_str(), static_cast<char*>(nullptr));
       _exit(127);
     }

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "sudokit/generate.h"
 #include "sudokit/registry.h"
 #include "sudokit/verify.h"
@@ -86,4 +88,51 @@ TEST(GenerateCli, LargeGridsAndOptions) {
       EXPECT_EQ(propagate->solve(fewer, test::count_up_to(2)).status, Status::multiple);
     }
   }
+}
+
+// The output names its shape ('# box: RxC'), so a 6x6 file reads back without --box.
+TEST(GenerateCli, TheOutputCarriesItsShape) {
+  const auto six = sudokit::test::run_cli("generate --box 2x3 --count 2 --seed 9");
+  ASSERT_EQ(six.exit_code, 0) << six.err;
+  EXPECT_NE(six.out.find("\n# box: 2x3\n"), std::string::npos) << six.out;
+  const auto solved = sudokit::test::run_cli("solve --count 2", six.out);
+  EXPECT_EQ(solved.exit_code, 0) << solved.err;
+  EXPECT_NE(solved.out.find("# puzzle 2: 1 solution (unique)"), std::string::npos) << solved.out;
+}
+
+// --difficulty keeps only puzzles the propagate rating (every rule, no search) puts at that
+// level; each is unique by two other methods, and the same seed gives the same file.
+TEST(GenerateCli, DifficultyMatchesTheRating) {
+  const Registry registry = builtin_solvers();
+  SolverOptions o;
+  o.set("rules", "all");
+  o.set("search", "off");
+  auto rater = registry.create("propagate", o);
+  auto dlx = registry.create("dlx");
+  auto sat = registry.create("sat");
+  for (auto [level, lowest, highest] : {std::tuple{"simple", 1u, 1u}, {"locked", 2u, 2u}, {"intermediate", 3u, 4u},
+                                        {"expert", 5u, 5u}}) {
+    const std::string command = std::string("generate --count 4 --seed 21 --difficulty ") + level;
+    const auto a = sudokit::test::run_cli(command);
+    ASSERT_EQ(a.exit_code, 0) << level << ": " << a.err;
+    EXPECT_NE(a.out.find(std::string("# difficulty: ") + level + " (propagate rating"), std::string::npos) << a.out;
+    EXPECT_EQ(a.out, sudokit::test::run_cli(command).out) << level;
+    const auto puzzles = read_all(a.out);
+    ASSERT_EQ(puzzles.size(), 4u) << level;
+    for (const Grid& p : puzzles) {
+      const std::uint64_t rating = rater->solve(p, Limits{}).stats.counter("rating");
+      EXPECT_GE(rating, lowest) << level << ": " << to_line(p);
+      EXPECT_LE(rating, highest) << level << ": " << to_line(p);
+      EXPECT_EQ(dlx->solve(p, test::count_up_to(2)).count, 1u) << to_line(p);
+      EXPECT_EQ(sat->solve(p, test::count_up_to(2)).count, 1u) << to_line(p);
+    }
+  }
+}
+
+TEST(GenerateCli, ADifficultyNotReachedIsAnError) {
+  // 4x4 puzzles never need an X-wing: no attempt can match.
+  const auto r = sudokit::test::run_cli("generate --box 2x2 --difficulty fish --attempts 30 --seed 1");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("no 4x4 puzzle rated fish in 30 attempts"), std::string::npos) << r.err;
+  EXPECT_EQ(sudokit::test::run_cli("generate --difficulty hard").exit_code, 3);
 }

@@ -99,3 +99,32 @@ TEST(TraceCli, TextAndTree) {
   text2 << in2.rdbuf();
   EXPECT_NE(text2.str().find("more nodes not drawn"), std::string::npos);
 }
+
+// The DOT tree folds a chain of forced steps into one box and carries a legend.
+TEST(TreeRecorder, FoldsForcedChainsAndDrawsALegend) {
+  const auto shape = Shape::make(3, 3);
+  TreeRecorder tree(*shape);
+  tree.enter(2, 1, 0, 1, 2, Reason::choice);  // r1c1=1, one of 2
+  tree.enter(3, 2, 1, 2, 1, Reason::forced);  // three forced steps, each the only child
+  tree.enter(4, 3, 2, 3, 1, Reason::forced);
+  tree.enter(5, 4, 3, 4, 1, Reason::forced);
+  tree.enter(6, 5, 4, 5, 2, Reason::choice);
+  tree.solution();
+  tree.leave(6);
+  tree.leave(5);
+  tree.leave(4);
+  tree.leave(3);
+  tree.leave(2);
+  tree.enter(7, 1, 0, 2, 2, Reason::choice);  // the other branch of the root: one forced step, not folded
+  tree.enter(8, 7, 1, 3, 1, Reason::forced);
+  tree.dead_end("r1c3 has no candidate");
+  std::ostringstream out;
+  tree.write_dot(out);
+  const std::string dot = out.str();
+  EXPECT_NE(dot.find("n2 -> f3;"), std::string::npos) << dot;
+  EXPECT_NE(dot.find("label=\"3 forced\\nr1c2=2 ... r1c4=4\""), std::string::npos) << dot;
+  EXPECT_NE(dot.find("f3 -> n6 [label=\"r1c5=5\"]"), std::string::npos) << dot;
+  for (const char* gone : {"  n3 [", "  n4 [", "  n5 ["}) EXPECT_EQ(dot.find(gone), std::string::npos) << gone << dot;
+  EXPECT_NE(dot.find("n7 -> n8 [label=\"r1c2=3\"]"), std::string::npos) << dot;  // a lone forced step stays
+  EXPECT_NE(dot.find("subgraph cluster_legend"), std::string::npos) << dot;
+}

@@ -37,11 +37,16 @@ class CryptoMiniSat final : public SatLibrary {
     solver_.add_clause(buffer_);
   }
 
-  // CryptoMiniSat's time limit counts CPU seconds, which on a busy machine run slower than the
-  // wall clock the deadline is set in. So a call with a deadline runs in slices of at most
-  // kSliceSeconds of CPU time, and the wall clock is read between them; a slice that ends with
-  // time left resumes the search where it stopped (what was learned is kept).
-  static constexpr double kSliceSeconds = 0.1;
+  // CryptoMiniSat's time limit counts CPU seconds of the thread, which on a busy machine run
+  // slower than the wall clock the deadline is set in. So a call with a deadline runs in slices
+  // of at most kSliceConflicts conflicts, and the wall clock is read between them; a slice that
+  // ends with time left resumes the search where it stopped (what was learned is kept). The
+  // slices end at the same conflicts on every machine and under any load, so the search, and
+  // every count it reports, is the same whenever the deadline is not reached (slices of CPU time
+  // would end at points that depend on the load, and so would the rest of the search). The CPU
+  // limit of each slice is the wall time left, which the thread's CPU time cannot pass before
+  // the clock does.
+  static constexpr std::uint64_t kSliceConflicts = 2000;
 
   Answer solve(std::span<const int> assumptions, const CallLimits& limits) override {
     last_ = {0, 0, 0};
@@ -54,7 +59,6 @@ class CryptoMiniSat final : public SatLibrary {
       if (limits.deadline) {
         seconds = std::chrono::duration<double>(*limits.deadline - std::chrono::steady_clock::now()).count();
         if (seconds <= 0) return Answer::stopped;
-        seconds = std::min(seconds, kSliceSeconds);
       }
       solver_.set_max_time(seconds);
       std::uint64_t conflicts = std::numeric_limits<std::uint64_t>::max();
@@ -62,6 +66,7 @@ class CryptoMiniSat final : public SatLibrary {
         if (last_.conflicts >= limits.max_conflicts) return Answer::stopped;
         conflicts = limits.max_conflicts - last_.conflicts;
       }
+      if (limits.deadline) conflicts = std::min(conflicts, kSliceConflicts);
       solver_.set_max_confl(conflicts);
       const lbool answer = solver_.solve(assumptions.empty() ? nullptr : &buffer_);
       *last_.decisions += solver_.get_last_decisions();
@@ -70,6 +75,7 @@ class CryptoMiniSat final : public SatLibrary {
       if (answer == CMSat::l_True) return Answer::satisfiable;
       if (answer == CMSat::l_False) return Answer::unsatisfiable;
       if (!limits.deadline) return Answer::stopped;  // the conflict budget: nothing to resume
+      // A slice ended: the budget, if spent, stops the call at the top of the loop; else resume.
     }
   }
 

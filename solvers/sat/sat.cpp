@@ -335,7 +335,8 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
 
   if (limits.observer)
     limits.observer->note("formula: " + std::to_string(variables_) + " variables, " + std::to_string(clauses_) +
-                          " clauses (" + options() + ")");
+                          " clauses (" + options() + "); the library decides and propagates inside each call and "
+                          "reports only its totals, so each call is one step here");
   Totals totals;
   std::vector<int> block;
   const StopReason stop = enumerate(*s, lib, assumptions, budget, limits, totals, block, [&] {
@@ -351,7 +352,15 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
           break;
         }
     }
-    if (limits.observer) limits.observer->solution();
+    if (limits.observer) {
+      // The model, read back as the digits of the open cells, by name: what the call decided.
+      std::string model = "model: ";
+      for (int cell = 0; cell < shape.cells(); ++cell)
+        if (puzzle[cell] == 0) model += shape.cell_name(cell) + "=" + std::to_string(solution[cell]) + " ";
+      model.pop_back();
+      limits.observer->note(model);
+      limits.observer->solution();
+    }
     if (sink.add(solution)) return false;
     if (block.size() == open_from) return false;  // nothing open: the only solution
     if (limits.observer)
@@ -407,6 +416,7 @@ BackendInfo SatSolver::info() {
   i.exact_cover = true;
   i.node_unit = "conflicts";
   i.work = {"decisions", "conflicts"};
+  i.default_budget = 5'000;  // about 0.03 s on 9x9 (170,000 conflicts per second), 0.06 s on 16x16
   i.tracing = BackendInfo::Tracing::notes;  // the libraries' search is not observable step by step
   i.options = "solver=auto|cryptominisat|cadical encoding=minimal|efficient|extended|compact givens=reduce|units|assume "
               "proof=FILE";

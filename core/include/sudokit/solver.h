@@ -134,6 +134,11 @@ struct BackendInfo {
   bool sudoku = true;        // takes Sudoku grids: solve(const Grid&, ...)
   bool exact_cover = false;  // takes exact-cover problems: solve(const ExactCover&, ...)
   std::string node_unit = "nodes";      // what --max-nodes bounds (docs/stats.md): "nodes" or "conflicts"
+  // The work budget per puzzle, in node_unit, that `compare` gives this backend when its command
+  // line sets none (--max-nodes): a few hundredths of a second of search on a 9x9 puzzle on one
+  // core of the reference machine (docs/experiments.md), so that a big file ends in a bounded time
+  // and stops at the same point on any machine. 0: no default budget.
+  std::uint64_t default_budget = 0;
   std::vector<std::string> work;        // its own measures of work, named counters in Stats ("updates", "mems")
   // What it reports to Limits::observer (--trace, --tree): every node of its search (steps), or
   // only notes such as a SAT solver call's decisions and conflicts (notes).

@@ -30,6 +30,10 @@ struct PuzzleInput {
 struct CompareOptions {
   std::vector<std::string> backends;  // specs; empty: every registered backend that takes the problems
   Limits limits;                      // the same for every backend
+  // When above 0, each backend's node budget is this many times the one it declares
+  // (BackendInfo::default_budget, in its own unit) rather than limits.max_nodes: 1 is compare's
+  // default when no --max-nodes is given, "--max-nodes 10x" sets 10.
+  double default_budgets = 0;
   unsigned jobs = 1;                  // threads; the rows come out in the same order whatever it is
   bool progress = false;              // a progress bar with rate and ETA on stderr
   // When set (a signal handler may set it), no new puzzle is started; the ones under way finish.
@@ -49,7 +53,10 @@ struct Row {
   double time = 0;      // wall-clock seconds inside solve()
   double cpu_time = 0;  // CPU seconds of the thread that solved: what the summary compares
   std::string counters;  // "name=value;name=value"
-  std::string verdict;   // agrees | disagrees | invalid | stopped | failed (the backend threw an error)
+  // agrees | disagrees | invalid | stopped (the work budget, or a no-search mode, ended the search)
+  // | timeout (the wall-clock limit did: the one row that may differ between machines) | failed
+  // (the backend threw an error)
+  std::string verdict;
 };
 
 // A row that makes its puzzle count as a disagreement: another answer won, the answer failed
@@ -63,6 +70,14 @@ struct CompareReport {
   std::size_t puzzles = 0;        // puzzles done: all of them unless stopped
   std::size_t disagreements = 0;  // puzzles with a disagreement or an answer that failed verification
   bool stopped = false;           // CompareOptions::stop ended the run early; rows hold the puzzles done
+  // The node budget each backend ran under (its label, the budget in its unit, the unit; 0: none),
+  // and the multiple of its declared default it was (CompareOptions::default_budgets; 0: not one).
+  struct Budget {
+    std::string backend, unit;
+    std::uint64_t nodes = 0;
+    double scale = 0;
+  };
+  std::vector<Budget> budgets;
 };
 
 // Runs the comparison; the details of each disagreement are written to `details` in puzzle order.
@@ -79,8 +94,12 @@ std::string csv_field(const std::string& s);    // quoted when it holds a comma,
 std::string json_string(const std::string& s);  // a JSON string literal
 std::vector<Row> read_csv(std::istream& in, const std::string& source);  // throws InputError
 void write_json(std::ostream& out, const std::vector<Row>& rows);
-// The per-backend table: puzzles, unique/multiple/solved/none/stopped, nodes and time (mean,
-// median, max), puzzles per second, disagreements.
+// The per-backend table: puzzles, unique/multiple/solved/none, stopped by the work budget,
+// stopped by the clock (timeout), nodes and time (mean, median, max), puzzles per second,
+// disagreements.
 void write_summary(std::ostream& out, const std::vector<Row>& rows);
+// One line per backend that a default budget stopped: how many puzzles, at what budget, and how
+// to lift it. Nothing when no default budget stopped anything.
+void write_budget_notes(std::ostream& out, const CompareReport& report);
 
 }  // namespace sudokit

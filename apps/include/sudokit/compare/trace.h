@@ -39,7 +39,9 @@ class TextTrace final : public SearchObserver {
 };
 
 // Collects the tree and writes it as DOT: dead ends red, solutions green, each edge labelled
-// with its placement, each node with the inferences made in it.
+// with its placement, each node with the inferences made in it, and a legend. A chain of forced
+// steps (each the only alternative, the only child of the one before) is folded into one box,
+// "12 forced", so that a tree of backtrack or dlx fits on a slide.
 class TreeRecorder final : public SearchObserver {
  public:
   explicit TreeRecorder(const Shape& shape, std::size_t max_nodes = 300);
@@ -60,9 +62,10 @@ class TreeRecorder final : public SearchObserver {
     std::string edge;
     int inferences = 0;
     enum { open, dead, solved } state = open;
+    bool forced = false;  // entered as the only alternative (Reason::forced)
   };
   Node* current();
-  void add_node(std::uint64_t id, std::uint64_t parent, std::string edge);
+  void add_node(std::uint64_t id, std::uint64_t parent, std::string edge, bool forced);
   const Shape* shape_ = nullptr;
   const ExactCover* problem_ = nullptr;
   std::size_t max_nodes_;
