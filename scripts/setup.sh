@@ -6,7 +6,7 @@
 #                             clang's libFuzzer runtime (the fuzz targets, scripts/fuzz.sh)
 set -euo pipefail
 
-packages=(cmake g++ clang make libboost-program-options-dev libboost-dev libcryptominisat5-dev libcadical-dev libgtest-dev libmimalloc-dev)
+packages=(cmake g++ clang make libboost-program-options-dev libboost-dev libcryptominisat5-dev libcadical-dev libgtest-dev libmimalloc-dev nlohmann-json3-dev)
 if [[ "${1:-}" == "--extra" ]]; then
   packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz libclang-rt-14-dev)
 fi
