@@ -26,8 +26,24 @@ bool read_failed(const std::istream& in, const std::string& name) {
   return true;
 }
 
-void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, Outcome& outcome,
-                     const std::function<void(const ParsedPuzzle&, const std::string& source)>& each) {
+void add_rules_option(po::options_description& desc, std::string& rules_text) {
+  desc.add_options()("rules", po::value<std::string>(&rules_text),
+                     "variant rules for every puzzle, e.g. 'x anti-knight': x, diagonal+, diagonal-, windoku, "
+                     "disjoint, anti-knight, anti-king (docs/variants.md)");
+}
+
+Rules parse_rules_option(const std::string& rules_text) {
+  Rules rules;
+  try {
+    parse_rule_names(rules_text, rules);
+  } catch (const UsageError& e) {
+    throw UsageError(std::string("--rules: ") + e.what());
+  }
+  return rules;
+}
+
+void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, const Rules& rules,
+                     Outcome& outcome, const std::function<void(const ParsedPuzzle&, const std::string& source)>& each) {
   std::vector<std::string> sources = files.empty() ? std::vector<std::string>{"-"} : files;
   for (const std::string& name : sources) {
     std::ifstream file;
@@ -41,7 +57,7 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
       in = &file;
       source = name;
     }
-    PuzzleReader reader(*in, source, box);
+    PuzzleReader reader(*in, source, box, rules);
     std::size_t puzzles = 0;  // bad ones included
     for (;; ++puzzles) {
       try {

@@ -13,7 +13,7 @@
 namespace sudokit::cli {
 
 int cmd_encode(const std::vector<std::string>& args) {
-  std::string to = "dlx", box_text, output;
+  std::string to = "dlx", box_text, rules_text, output;
   SolveArgs solve;
   std::vector<std::string> files;
   po::options_description desc("Options");
@@ -23,20 +23,22 @@ int cmd_encode(const std::vector<std::string>& args) {
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
     ("output", po::value<std::string>(&output), "write here instead of stdout")
     ("file", po::value<std::vector<std::string>>(&files), "a file holding one puzzle; stdin when none or '-'");
+  add_rules_option(desc, rules_text);
   add_backend_options(desc, solve);
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
-             "usage: sudokit encode [--to dlx|dimacs] [--encoding NAME] [--box RxC] [--output FILE] [PUZZLE|-]\n"
+             "usage: sudokit encode [--to dlx|dimacs] [--encoding NAME] [--box RxC] [--rules NAMES] [--output FILE] [PUZZLE|-]\n"
              "Writes one puzzle as an exact-cover matrix (DLX format) or a CNF formula (DIMACS)."))
     return kOk;
   std::optional<BoxSpec> box;
   if (!box_text.empty()) box = parse_box_spec(box_text);
+  const Rules rules = parse_rules_option(rules_text);
   Outcome outcome;
   std::optional<ParsedPuzzle> first;  // the rest are only counted: a huge input is not held in memory
   std::size_t puzzles = 0;
-  for_each_puzzle(files, box, outcome, [&](const ParsedPuzzle& p, const std::string&) {
+  for_each_puzzle(files, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string&) {
     if (puzzles++ == 0) first = p;
   });
   if (outcome.code != kOk) return outcome.code;
