@@ -9,10 +9,10 @@
 namespace sudokit::cli {
 
 int cmd_generate(const std::vector<std::string>& args) {
-  std::string box_text = "3x3", format_text, checker_name = "propagate";
+  std::string box_text = "3x3", format_text, checker_name = "propagate", rules_text;
   std::uint64_t count = 1, seed = 1, max_nodes = 20000;
   int clues = 0;
-  bool symmetric = false, minimal = false, rate = false;
+  bool symmetric = false, minimal = false, rate = false, jigsaw = false;
   po::options_description desc("Options");
   desc.add_options()
     ("help,h", "show this help")
@@ -26,16 +26,19 @@ int cmd_generate(const std::vector<std::string>& args) {
      "node cap per uniqueness check; a check that runs out keeps its clue")
     ("solver", po::value<std::string>(&checker_name)->default_value("propagate"), "backend that fills and checks")
     ("rate", po::bool_switch(&rate), "after each puzzle, a comment with every backend's node count")
-    ("format", po::value<std::string>(&format_text), "grid or line (default: line up to 35x35)");
+    ("format", po::value<std::string>(&format_text), "grid or line (default: line up to 35x35)")
+    ("jigsaw", po::bool_switch(&jigsaw), "a new random jigsaw layout (irregular regions) for each puzzle");
+  add_rules_option(desc, rules_text);
   po::variables_map vm;
   if (!parse(args, desc, {}, vm,
              "usage: sudokit generate [--box RxC] [--count N] [--seed S] [--clues K] [--symmetric] [--minimal]\n"
-             "                        [--rate]\n"
+             "                        [--rate] [--rules NAMES] [--jigsaw]\n"
              "Random complete grids, then clues removed in random order while the puzzle keeps exactly\n"
              "one solution (checked by counting to 2)."))
     return kOk;
   const BoxSpec box = parse_box_spec(box_text);
-  const auto shape = Shape::make(box.rows, box.cols);
+  const Rules rules = parse_rules_option(rules_text);
+  auto shape = Shape::make(box.rows, box.cols, rules);  // a jigsaw gets a new layout per puzzle
   const Format format = format_text.empty() ? (shape->size() <= 35 ? Format::line : Format::grid) : parse_format(format_text);
   const Registry registry = builtin_solvers();
   auto checker = registry.create(checker_name);
@@ -48,12 +51,16 @@ int cmd_generate(const std::vector<std::string>& args) {
   if (clues) std::cout << " --clues " << clues;
   if (symmetric) std::cout << " --symmetric";
   if (minimal) std::cout << " --minimal";
+  if (!rules.classic()) std::cout << " --rules '" << rules.names() << "'";
+  if (jigsaw) std::cout << " --jigsaw";
   std::cout << "\n";
   Random random(seed);
+  PuzzleWriter writer;  // variant puzzles carry their directives, so the output reads back
   for (std::uint64_t i = 0; i < count; ++i) {
+    if (jigsaw) shape = random_jigsaw_shape(box.rows, box.cols, rules, random, *checker);
     const Grid puzzle = generate_unique(shape, random, *checker, options);
     if (format == Format::grid && i > 0) std::cout << "\n";
-    std::cout << to_text(puzzle, format);
+    std::cout << writer.text(puzzle, format);
     if (rate) {
       std::cout << "# " << puzzle.givens() << " clues; nodes:";
       Limits limits;
