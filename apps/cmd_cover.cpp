@@ -49,12 +49,15 @@ int cmd_encode(const std::vector<std::string>& args) {
   auto write = [&](std::ostream& out) {
     if (to == "dlx") {
       const SudokuCover cover = reduced_sudoku_cover(puzzle);
-      write_dlx(out, cover.cover,
-                {"sudokit: the exact-cover matrix of a " + puzzle.shape().name() + " Sudoku puzzle:",
-                 to_line(puzzle),
-                 "Items: pR.C cell filled, rR.D / cC.D / bB.D digit D in row R / column C / box B.",
-                 "The givens' items and every option clashing with a given are removed; each option",
-                 "is one (cell, digit): its pR.C and rR.D items name the cell and the digit."});
+      std::vector<std::string> comments = {
+          "sudokit: the exact-cover matrix of a " + puzzle.shape().name() + " Sudoku puzzle:", to_line(puzzle),
+          "Items: pR.C cell filled, rR.D / cC.D / bB.D digit D in row R / column C / box B.",
+          "The givens' items and every option clashing with a given are removed; each option",
+          "is one (cell, digit): its pR.C and rR.D items name the cell and the digit."};
+      // A variant's other units and its groups are items too (docs/encodings.md).
+      if (const Rules& rules = puzzle.shape().rules(); !rules.classic())
+        comments.insert(comments.begin() + 2, "Rules: " + rules.summary() + " (their items: docs/encodings.md)");
+      write_dlx(out, cover.cover, comments);
     } else {
       write_dimacs_for(out, puzzle, backend_options(solve));
     }
