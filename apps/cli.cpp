@@ -206,7 +206,7 @@ bool parse(const std::vector<std::string>& args, const po::options_description& 
 
 // What a file holds, from its name or its first line: an exact-cover problem in Knuth's format
 // (a .dlx name, a '|' comment, or an item line that no puzzle form has), or Sudoku puzzles
-// (a line of digits, dots and spaces, or a one-line puzzle). stdin is taken to hold puzzles.
+// (a line of digits, dots and spaces, a one-line puzzle, f-puzzles JSON or an f-puzzles link). stdin is taken to hold puzzles.
 ProblemKind guess_kind(const std::string& file) {
   if (file.empty() || file == "-") return ProblemKind::sudoku;
   if (file.size() > 4 && file.compare(file.size() - 4, 4, ".dlx") == 0) return ProblemKind::exact_cover;
@@ -215,6 +215,7 @@ ProblemKind guess_kind(const std::string& file) {
     const auto start = line.find_first_not_of(" \t\r");
     if (start == std::string::npos || line[start] == '#') continue;
     if (line[start] == '|') return ProblemKind::exact_cover;
+    if (line[start] == '{' || line.find("?load=") != std::string::npos) return ProblemKind::sudoku;  // f-puzzles
     if (line.find_first_not_of("0123456789. \t\r") == std::string::npos) return ProblemKind::sudoku;
     const auto end = line.find_last_not_of(" \t\r");
     const std::string word = line.substr(start, end - start + 1);

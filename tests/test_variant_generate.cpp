@@ -3,6 +3,7 @@
 // verified (the small version of the 1000 + 1000 run in docs/variants.md).
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 
 #include "compare.h"
@@ -10,6 +11,7 @@
 #include "sudokit/generate.h"
 #include "sudokit/registry.h"
 #include "sudokit/verify.h"
+#include "test_support.h"
 
 using namespace sudokit;
 
@@ -78,6 +80,7 @@ TEST(VariantGenerate, ShuffledKeepsEveryRule) {
 // compared across every registered Sudoku backend: every answer verified, no disagreement, each
 // backend finds exactly one solution. Clues stop at 14 (6x6) and 30 (9x9): minimal jigsaw
 // puzzles cost the plain backtracking search up to 10^9 nodes, and this is about agreement.
+// Fails on its X puzzles until backtrack's default (plain) search is fixed: docs/variants.md.
 TEST(VariantGenerate, GeneratedXAndJigsawPuzzlesAgreeOnEveryBackend) {
   const Registry registry = builtin_solvers();
   auto checker = registry.create("propagate");
@@ -119,4 +122,49 @@ TEST(VariantGenerate, GeneratedXAndJigsawPuzzlesAgreeOnEveryBackend) {
     EXPECT_EQ(row.verdict, "agrees") << row.backend << " puzzle " << row.puzzle;
     EXPECT_EQ(row.rules, row.source == "x" ? "x" : "jigsaw");
   }
+}
+
+// The command line end to end: generated variant puzzles read back and solve as the same puzzles,
+// --rules applies rules to plain puzzles, compare's CSV names the rules.
+TEST(VariantCli, GenerateSolveAndCompareCarryTheRules) {
+  using test::run_cli;
+  const auto generated = run_cli("generate --jigsaw --box 2x3 --rules anti-king --count 3 --seed 5 --clues 16");
+  ASSERT_EQ(generated.exit_code, 0) << generated.err;
+  EXPECT_NE(generated.out.find("# box: 2x3\n# rules: anti-king\n# jigsaw:\n"), std::string::npos) << generated.out;
+  const auto solved = run_cli("solve --solver dlx --count 2", generated.out);
+  ASSERT_EQ(solved.exit_code, 0) << solved.err;
+  std::size_t unique = 0;
+  for (std::size_t at = 0; (at = solved.out.find("1 solution (unique)", at)) != std::string::npos; ++at) ++unique;
+  EXPECT_EQ(unique, 3u) << solved.out;
+  // The solutions read back as grids of the same rules, and each solves its puzzle.
+  const auto puzzles = read_all(generated.out), solutions = read_all(solved.out);
+  ASSERT_EQ(puzzles.size(), 3u);
+  ASSERT_EQ(solutions.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(solutions[i].shape().rules(), puzzles[i].shape().rules());
+    EXPECT_TRUE(is_solution(puzzles[i], solutions[i])) << i;
+  }
+
+  const std::string ukpa = ".....38......47...6...2....89........23...78........36....3...4...16......78.....\n";
+  const auto x = run_cli("solve --solver propagate --rules x", ukpa);
+  EXPECT_EQ(x.exit_code, 0) << x.err;
+  EXPECT_EQ(x.out, "# rules: x\n259613847381947265674528913896371452123456789745289136518732694932164578467895321\n");
+  const auto bad = run_cli("solve --rules anti-queen", ukpa);
+  EXPECT_EQ(bad.exit_code, 3);
+  EXPECT_NE(bad.err.find("--rules: unknown rule 'anti-queen'"), std::string::npos) << bad.err;
+
+  const std::string csv = ::testing::TempDir() + "sudokit_variant_compare.csv";
+  const auto compared = run_cli("compare --solvers propagate,dlx --rules x --csv " + csv, ukpa);
+  EXPECT_EQ(compared.exit_code, 0) << compared.out << compared.err;
+  std::ifstream in(csv);
+  std::string header, row;
+  std::getline(in, header);
+  std::getline(in, row);
+  EXPECT_TRUE(header.ends_with(",rules")) << header;
+  EXPECT_TRUE(row.ends_with(",x")) << row;
+  // An f-puzzles file is taken for puzzles, not for an exact-cover file.
+  const auto json = run_cli("compare --solvers propagate,dlx " + std::string(SUDOKIT_TEST_DATA) +
+                            "/fpuzzles/ukpa_diagonal_hard.json");
+  EXPECT_EQ(json.exit_code, 0) << json.out << json.err;
+  EXPECT_NE(json.out.find("1 puzzles, 0 with a disagreement"), std::string::npos) << json.out;
 }

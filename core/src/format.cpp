@@ -237,7 +237,7 @@ PuzzleReader::CellList PuzzleReader::read_cell_list(const Line& line, std::size_
 }
 
 // The rules of the next puzzle, of side n: the caller's, the file's and its own directives.
-Rules PuzzleReader::rules_for(std::size_t n, std::size_t puzzle, const Line& line) {
+Rules PuzzleReader::rules_for(std::size_t n, std::size_t puzzle) {
   Rules rules = caller_rules_;
   for (bool Rules::*flag : {&Rules::diagonal_main, &Rules::diagonal_anti, &Rules::windoku, &Rules::disjoint_groups,
                             &Rules::anti_knight, &Rules::anti_king})
@@ -266,7 +266,6 @@ Rules PuzzleReader::rules_for(std::size_t n, std::size_t puzzle, const Line& lin
                            std::to_string(n));
     for (const auto& row : current_.jigsaw_rows) rules.regions.insert(rules.regions.end(), row.begin(), row.end());
   }
-  (void)line;
   return rules;
 }
 
@@ -274,7 +273,7 @@ Rules PuzzleReader::rules_for(std::size_t n, std::size_t puzzle, const Line& lin
 // trying each item alone.
 void PuzzleReader::locate_rule_error(const BoxSpec& box, std::size_t n, std::size_t puzzle, const Line& line,
                                      const std::string& message) {
-  const Rules all = rules_for(n, puzzle, line);
+  const Rules all = rules_for(n, puzzle);
   auto fails = [&](Rules alone) {
     try {
       Shape::make(box.rows, box.cols, std::move(alone));
@@ -304,7 +303,7 @@ void PuzzleReader::locate_rule_error(const BoxSpec& box, std::size_t n, std::siz
 ShapePtr PuzzleReader::shape_for(std::size_t n, std::size_t puzzle, const Line& line, std::size_t column) {
   if (rules_error_)
     throw InputError(source_, puzzle, rules_error_->line, rules_error_->column, rules_error_->detail);
-  Rules rules = rules_for(n, puzzle, line);
+  Rules rules = rules_for(n, puzzle);
   BoxSpec box{0, 0};
   if (box_) {
     box = *box_;
@@ -540,7 +539,7 @@ ParsedPuzzle PuzzleReader::read_fpuzzles_form(const Line& first, std::size_t num
   if (!puzzle) fail(error.path, error.detail);
   const int n = puzzle->box_rows * puzzle->box_cols;
 
-  Rules rules = rules_for(static_cast<std::size_t>(n), number, first);
+  Rules rules = rules_for(static_cast<std::size_t>(n), number);
   const Rules& own = puzzle->rules;
   for (bool Rules::*flag : {&Rules::diagonal_main, &Rules::diagonal_anti, &Rules::windoku, &Rules::disjoint_groups,
                             &Rules::anti_knight, &Rules::anti_king})

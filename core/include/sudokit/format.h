@@ -106,7 +106,7 @@ class PuzzleReader {
   void read_header(const Line& line);
   void read_jigsaw_row(const Line& line, std::size_t hash);
   CellList read_cell_list(const Line& line, std::size_t hash, const std::vector<Word>& words, bool with_sum);
-  Rules rules_for(std::size_t n, std::size_t puzzle, const Line& line);
+  Rules rules_for(std::size_t n, std::size_t puzzle);  // the next puzzle's, of side n
   void locate_rule_error(const BoxSpec& box, std::size_t n, std::size_t puzzle, const Line& line, const std::string& message);
   bool peek_line(Line& out);           // the next raw line, not consumed
   ParsedPuzzle read_line_form(const Line& line, std::size_t number);
