@@ -114,7 +114,8 @@ const std::string kData = SUDOKIT_TEST_DATA "/fpuzzles/";
 }  // namespace
 
 // Diagonal Sudoku (hard), UK Puzzle Association (ukpuzzles.org, file 247), written by hand in
-// f-puzzles' export format; the published solution is in the .solution file next to it. Fails
+// f-puzzles' export format; its solution, as transcribed with it (docs/variants.md), is in the
+// .solution file next to it. Fails
 // for backtrack until its default (plain) search handles X puzzles: docs/variants.md.
 TEST(FPuzzles, PublishedDiagonalPuzzleReadsSolvesOnEveryBackendAndMatchesItsSolution) {
   const auto puzzles = read_text(slurp(kData + "ukpa_diagonal_hard.json"));
