@@ -26,8 +26,24 @@ bool read_failed(const std::istream& in, const std::string& name) {
   return true;
 }
 
-void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, Outcome& outcome,
-                     const std::function<void(const ParsedPuzzle&, const std::string& source)>& each) {
+void add_rules_option(po::options_description& desc, std::string& rules_text) {
+  desc.add_options()("rules", po::value<std::string>(&rules_text),
+                     "variant rules for every puzzle, e.g. 'x anti-knight': x, diagonal+, diagonal-, windoku, "
+                     "disjoint, anti-knight, anti-king (docs/variants.md)");
+}
+
+Rules parse_rules_option(const std::string& rules_text) {
+  Rules rules;
+  try {
+    parse_rule_names(rules_text, rules);
+  } catch (const UsageError& e) {
+    throw UsageError(std::string("--rules: ") + e.what());
+  }
+  return rules;
+}
+
+void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, const Rules& rules,
+                     Outcome& outcome, const std::function<void(const ParsedPuzzle&, const std::string& source)>& each) {
   std::vector<std::string> sources = files.empty() ? std::vector<std::string>{"-"} : files;
   for (const std::string& name : sources) {
     std::ifstream file;
@@ -41,7 +57,7 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
       in = &file;
       source = name;
     }
-    PuzzleReader reader(*in, source, box);
+    PuzzleReader reader(*in, source, box, rules);
     std::size_t puzzles = 0;  // bad ones included
     for (;; ++puzzles) {
       try {
@@ -190,7 +206,7 @@ bool parse(const std::vector<std::string>& args, const po::options_description& 
 
 // What a file holds, from its name or its first line: an exact-cover problem in Knuth's format
 // (a .dlx name, a '|' comment, or an item line that no puzzle form has), or Sudoku puzzles
-// (a line of digits, dots and spaces, or a one-line puzzle). stdin is taken to hold puzzles.
+// (a line of digits, dots and spaces, a one-line puzzle, f-puzzles JSON or an f-puzzles link). stdin is taken to hold puzzles.
 ProblemKind guess_kind(const std::string& file) {
   if (file.empty() || file == "-") return ProblemKind::sudoku;
   if (file.size() > 4 && file.compare(file.size() - 4, 4, ".dlx") == 0) return ProblemKind::exact_cover;
@@ -199,6 +215,7 @@ ProblemKind guess_kind(const std::string& file) {
     const auto start = line.find_first_not_of(" \t\r");
     if (start == std::string::npos || line[start] == '#') continue;
     if (line[start] == '|') return ProblemKind::exact_cover;
+    if (line[start] == '{' || line.find("?load=") != std::string::npos) return ProblemKind::sudoku;  // f-puzzles
     if (line.find_first_not_of("0123456789. \t\r") == std::string::npos) return ProblemKind::sudoku;
     const auto end = line.find_last_not_of(" \t\r");
     const std::string word = line.substr(start, end - start + 1);

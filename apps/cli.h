@@ -28,8 +28,13 @@ struct Outcome {
 // A bad puzzle is reported on stderr, raises kBadInput, and the rest of the input is still read.
 // A file that cannot be opened or read (a directory) raises kIoError; a file without a puzzle
 // gets a warning and raises kBadInput.
-void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, Outcome& outcome,
-                     const std::function<void(const ParsedPuzzle&, const std::string& source)>& each);
+// `rules` (from --rules) apply to every puzzle, with those each file's directives give.
+void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, const Rules& rules,
+                     Outcome& outcome, const std::function<void(const ParsedPuzzle&, const std::string& source)>& each);
+
+// --rules NAMES, shared by the commands that read puzzles: variant rules for plain puzzles.
+void add_rules_option(po::options_description& desc, std::string& rules_text);
+Rules parse_rules_option(const std::string& rules_text);  // throws UsageError naming an unknown rule
 
 // Opens `name` for reading; false after saying why on stderr.
 bool open_input(const std::string& name, std::ifstream& file);

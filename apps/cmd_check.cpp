@@ -17,7 +17,7 @@ namespace sudokit::cli {
 int cmd_check(const std::vector<std::string>& args) {
   SolveArgs solve;
   solve.solver.clear();
-  std::string box_text, csv, json;
+  std::string box_text, rules_text, csv, json;
   std::vector<std::string> files;
   po::options_description desc("Options");
   desc.add_options()
@@ -30,6 +30,7 @@ int cmd_check(const std::vector<std::string>& args) {
     ("csv", po::value<std::string>(&csv), "write one row per puzzle here")
     ("json", po::value<std::string>(&json), "the same rows as JSON")
     ("file", po::value<std::vector<std::string>>(&files), "PUZZLES and ANSWERS");
+  add_rules_option(desc, rules_text);
   add_backend_options(desc, solve);
   po::positional_options_description positional;
   positional.add("file", -1);
@@ -49,10 +50,11 @@ int cmd_check(const std::vector<std::string>& args) {
   const Limits limits = limits_of(solve);
   std::optional<BoxSpec> box;
   if (!box_text.empty()) box = parse_box_spec(box_text);
+  const Rules rules = parse_rules_option(rules_text);
 
   Outcome outcome;
   std::vector<std::pair<ParsedPuzzle, std::string>> puzzles;
-  for_each_puzzle({files[0]}, box, outcome, [&](const ParsedPuzzle& p, const std::string& source) { puzzles.push_back({p, source}); });
+  for_each_puzzle({files[0]}, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) { puzzles.push_back({p, source}); });
   std::ifstream answers_in;
   if (!open_input(answers_in, files[1], outcome)) return outcome.code;
   const std::vector<AnswerEntry> answers = read_answers(answers_in, files[1], box);
@@ -91,7 +93,7 @@ int cmd_check(const std::vector<std::string>& args) {
 }
 
 int cmd_decode(const std::vector<std::string>& args) {
-  std::string box_text, kind_text;
+  std::string box_text, rules_text, kind_text;
   std::vector<std::string> files;
   po::options_description desc("Options");
   desc.add_options()
@@ -99,11 +101,12 @@ int cmd_decode(const std::vector<std::string>& args) {
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
     ("kind", po::value<std::string>(&kind_text), "sudoku or xc (default: from the problem file)")
     ("file", po::value<std::vector<std::string>>(&files), "PROBLEM and MODEL");
+  add_rules_option(desc, rules_text);
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
-             "usage: sudokit decode [--box RxC] [--kind sudoku|xc] PROBLEM MODEL\n"
+             "usage: sudokit decode [--box RxC] [--rules NAMES] [--kind sudoku|xc] PROBLEM MODEL\n"
              "Turns a SAT solver's answer (\"s\"/\"v\" lines, or minisat's result file) to the formula of\n"
              "PROBLEM (one puzzle, as `sudokit encode --to dimacs` writes it in any encoding, or an\n"
              "exact-cover file in DLX format) into the grid or the options it describes, and verifies it."))
@@ -121,8 +124,9 @@ int cmd_decode(const std::vector<std::string>& args) {
   if (kind == ProblemKind::sudoku) {
     std::optional<BoxSpec> box;
     if (!box_text.empty()) box = parse_box_spec(box_text);
+    const Rules rules = parse_rules_option(rules_text);
     std::vector<ParsedPuzzle> puzzles;
-    for_each_puzzle({files[0]}, box, outcome, [&](const ParsedPuzzle& p, const std::string&) { puzzles.push_back(p); });
+    for_each_puzzle({files[0]}, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string&) { puzzles.push_back(p); });
     if (outcome.code != kOk) return outcome.code;
     if (puzzles.size() != 1) throw UsageError("decode takes one puzzle; " + files[0] + " holds " + std::to_string(puzzles.size()));
     const ParsedPuzzle& p = puzzles.front();

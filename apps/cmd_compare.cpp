@@ -120,7 +120,7 @@ unsigned usable_cpus() {
 
 int cmd_compare(const std::vector<std::string>& args) {
   SolveArgs solve;
-  std::string solvers, budget_text, box_text, csv, json, shard_text, kind_text, certifier = "ext:cadical";
+  std::string solvers, budget_text, box_text, rules_text, csv, json, shard_text, kind_text, certifier = "ext:cadical";
   bool certify_verdicts = false;
   unsigned jobs = usable_cpus();
   std::vector<std::string> files;
@@ -150,12 +150,13 @@ int cmd_compare(const std::vector<std::string>& args) {
     ("kind", po::value<std::string>(&kind_text),
      "sudoku or xc (exact-cover files in Knuth's DLX format, one problem each); default: from the files")
     ("file", po::value<std::vector<std::string>>(&files), "puzzle or exact-cover files; stdin when none or '-'");
+  add_rules_option(desc, rules_text);
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
              "usage: sudokit compare [--solvers LIST] [--limit K] [--max-nodes N] [--timeout S] [--jobs N]\n"
-             "                       [--shard K/N] [--csv FILE] [--json FILE] [--box RxC] [--kind sudoku|xc]\n"
+             "                       [--shard K/N] [--csv FILE] [--json FILE] [--box RxC] [--rules NAMES] [--kind sudoku|xc]\n"
              "                       [--certify [--certify-with ext:NAME]]\n"
              "                       [FILE|-]...\n"
              "Runs backends side by side, verifies every answer, flags disagreements, summarises costs.\n"
@@ -173,6 +174,7 @@ int cmd_compare(const std::vector<std::string>& args) {
     if (!spec.empty()) options.backends.push_back(spec);
   std::optional<BoxSpec> box;
   if (!box_text.empty()) box = parse_box_spec(box_text);
+  const Rules rules = parse_rules_option(rules_text);
   std::size_t shard = 1, shards = 1;
   if (!shard_text.empty()) std::tie(shard, shards) = parse_shard(shard_text);
 
@@ -181,7 +183,7 @@ int cmd_compare(const std::vector<std::string>& args) {
   std::vector<PuzzleInput> puzzles;
   const ProblemKind kind = kind_text.empty() ? guess_kind(files.empty() ? "-" : files.front()) : parse_problem_kind(kind_text);
   if (kind == ProblemKind::sudoku) {
-    for_each_puzzle(files, box, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
+    for_each_puzzle(files, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
       if ((p.number - 1) % shards == shard - 1) puzzles.push_back({p.number, source, p.first_line, p.grid});
     });
   } else {

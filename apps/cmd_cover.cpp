@@ -13,7 +13,7 @@
 namespace sudokit::cli {
 
 int cmd_encode(const std::vector<std::string>& args) {
-  std::string to = "dlx", box_text, output;
+  std::string to = "dlx", box_text, rules_text, output;
   SolveArgs solve;
   std::vector<std::string> files;
   po::options_description desc("Options");
@@ -23,20 +23,22 @@ int cmd_encode(const std::vector<std::string>& args) {
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
     ("output", po::value<std::string>(&output), "write here instead of stdout")
     ("file", po::value<std::vector<std::string>>(&files), "a file holding one puzzle; stdin when none or '-'");
+  add_rules_option(desc, rules_text);
   add_backend_options(desc, solve);
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
-             "usage: sudokit encode [--to dlx|dimacs] [--encoding NAME] [--box RxC] [--output FILE] [PUZZLE|-]\n"
+             "usage: sudokit encode [--to dlx|dimacs] [--encoding NAME] [--box RxC] [--rules NAMES] [--output FILE] [PUZZLE|-]\n"
              "Writes one puzzle as an exact-cover matrix (DLX format) or a CNF formula (DIMACS)."))
     return kOk;
   std::optional<BoxSpec> box;
   if (!box_text.empty()) box = parse_box_spec(box_text);
+  const Rules rules = parse_rules_option(rules_text);
   Outcome outcome;
   std::optional<ParsedPuzzle> first;  // the rest are only counted: a huge input is not held in memory
   std::size_t puzzles = 0;
-  for_each_puzzle(files, box, outcome, [&](const ParsedPuzzle& p, const std::string&) {
+  for_each_puzzle(files, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string&) {
     if (puzzles++ == 0) first = p;
   });
   if (outcome.code != kOk) return outcome.code;
@@ -47,12 +49,15 @@ int cmd_encode(const std::vector<std::string>& args) {
   auto write = [&](std::ostream& out) {
     if (to == "dlx") {
       const SudokuCover cover = reduced_sudoku_cover(puzzle);
-      write_dlx(out, cover.cover,
-                {"sudokit: the exact-cover matrix of a " + puzzle.shape().name() + " Sudoku puzzle:",
-                 to_line(puzzle),
-                 "Items: pR.C cell filled, rR.D / cC.D / bB.D digit D in row R / column C / box B.",
-                 "The givens' items and every option clashing with a given are removed; each option",
-                 "is one (cell, digit): its pR.C and rR.D items name the cell and the digit."});
+      std::vector<std::string> comments = {
+          "sudokit: the exact-cover matrix of a " + puzzle.shape().name() + " Sudoku puzzle:", to_line(puzzle),
+          "Items: pR.C cell filled, rR.D / cC.D / bB.D digit D in row R / column C / box B.",
+          "The givens' items and every option clashing with a given are removed; each option",
+          "is one (cell, digit): its pR.C and rR.D items name the cell and the digit."};
+      // A variant's other units and its groups are items too (docs/encodings.md).
+      if (const Rules& rules = puzzle.shape().rules(); !rules.classic())
+        comments.insert(comments.begin() + 2, "Rules: " + rules.summary() + " (their items: docs/encodings.md)");
+      write_dlx(out, cover.cover, comments);
     } else {
       write_dimacs_for(out, puzzle, backend_options(solve));
     }

@@ -40,10 +40,10 @@ const char* rating_name(std::uint64_t rating) {
 }  // namespace
 
 int cmd_generate(const std::vector<std::string>& args) {
-  std::string box_text = "3x3", format_text, checker_name = "propagate", difficulty_text;
+  std::string box_text = "3x3", format_text, checker_name = "propagate", difficulty_text, rules_text;
   std::uint64_t count = 1, seed = 1, max_nodes = 20000, attempts = 1000;
   int clues = 0;
-  bool symmetric = false, minimal = false, rate = false;
+  bool symmetric = false, minimal = false, rate = false, jigsaw = false;
   po::options_description desc("Options");
   desc.add_options()
     ("help,h", "show this help")
@@ -62,11 +62,13 @@ int cmd_generate(const std::vector<std::string>& args) {
      "or simple (singles), easy (locked), intermediate (subsets or fish), expert (search)")
     ("attempts", po::value<std::uint64_t>(&attempts)->default_value(1000),
      "with --difficulty: puzzles made per puzzle written before giving up (exit code 1)")
-    ("format", po::value<std::string>(&format_text), "grid or line (default: line up to 35x35)");
+    ("format", po::value<std::string>(&format_text), "grid or line (default: line up to 35x35)")
+    ("jigsaw", po::bool_switch(&jigsaw), "a new random jigsaw layout (irregular regions) for each puzzle");
+  add_rules_option(desc, rules_text);
   po::variables_map vm;
   if (!parse(args, desc, {}, vm,
              "usage: sudokit generate [--box RxC] [--count N] [--seed S] [--clues K] [--symmetric] [--minimal]\n"
-             "                        [--difficulty LEVEL [--attempts N]] [--rate]\n"
+             "                        [--difficulty LEVEL [--attempts N]] [--rate] [--rules NAMES] [--jigsaw]\n"
              "Random complete grids, then clues removed in random order while the puzzle keeps exactly\n"
              "one solution (checked by counting to 2). The output starts with '# box: RxC', which every\n"
              "command reads, and with --difficulty '# difficulty: LEVEL'.\n"
@@ -74,7 +76,8 @@ int cmd_generate(const std::vector<std::string>& args) {
              "16x16 about 0.3 s, 20x20 about 2 minutes; larger --minimal grids take far longer."))
     return kOk;
   const BoxSpec box = parse_box_spec(box_text);
-  const auto shape = Shape::make(box.rows, box.cols);
+  const Rules rules = parse_rules_option(rules_text);
+  auto shape = Shape::make(box.rows, box.cols, rules);  // a jigsaw gets a new layout per puzzle
   const Format format = format_text.empty() ? (shape->size() <= 35 ? Format::line : Format::grid) : parse_format(format_text);
   const Registry registry = builtin_solvers();
   auto checker = registry.create(checker_name);
@@ -99,6 +102,8 @@ int cmd_generate(const std::vector<std::string>& args) {
   if (symmetric) std::cout << " --symmetric";
   if (minimal) std::cout << " --minimal";
   if (difficulty) std::cout << " --difficulty " << difficulty->name;
+  if (!rules.classic()) std::cout << " --rules '" << rules.names() << "'";
+  if (jigsaw) std::cout << " --jigsaw";
   std::cout << "\n# box: " << shape->box_rows() << "x" << shape->box_cols() << "\n";
   if (difficulty) {
     std::cout << "# difficulty: " << difficulty->name << " (propagate rating " << difficulty->lowest;
@@ -108,12 +113,17 @@ int cmd_generate(const std::vector<std::string>& args) {
     std::cout << ")\n";
   }
   Random random(seed);
+  PuzzleWriter writer;  // variant puzzles carry their directives, so the output reads back
   for (std::uint64_t i = 0; i < count; ++i) {
-    Grid puzzle = generate_unique(shape, random, *checker, options);
+    auto make_one = [&] {
+      if (jigsaw) shape = random_jigsaw_shape(box.rows, box.cols, rules, random, *checker);
+      return generate_unique(shape, random, *checker, options);
+    };
+    Grid puzzle = make_one();
     if (difficulty) {
       std::uint64_t tried = 1, rating = rating_of(puzzle);
       for (; (rating < difficulty->lowest || rating > difficulty->highest) && tried < attempts; ++tried) {
-        puzzle = generate_unique(shape, random, *checker, options);
+        puzzle = make_one();
         rating = rating_of(puzzle);
       }
       if (rating < difficulty->lowest || rating > difficulty->highest) {
@@ -124,7 +134,7 @@ int cmd_generate(const std::vector<std::string>& args) {
       }
     }
     if (format == Format::grid && i > 0) std::cout << "\n";
-    std::cout << to_text(puzzle, format);
+    std::cout << writer.text(puzzle, format);
     if (rate) {
       std::cout << "# " << puzzle.givens() << " clues; nodes:";
       Limits limits;

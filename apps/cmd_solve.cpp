@@ -9,7 +9,7 @@ namespace sudokit::cli {
 
 int cmd_solve(const std::vector<std::string>& args) {
   SolveArgs solve;
-  std::string box_text, format_text;
+  std::string box_text, rules_text, format_text;
   bool all = false, stats = false, trace = false;
   std::string trace_file;
   std::string tree_file;
@@ -31,11 +31,12 @@ int cmd_solve(const std::vector<std::string>& args) {
     ("tree", po::value<std::string>(&tree_file), "write the first puzzle's search tree to FILE as Graphviz DOT")
     ("tree-nodes", po::value<std::size_t>(&tree_nodes)->default_value(300), "most nodes drawn by --tree")
     ("file", po::value<std::vector<std::string>>(&files), "puzzle files; stdin when none or '-'");
+  add_rules_option(desc, rules_text);
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
-             "usage: sudokit solve [--solver NAME] [-o KEY=VALUE] [--count [LIMIT]] [--all] [--box RxC]\n"
+             "usage: sudokit solve [--solver NAME] [-o KEY=VALUE] [--count [LIMIT]] [--all] [--box RxC] [--rules NAMES]\n"
              "                     [--format grid|line] [--stats] [--trace|--trace-file F] [--tree FILE.dot] [FILE|-]...\n"
              "Solves each puzzle and prints its solution in the input's form."))
     return kOk;
@@ -45,6 +46,7 @@ int cmd_solve(const std::vector<std::string>& args) {
   auto solver = registry.create(solve.solver, backend_options(solve));
   std::optional<BoxSpec> box;
   if (!box_text.empty()) box = parse_box_spec(box_text);
+  const Rules rules = parse_rules_option(rules_text);
   std::optional<Format> forced;
   if (!format_text.empty()) forced = parse_format(format_text);
   Limits limits = limits_of(solve);
@@ -53,7 +55,8 @@ int cmd_solve(const std::vector<std::string>& args) {
   Outcome outcome;
   TraceOutput trace_out(trace, trace_file);
   std::size_t printed = 0;
-  for_each_puzzle(files, box, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
+  PuzzleWriter writer;  // variant puzzles get their directives, so the output reads back as them
+  for_each_puzzle(files, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
     const Format format = forced.value_or(p.format);
     // Grid-form blocks are separated by a blank line: between puzzles and between solutions.
     bool first_in_puzzle = true;
@@ -63,7 +66,7 @@ int cmd_solve(const std::vector<std::string>& args) {
     auto print = [&](const Grid& g) {
       if (!first_in_puzzle) separate();
       first_in_puzzle = false;
-      std::cout << to_text(g, format);
+      std::cout << writer.text(g, format);
       ++printed;
     };
     separate();

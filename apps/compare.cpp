@@ -50,7 +50,9 @@ std::string solution_text(const Selection& s) {
   for (int o : s) out += " " + std::to_string(o + 1);  // 1-based: the option's place in the file
   return out;
 }
-std::string problem_text(const Grid& g) { return to_line(g); }
+std::string problem_text(const Grid& g) {
+  return g.shape().rules().classic() ? to_line(g) : to_line(g) + " (" + g.shape().rules().summary() + ")";
+}
 std::string problem_text(const std::shared_ptr<const ExactCover>& xc) {
   return "an exact-cover problem of " + std::to_string(xc->item_count()) + " items and " +
          std::to_string(xc->option_count()) + " options";
@@ -59,6 +61,8 @@ std::string shape_of(const Grid& g) { return g.shape().name(); }
 std::string shape_of(const std::shared_ptr<const ExactCover>& xc) {
   return "xc:" + std::to_string(xc->item_count()) + "/" + std::to_string(xc->option_count());
 }
+std::string rules_of(const Grid& g) { return g.shape().rules().summary(); }
+std::string rules_of(const std::shared_ptr<const ExactCover>&) { return ""; }
 int givens_of(const Grid& g) { return g.givens(); }
 int givens_of(const std::shared_ptr<const ExactCover>&) { return 0; }
 Result solve_with(Solver& s, const Grid& g, const Limits& limits) { return s.solve(g, limits); }
@@ -120,6 +124,7 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vec
     row.line = p.line;
     row.shape = shape_of(problem);
     row.givens = givens_of(problem);
+    row.rules = rules_of(problem);
     row.backend = specs[b].label;
     row.options = solvers[b]->options();
     row.status = std::string(to_string(r.status));
@@ -189,7 +194,7 @@ std::string check_puzzle(const PuzzleInput& p, std::vector<std::unique_ptr<Solve
 
 const char* kColumns =
     "puzzle,source,line,shape,givens,backend,options,status,count,nodes,guesses,backtracks,propagations,time,"
-    "counters,verdict,cpu_time";
+    "counters,verdict,cpu_time,rules";
 
 }  // namespace
 
@@ -333,7 +338,7 @@ void write_csv(std::ostream& out, const std::vector<Row>& rows) {
     out << r.puzzle << ',' << csv_field(r.source) << ',' << r.line << ',' << r.shape << ',' << r.givens << ','
         << csv_field(r.backend) << ',' << csv_field(r.options) << ',' << r.status << ',' << r.count << ',' << r.nodes
         << ',' << r.guesses << ',' << r.backtracks << ',' << r.propagations << ',' << time << ','
-        << csv_field(r.counters) << ',' << r.verdict << ',' << cpu << "\n";
+        << csv_field(r.counters) << ',' << r.verdict << ',' << cpu << ',' << csv_field(r.rules) << "\n";
   }
 }
 
@@ -383,9 +388,9 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
     }
     if (line.empty()) continue;
     if (f.front() == "puzzle") continue;  // a header (several shard files may be concatenated)
-    // 17 fields; files written before cpu_time was added have 16.
-    if (f.size() != 17 && f.size() != 16)
-      throw InputError(source, 0, start, 1, "expected 17 fields as written by sudokit compare --csv");
+    // 18 fields; files written before rules was added have 17, before cpu_time 16.
+    if (f.size() < 16 || f.size() > 18)
+      throw InputError(source, 0, start, 1, "expected 18 fields as written by sudokit compare --csv");
     try {
       Row r;
       r.puzzle = std::stoull(f[0]);
@@ -405,6 +410,8 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
       r.counters = f[14];
       r.verdict = f[15];
       r.cpu_time = f.size() > 16 ? seconds_of(f[16]) : r.time;
+      // Before the rules column every puzzle was classic; exact cover has none (its shape says xc:).
+      r.rules = f.size() > 17 ? f[17] : r.shape.rfind("xc:", 0) == 0 ? "" : "classic";
       rows.push_back(std::move(r));
     } catch (const std::logic_error&) {
       throw InputError(source, 0, start, 1, "a number field does not hold a number");
@@ -432,7 +439,8 @@ void write_json(std::ostream& out, const std::vector<Row>& rows) {
       first = false;
     }
     const std::string cpu = seconds_text(r.cpu_time);
-    out << "}, \"verdict\": " << json_string(r.verdict) << ", \"cpu_time\": " << cpu << "}"
+    out << "}, \"verdict\": " << json_string(r.verdict) << ", \"cpu_time\": " << cpu
+        << ", \"rules\": " << json_string(r.rules) << "}"
         << (i + 1 < rows.size() ? "," : "") << "\n";
   }
   out << "]\n";

@@ -8,7 +8,7 @@
 set -euo pipefail
 
 packages=(cmake g++ clang make libboost-program-options-dev libboost-dev libcryptominisat5-dev libcadical-dev libgtest-dev libmimalloc-dev
-          pybind11-dev python3-dev python3-pytest)
+          nlohmann-json3-dev pybind11-dev python3-dev python3-pytest)
 if [[ "${1:-}" == "--extra" ]]; then
   packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz libclang-rt-14-dev python3-pandas dpkg-dev)
 fi

@@ -319,3 +319,80 @@ TEST(Sat, ExternalSolversAgreeOnTheDimacsFile) {
   }
   if (ran == 0) GTEST_SKIP() << "no external SAT solver installed";
 }
+
+// Variant puzzles through the files: `encode --to dimacs|dlx` writes the rules into the formula
+// and the matrix (more clauses and items than the classic puzzle of the same givens), and the
+// DIMACS file solved by an external SAT solver, when one is installed, decodes to a solution that
+// obeys the rules and is the one dlx finds.
+TEST(Sat, VariantPuzzlesEncodeTheirRulesAndExternalSolversSolveThem) {
+  const std::string x_puzzle = std::string(SUDOKIT_TEST_DATA) + "/fpuzzles/ukpa_diagonal_hard.json";
+  const std::string jigsaw =
+      "# jigsaw:\n# 122222223\n# 111123323\n# 111533333\n# 145555666\n# 444455566\n# 477899596\n# 478889996\n"
+      "# 477789896\n# 477788896\n...97.........4..37.....1.........8..........8...6..5..7.......631........9.5....\n";
+  const std::string jigsaw_file = ::testing::TempDir() + "sudokit_jigsaw.txt";
+  std::ofstream(jigsaw_file) << jigsaw;
+  auto header_number = [](const std::string& text, const std::string& prefix, int field) {
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);)
+      if (line.rfind(prefix, 0) == 0) {
+        std::istringstream words(line);
+        std::string word;
+        for (int i = 0; i < field; ++i) words >> word;
+        return std::stol(word);
+      }
+    return -1L;
+  };
+  auto items = [](const std::string& dlx) {  // the first line that is not a comment names the items
+    std::istringstream lines(dlx);
+    for (std::string line; std::getline(lines, line);)
+      if (!line.empty() && line[0] != '|') return std::count(line.begin(), line.end(), ' ') + 1;
+    return std::ptrdiff_t{0};
+  };
+  struct Case {
+    std::string file, rules;
+    Grid puzzle;
+  };
+  std::ifstream x_in(x_puzzle);
+  std::stringstream x_text;
+  x_text << x_in.rdbuf();
+  std::vector<Case> cases = {{x_puzzle, "x", read_one(x_text.str())}, {jigsaw_file, "jigsaw", read_one(jigsaw)}};
+  for (const Case& c : cases) {
+    const std::string classic = ::testing::TempDir() + "sudokit_classic.txt";
+    std::ofstream(classic) << to_line(c.puzzle) << "\n";  // the same givens, no rules
+    const auto cnf = run_cli("encode --to dimacs " + c.file), plain_cnf = run_cli("encode --to dimacs " + classic);
+    ASSERT_EQ(cnf.exit_code, 0) << cnf.err;
+    ASSERT_EQ(plain_cnf.exit_code, 0) << plain_cnf.err;
+    if (c.rules == "x") EXPECT_GT(header_number(cnf.out, "p cnf", 4), header_number(plain_cnf.out, "p cnf", 4));
+    else EXPECT_NE(cnf.out, plain_cnf.out);  // as many clauses: regions in place of boxes
+    const auto dlx = run_cli("encode --to dlx " + c.file), plain_dlx = run_cli("encode --to dlx " + classic);
+    ASSERT_EQ(dlx.exit_code, 0) << dlx.err;
+    if (c.rules == "x") EXPECT_GT(items(dlx.out), items(plain_dlx.out));  // the diagonals' items
+    else EXPECT_NE(dlx.out, plain_dlx.out);                             // regions in place of boxes
+    // The matrix solved by the exact-cover reader and dlx: one solution, as the puzzle has.
+    const std::string dlx_file = ::testing::TempDir() + "sudokit_variant.dlx";
+    std::ofstream(dlx_file) << dlx.out;
+    const auto xc = run_cli("xc --count 2 " + dlx_file);
+    EXPECT_NE(xc.out.find("1 solution (unique)"), std::string::npos) << xc.out << xc.err;
+
+    const Grid expected = builtin_solvers().create("dlx")->solve(c.puzzle, count_up_to(1)).solutions.at(0);
+    ASSERT_TRUE(is_solution(c.puzzle, expected));
+    for (const std::string program : {"minisat", "cadical"}) {
+      if (std::system(("command -v " + program + " >/dev/null 2>&1").c_str()) != 0) {
+        std::cout << "[ note ] " << program << " is not installed: scripts/setup.sh --extra installs it\n";
+        continue;
+      }
+      const std::string cnf_file = ::testing::TempDir() + "sudokit_variant.cnf";
+      const std::string out = ::testing::TempDir() + "sudokit_variant.out";
+      std::ofstream(cnf_file) << cnf.out;
+      std::system((program == "minisat" ? "minisat -verb=0 " + cnf_file + " " + out + " >/dev/null 2>&1"
+                                        : "cadical -q " + cnf_file + " > " + out)
+                      .c_str());
+      std::ifstream result(out);
+      const auto model = read_model(result, out, c.puzzle.cells() * c.puzzle.size());
+      ASSERT_TRUE(model.has_value()) << program << " " << c.rules;
+      const Grid grid = grid_from_model(c.puzzle, *model);
+      EXPECT_TRUE(is_solution(c.puzzle, grid)) << program << " " << c.rules;
+      EXPECT_EQ(grid, expected) << program << " " << c.rules;
+    }
+  }
+}

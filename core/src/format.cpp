@@ -1,10 +1,13 @@
 #include "sudokit/format.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <istream>
 #include <sstream>
 
 #include "sudokit/errors.h"
+#include "sudokit/fpuzzles.h"
 #include "sudokit/text.h"
 
 namespace sudokit {
@@ -56,8 +59,8 @@ Format parse_format(std::string_view text) {
   throw UsageError("--format is 'grid' or 'line', not '" + std::string(text) + "'");
 }
 
-PuzzleReader::PuzzleReader(std::istream& in, std::string source_name, std::optional<BoxSpec> box)
-    : in_(in), source_(std::move(source_name)), box_(box), box_given_(box.has_value()) {}
+PuzzleReader::PuzzleReader(std::istream& in, std::string source_name, std::optional<BoxSpec> box, Rules rules)
+    : in_(in), source_(std::move(source_name)), box_(box), box_given_(box.has_value()), caller_rules_(std::move(rules)) {}
 
 bool PuzzleReader::peek_line(Line& out) {
   if (!pending_) {
@@ -79,30 +82,240 @@ bool PuzzleReader::next_content_line(Line& out) {
   return false;
 }
 
-// "# box: RxC" gives the shape of the puzzles after it, so that a file of 6x6 or 12x12 puzzles
-// (which cannot be inferred) reads back as written. A box given by the caller (--box) wins.
+namespace {
+
+// "r3c5" or "R3C5": 1-based row and column, or nullopt.
+std::optional<std::pair<int, int>> parse_cell_name(std::string_view word) {
+  if (word.size() < 4 || (word[0] != 'r' && word[0] != 'R')) return std::nullopt;
+  const auto c = word.find_first_of("cC");
+  if (c == std::string_view::npos) return std::nullopt;
+  int row = 0, col = 0;
+  const char* end = word.data() + word.size();
+  auto a = std::from_chars(word.data() + 1, word.data() + c, row);
+  auto b = std::from_chars(word.data() + c + 1, end, col);
+  if (a.ec != std::errc() || a.ptr != word.data() + c || b.ec != std::errc() || b.ptr != end) return std::nullopt;
+  return std::pair{row, col};
+}
+
+// The side of square boxes of an n x n grid (3 for 9x9), or 0 when n has none Shape::infer takes.
+int square_box(std::size_t n) {
+  int r = 1;
+  while (static_cast<std::size_t>((r + 1) * (r + 1)) <= n) ++r;
+  return static_cast<std::size_t>(r * r) == n && n >= 4 && n <= static_cast<std::size_t>(kMaxSize) ? r : 0;
+}
+
+}  // namespace
+
+// Directives: "# box: RxC" gives the shape of the puzzles after it, so that a file of 6x6 or 12x12
+// puzzles (which cannot be inferred) reads back as written; a box given by the caller (--box)
+// wins. The variant directives are described in format.h.
 void PuzzleReader::read_header(const Line& line) {
   const auto hash = line.text.find('#');
-  const auto words = split_words(std::string_view(line.text).substr(hash + 1));
-  if (words.size() != 2 || words[0].text != "box:") return;
-  if (box_given_) return;
-  try {
-    box_ = parse_box_spec(words[1].text);
-  } catch (const UsageError&) {
-    throw InputError(source_, puzzles_ + 1, line.number, hash + 1 + words[1].column,
-                     "the header '# box: RxC' wants the shape of one box, e.g. 2x3; got '" + std::string(words[1].text) + "'");
+  if (pending_directives_.jigsaw_line != 0 &&
+      (pending_directives_.jigsaw_rows.empty() ||
+       pending_directives_.jigsaw_rows.size() < pending_directives_.jigsaw_width)) {
+    read_jigsaw_row(line, hash);
+    return;
   }
-  last_shape_.reset();
+  const auto words = split_words(std::string_view(line.text).substr(hash + 1));
+  if (words.empty()) return;
+  const std::string_view name = words[0].text;
+  auto column_of = [&](const Word& w) { return hash + 1 + w.column; };
+  auto fail = [&](std::size_t column, std::string detail) {
+    if (!directive_error_) directive_error_ = DirectiveError{line.number, column, std::move(detail)};
+  };
+  if (name == "box:") {
+    if (words.size() != 2) return;  // a comment that happens to start with "box:"
+    if (box_given_) return;
+    try {
+      box_ = parse_box_spec(words[1].text);
+    } catch (const UsageError&) {
+      throw InputError(source_, puzzles_ + 1, line.number, column_of(words[1]),
+                       "the header '# box: RxC' wants the shape of one box, e.g. 2x3; got '" +
+                           std::string(words[1].text) + "'");
+    }
+    last_shape_.reset();
+  } else if (name == "rules:") {
+    Rules named;
+    rules_error_.reset();
+    const std::size_t start = words.size() > 1 ? words[1].column : words[0].column + words[0].text.size();
+    const std::string_view list = std::string_view(line.text).substr(hash + start);
+    if (!(words.size() == 2 && (words[1].text == "classic" || words[1].text == "none"))) {
+      try {
+        parse_rule_names(list, named);
+      } catch (const UsageError& e) {
+        rules_error_ = DirectiveError{line.number, hash + 1 + start, std::string("# rules: ") + e.what()};
+      }
+    }
+    file_rules_ = std::move(named);
+  } else if (name == "jigsaw:") {
+    if (pending_directives_.jigsaw_line != 0) fail(column_of(words[0]), "a second jigsaw map for the same puzzle");
+    if (words.size() > 1) fail(column_of(words[1]), "'# jigsaw:' stands alone; the region map follows on the next n lines, each '# ' and a row");
+    pending_directives_.jigsaw_line = line.number;
+    pending_directives_.jigsaw_rows.clear();
+    pending_directives_.jigsaw_width = 0;
+  } else if (name == "cage:" || name == "extra:") {
+    const bool cage = name == "cage:";
+    CellList list = read_cell_list(line, hash, words, cage);
+    (cage ? pending_directives_.cages : pending_directives_.extras).push_back(std::move(list));
+  }
+}
+
+void PuzzleReader::read_jigsaw_row(const Line& line, std::size_t hash) {
+  PuzzleDirectives& d = pending_directives_;
+  const auto words = split_words(std::string_view(line.text).substr(hash + 1));
+  const std::size_t row_number = d.jigsaw_rows.size() + 1;
+  auto fail = [&](std::size_t column, std::string detail) {
+    if (!directive_error_)
+      directive_error_ = DirectiveError{line.number, column, "jigsaw map row " + std::to_string(row_number) + ": " + std::move(detail)};
+  };
+  std::vector<int> row;
+  // One word of several characters: a region per character, 1-9 then A-Z (a row has n >= 2
+  // regions, so numbers would be several words).
+  if (words.size() == 1 && words[0].text.size() > 1) {
+    for (std::size_t i = 0; i < words[0].text.size(); ++i) {
+      const int v = char_digit(words[0].text[i]);
+      if (v <= 0)
+        fail(hash + 1 + words[0].column + i, "bad region " + quote(words[0].text[i]) + ": regions are 1-9, then A-Z");
+      row.push_back(std::max(v, 1) - 1);
+    }
+  } else {
+    for (const Word& w : words) {
+      int v = 0;
+      auto [ptr, ec] = std::from_chars(w.text.data(), w.text.data() + w.text.size(), v);
+      if (ec != std::errc() || ptr != w.text.data() + w.text.size() || v < 1) {
+        fail(hash + 1 + w.column, "bad region '" + std::string(w.text) + "': regions are numbered from 1");
+        v = 1;
+      }
+      row.push_back(v - 1);
+    }
+  }
+  if (d.jigsaw_rows.empty()) {
+    d.jigsaw_width = row.size();
+    if (row.size() < 2) {
+      fail(hash + 2, "a row of the region map has n regions, one per cell; got " + std::to_string(row.size()));
+      d.jigsaw_width = 1;  // ends the map here
+    }
+  } else if (row.size() != d.jigsaw_width) {
+    fail(hash + 2, std::to_string(row.size()) + " regions, expected " + std::to_string(d.jigsaw_width) +
+                       " like the first row");
+  }
+  d.jigsaw_rows.push_back(std::move(row));
+}
+
+PuzzleReader::CellList PuzzleReader::read_cell_list(const Line& line, std::size_t hash, const std::vector<Word>& words,
+                                                    bool with_sum) {
+  CellList list{line.number, hash + 1 + words[0].column, {}, 0};
+  const std::string what = with_sum ? "# cage:" : "# extra:";
+  auto fail = [&](std::size_t column, std::string detail) {
+    if (!directive_error_) directive_error_ = DirectiveError{line.number, column, what + " " + std::move(detail)};
+  };
+  std::size_t i = 1;
+  if (with_sum) {
+    if (words.size() < 2) {
+      fail(list.column, "wants a sum (0 or '-' for none) and the cells, e.g. '# cage: 15 r1c1 r1c2'");
+      return list;
+    }
+    const Word& w = words[1];
+    if (w.text != "-") {
+      auto [ptr, ec] = std::from_chars(w.text.data(), w.text.data() + w.text.size(), list.sum);
+      if (ec != std::errc() || ptr != w.text.data() + w.text.size() || list.sum < 0)
+        fail(hash + 1 + w.column, "the sum '" + std::string(w.text) + "' is not a number (0 or '-' for none)");
+    }
+    i = 2;
+  }
+  for (; i < words.size(); ++i) {
+    const auto cell = parse_cell_name(words[i].text);
+    if (!cell) {
+      fail(hash + 1 + words[i].column, "'" + std::string(words[i].text) + "' is not a cell; cells are written r1c1");
+      continue;
+    }
+    list.cells.push_back({cell->first, cell->second, hash + 1 + words[i].column});
+  }
+  if (list.cells.empty()) fail(list.column, "names no cell");
+  return list;
+}
+
+// The rules of the next puzzle, of side n: the caller's, the file's and its own directives.
+Rules PuzzleReader::rules_for(std::size_t n, std::size_t puzzle) {
+  Rules rules = caller_rules_;
+  for (bool Rules::*flag : {&Rules::diagonal_main, &Rules::diagonal_anti, &Rules::windoku, &Rules::disjoint_groups,
+                            &Rules::anti_knight, &Rules::anti_king})
+    rules.*flag = rules.*flag || file_rules_.*flag;
+  const int side = static_cast<int>(n);
+  auto cells_of = [&](const CellList& list, const std::string& what) {
+    std::vector<int> cells;
+    for (const CellRef& c : list.cells) {
+      if (c.row < 1 || c.row > side || c.col < 1 || c.col > side)
+        throw InputError(source_, puzzle, list.line, c.column,
+                         what + ": r" + std::to_string(c.row) + "c" + std::to_string(c.col) + " is outside the " +
+                             std::to_string(n) + "x" + std::to_string(n) + " grid");
+      cells.push_back((c.row - 1) * side + (c.col - 1));
+    }
+    return cells;
+  };
+  for (std::size_t i = 0; i < current_.extras.size(); ++i)
+    rules.extra_regions.push_back(cells_of(current_.extras[i], "extra region " + std::to_string(i + 1)));
+  for (std::size_t i = 0; i < current_.cages.size(); ++i)
+    rules.cages.push_back(Cage{cells_of(current_.cages[i], "cage " + std::to_string(i + 1)), current_.cages[i].sum});
+  if (current_.jigsaw_line != 0) {
+    if (current_.jigsaw_width != n || current_.jigsaw_rows.size() != n)
+      throw InputError(source_, puzzle, current_.jigsaw_line, 1,
+                       "the jigsaw map is " + std::to_string(current_.jigsaw_rows.size()) + " rows of " +
+                           std::to_string(current_.jigsaw_width) + ", the puzzle " + std::to_string(n) + "x" +
+                           std::to_string(n));
+    for (const auto& row : current_.jigsaw_rows) rules.regions.insert(rules.regions.end(), row.begin(), row.end());
+  }
+  return rules;
+}
+
+// Shape::make names the item at fault ("cage 2 (...): ..."); its directive's line is found by
+// trying each item alone.
+void PuzzleReader::locate_rule_error(const BoxSpec& box, std::size_t n, std::size_t puzzle, const Line& line,
+                                     const std::string& message) {
+  const Rules all = rules_for(n, puzzle);
+  auto fails = [&](Rules alone) {
+    try {
+      Shape::make(box.rows, box.cols, std::move(alone));
+      return false;
+    } catch (const UsageError&) {
+      return true;
+    }
+  };
+  std::size_t at_line = line.number, at_column = 1;
+  Rules named = all;
+  named.regions.clear();
+  named.cages.clear();
+  named.extra_regions.clear();
+  if (!all.regions.empty()) {
+    Rules alone = named;
+    alone.regions = all.regions;
+    if (fails(alone)) at_line = current_.jigsaw_line;
+  }
+  for (std::size_t i = 0; at_line == line.number && i < all.cages.size(); ++i)
+    if (fails(Rules{.cages = {all.cages[i]}})) at_line = current_.cages[i].line, at_column = current_.cages[i].column;
+  for (std::size_t i = 0; at_line == line.number && i < all.extra_regions.size(); ++i)
+    if (fails(Rules{.extra_regions = {all.extra_regions[i]}}))
+      at_line = current_.extras[i].line, at_column = current_.extras[i].column;
+  throw InputError(source_, puzzle, at_line, at_column, message);
 }
 
 ShapePtr PuzzleReader::shape_for(std::size_t n, std::size_t puzzle, const Line& line, std::size_t column) {
+  if (rules_error_)
+    throw InputError(source_, puzzle, rules_error_->line, rules_error_->column, rules_error_->detail);
+  Rules rules = rules_for(n, puzzle);
+  BoxSpec box{0, 0};
   if (box_) {
-    if (last_shape_ == nullptr) last_shape_ = Shape::make(box_->rows, box_->cols);
-    return last_shape_;
-  }
-  if (last_shape_ && static_cast<std::size_t>(last_shape_->size()) == n) return last_shape_;
-  auto shape = Shape::infer(n * n);
-  if (!shape) {
+    box = *box_;
+  } else if (const int r = square_box(n)) {
+    box = {r, r};
+  } else if (rules.jigsaw() && n >= 2 && n <= static_cast<std::size_t>(kMaxSize)) {
+    // Jigsaw regions replace the boxes, so any box of n cells does: the squarest, rows <= columns.
+    int rows = 1;
+    for (int r = 1; r * r <= static_cast<int>(n); ++r)
+      if (n % static_cast<std::size_t>(r) == 0) rows = r;
+    box = {rows, static_cast<int>(n) / rows};
+  } else {
     std::string hint = "a " + std::to_string(n) + "x" + std::to_string(n) + " grid";
     if (n < 2 || n > kMaxSize)
       throw InputError(source_, puzzle, line.number, column,
@@ -110,17 +323,55 @@ ShapePtr PuzzleReader::shape_for(std::size_t n, std::size_t puzzle, const Line& 
     throw InputError(source_, puzzle, line.number, column,
                      hint + " has no square boxes: give the box shape with --box RxC (e.g. --box 2x3 for 6x6)");
   }
-  last_shape_ = shape;
-  return shape;
+  if (last_shape_ && last_shape_->box_rows() == box.rows && last_shape_->box_cols() == box.cols &&
+      last_shape_->rules() == rules)
+    return last_shape_;
+  try {
+    last_shape_ = Shape::make(box.rows, box.cols, std::move(rules));
+  } catch (const UsageError& e) {
+    locate_rule_error(box, n, puzzle, line, e.what());
+  }
+  return last_shape_;
 }
 
 std::optional<ParsedPuzzle> PuzzleReader::next() {
   Line first;
-  if (!next_content_line(first)) return std::nullopt;
+  if (!next_content_line(first)) {
+    // Directives after the last puzzle describe nothing: say so rather than drop them.
+    const PuzzleDirectives left = std::move(pending_directives_);
+    pending_directives_ = {};
+    directive_error_.reset();
+    if (!left.empty()) {
+      const std::size_t at = left.jigsaw_line ? left.jigsaw_line
+                             : !left.cages.empty() ? left.cages.front().line
+                                                   : left.extras.front().line;
+      throw InputError(source_, 0, at, 1, "a directive for the next puzzle, but the source ends without one");
+    }
+    return std::nullopt;
+  }
   const std::size_t number = ++puzzles_;
+  current_ = std::move(pending_directives_);
+  pending_directives_ = {};
+  std::optional<DirectiveError> bad = std::move(directive_error_);
+  directive_error_.reset();
+  if (!bad && current_.jigsaw_line != 0 && current_.jigsaw_rows.size() < current_.jigsaw_width)
+    bad = DirectiveError{current_.jigsaw_line, 1,
+                         "the jigsaw map has " + std::to_string(current_.jigsaw_rows.size()) + " rows, expected " +
+                             std::to_string(current_.jigsaw_width) + " before the puzzle"};
+  if (bad) current_ = {};  // read the puzzle past, then report its directive
   const auto tokens = split_words(first.text);
   const bool one_line = tokens.size() == 1 || tokens.front().text.size() > 2 || tokens.size() >= kMinNumericLine;
-  return one_line ? read_line_form(first, number) : read_grid_form(first, number);
+  const bool fpuzzles = tokens.front().text.front() == '{' || first.text.find("?load=") != std::string::npos;
+  try {
+    auto puzzle = fpuzzles ? read_fpuzzles_form(first, number)
+                  : one_line ? read_line_form(first, number)
+                             : read_grid_form(first, number);
+    if (bad) throw InputError(source_, number, bad->line, bad->column, bad->detail);
+    return puzzle;
+  } catch (const InputError&) {
+    if (bad) throw InputError(source_, number, bad->line, bad->column, bad->detail);
+    throw;
+  }
 }
 
 ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) {
@@ -160,19 +411,22 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
   const std::size_t length = t.text.size();
   ShapePtr shape;
   if (box_) {
-    shape = shape_for(0, number, line, 1);
+    shape = shape_for(static_cast<std::size_t>(box_->rows * box_->cols), number, line, 1);
     const auto want = static_cast<std::size_t>(shape->cells());
     if (length != want)
       throw InputError(source_, number, line.number, length < want ? t.column + length : t.column + want,
                        std::to_string(length) + " cells, expected " + std::to_string(want) + " for a " + shape->name() +
                            " puzzle");
   } else {
-    shape = last_shape_ && static_cast<std::size_t>(last_shape_->cells()) == length ? last_shape_ : Shape::infer(length);
-    if (!shape || shape->size() > kMaxCharSize)
+    std::size_t n = 1;
+    while ((n + 1) * (n + 1) <= length) ++n;
+    // A jigsaw map makes any side a shape; otherwise the boxes must be square.
+    const bool side_ok = n * n == length && n <= kMaxCharSize && (square_box(n) != 0 || current_.jigsaw_line != 0);
+    if (!side_ok)
       throw InputError(source_, number, line.number, t.column + length,
                        std::to_string(length) + " cells is not a puzzle size: expected n*n cells (81 for 9x9, 16 "
                        "for 4x4, 256 for 16x16), or --box RxC for other shapes");
-    last_shape_ = shape;
+    shape = shape_for(n, number, line, 1);
   }
   for (std::size_t i = 0; i < length; ++i) {
     const char c = t.text[i];
@@ -238,30 +492,136 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
   return {std::move(grid), Format::grid, number, first.number};
 }
 
+ParsedPuzzle PuzzleReader::read_fpuzzles_form(const Line& first, std::size_t number) {
+  // The JSON text: from the first line to the line where its braces close (outside strings).
+  std::string text;
+  std::vector<std::size_t> line_starts;  // offset in `text` of each line
+  std::optional<std::string> json;
+  if (first.text.find_first_not_of(kSpace) != first.text.find('{')) {
+    json = fpuzzles_link_json(first.text);
+    if (!json)
+      throw InputError(source_, number, first.number, first.text.find("?load=") + 7,
+                       "the f-puzzles link does not decompress (lz-string, base64)");
+  } else {
+    int depth = 0;
+    bool in_string = false, escaped = false;
+    Line line = first;
+    for (bool more = true; more;) {
+      line_starts.push_back(text.size());
+      for (char c : line.text) {
+        if (escaped) escaped = false;
+        else if (in_string && c == '\\') escaped = true;
+        else if (c == '"') in_string = !in_string;
+        else if (!in_string && c == '{') ++depth;
+        else if (!in_string && c == '}') --depth;
+      }
+      text += line.text;
+      text += '\n';
+      if (depth <= 0) break;
+      more = peek_line(line);
+      if (more) pending_.reset();
+    }
+    if (depth > 0)
+      throw InputError(source_, number, first.number, 1, "f-puzzles JSON: the source ends before its closing brace");
+    json = std::move(text);
+  }
+  FPuzzleError error;
+  const auto puzzle = parse_fpuzzles(*json, error);
+  auto fail = [&](const std::string& path, const std::string& detail) {
+    std::size_t line = first.number, column = 0;
+    if (error.offset && !line_starts.empty()) {
+      const auto at = std::upper_bound(line_starts.begin(), line_starts.end(), *error.offset) - line_starts.begin() - 1;
+      line = first.number + static_cast<std::size_t>(at);
+      column = *error.offset - line_starts[static_cast<std::size_t>(at)] + 1;
+    }
+    throw InputError(source_, number, line, column, "f-puzzles JSON" + (path.empty() ? "" : " " + path) + ": " + detail);
+  };
+  if (!puzzle) fail(error.path, error.detail);
+  const int n = puzzle->box_rows * puzzle->box_cols;
+
+  Rules rules = rules_for(static_cast<std::size_t>(n), number);
+  const Rules& own = puzzle->rules;
+  for (bool Rules::*flag : {&Rules::diagonal_main, &Rules::diagonal_anti, &Rules::windoku, &Rules::disjoint_groups,
+                            &Rules::anti_knight, &Rules::anti_king})
+    rules.*flag = rules.*flag || own.*flag;
+  if (own.jigsaw()) rules.regions = own.regions;
+  // The JSON's cages and regions keep their numbers (killercage[0] is cage 1), the directives' follow.
+  rules.cages.insert(rules.cages.begin(), own.cages.begin(), own.cages.end());
+  rules.extra_regions.insert(rules.extra_regions.begin(), own.extra_regions.begin(), own.extra_regions.end());
+  ShapePtr shape;
+  try {
+    shape = Shape::make(puzzle->box_rows, puzzle->box_cols, std::move(rules));
+  } catch (const UsageError& e) {
+    const std::string message = e.what();
+    std::string path;
+    if (message.rfind("cage ", 0) == 0) path = "killercage[" + std::to_string(std::atoi(message.c_str() + 5) - 1) + "]";
+    else if (message.rfind("extra region ", 0) == 0)
+      path = "extraregion[" + std::to_string(std::atoi(message.c_str() + 13) - 1) + "]";
+    else if (message.find("jigsaw") != std::string::npos) path = "grid[][].region";
+    fail(path, message);
+  }
+  std::vector<std::uint8_t> values(puzzle->values.begin(), puzzle->values.end());
+  Grid grid(shape, std::move(values));
+  check_givens(grid, number, std::vector<std::pair<std::size_t, std::size_t>>(grid.values().size(), {first.number, 0}));
+  return {std::move(grid), Format::line, number, first.number};
+}
+
 void PuzzleReader::check_givens(const Grid& grid, std::size_t puzzle,
                                 const std::vector<std::pair<std::size_t, std::size_t>>& pos) {
   if (!check_repeats_) return;
   const Shape& shape = grid.shape();
+  auto where = [&](int cell) {
+    const auto& at = pos[static_cast<std::size_t>(cell)];
+    if (at.second == 0)  // f-puzzles JSON: its path
+      return shape.cell_name(cell) + " (grid[" + std::to_string(shape.row_of(cell)) + "][" +
+             std::to_string(shape.col_of(cell)) + "])";
+    return shape.cell_name(cell) + " (line " + std::to_string(at.first) + ", column " + std::to_string(at.second) + ")";
+  };
+  auto conflict = [&](int first, int second, const std::string& detail) {
+    const auto& b = pos[static_cast<std::size_t>(second)];
+    const std::string cells = first == second ? where(first) : where(first) + " and " + where(second);
+    throw ConflictError(source_, puzzle, b.first, b.second, detail + ": " + cells, first, second);
+  };
+  // A digit twice in a unit, then in a group (a cage or a small extra region).
   std::vector<int> first_with(static_cast<std::size_t>(shape.size()) + 1);
-  for (int u = 0; u < static_cast<int>(shape.units().size()); ++u) {
+  auto check_cells = [&](const std::vector<int>& cells, const std::string& name) {
     std::fill(first_with.begin(), first_with.end(), -1);
-    for (int cell : shape.units()[static_cast<std::size_t>(u)].cells) {
+    for (int cell : cells) {
       const int v = grid[cell];
       if (v == 0) continue;
       int& seen = first_with[static_cast<std::size_t>(v)];
-      if (seen < 0) {
-        seen = cell;
-        continue;
-      }
-      const auto& a = pos[static_cast<std::size_t>(seen)];
-      const auto& b = pos[static_cast<std::size_t>(cell)];
-      throw ConflictError(source_, puzzle, b.first, b.second,
-                          "digit " + std::to_string(v) + " is given twice in " + shape.unit_name(u) + ": " +
-                              shape.cell_name(seen) + " (line " + std::to_string(a.first) + ", column " +
-                              std::to_string(a.second) + ") and " + shape.cell_name(cell) + " (line " +
-                              std::to_string(b.first) + ", column " + std::to_string(b.second) + ")",
-                          seen, cell);
+      if (seen < 0) seen = cell;
+      else conflict(seen, cell, "digit " + std::to_string(v) + " is given twice in " + name);
     }
+  };
+  for (int u = 0; u < static_cast<int>(shape.units().size()); ++u)
+    check_cells(shape.units()[static_cast<std::size_t>(u)].cells, shape.unit_name(u));
+  for (int g = 0; g < static_cast<int>(shape.groups().size()); ++g)
+    check_cells(shape.groups()[static_cast<std::size_t>(g)].cells, shape.group_name(g));
+  for (auto [a, b] : shape.extra_pairs())
+    if (grid[a] != 0 && grid[a] == grid[b]) {
+      const int dr = std::abs(shape.row_of(a) - shape.row_of(b)), dc = std::abs(shape.col_of(a) - shape.col_of(b));
+      const bool king = dr <= 1 && dc <= 1;
+      conflict(a, b, "digit " + std::to_string(grid[a]) + " is given twice a " + (king ? "king's" : "knight's") +
+                         " move apart (" + (king ? "anti-king" : "anti-knight") + ")");
+    }
+  // A cage whose givens no digit set of its sum holds: too much, or a full cage of another sum.
+  for (std::size_t k = 0; k < shape.cages().size(); ++k) {
+    const CageTable& cage = shape.cages()[k];
+    Mask given = 0;
+    int first = -1, last = -1;
+    for (int cell : cage.cells)
+      if (grid[cell] != 0) {
+        given |= Mask{1} << (grid[cell] - 1);
+        if (first < 0) first = cell;
+        last = cell;
+      }
+    if (given == 0 || cage.sum == 0) continue;
+    bool fits = false;
+    for (Mask m : cage.combinations) fits = fits || (m & given) == given;
+    if (!fits)
+      conflict(first, last, "the givens of cage " + std::to_string(k + 1) + " (sum " + std::to_string(cage.sum) +
+                                ") fit no " + std::to_string(cage.cells.size()) + " different digits of that sum");
   }
 }
 
@@ -307,8 +667,61 @@ std::string to_grid_text(const Grid& grid) {
   return out;
 }
 
-std::string to_text(const Grid& grid, Format format) {
-  return format == Format::grid ? to_grid_text(grid) : to_line(grid) + '\n';
+std::string directives(const Shape& shape) {
+  const Rules& rules = shape.rules();
+  if (rules.classic()) return {};
+  std::string out;
+  if (shape.box_rows() != shape.box_cols()) out += "# box: " + shape.name() + "\n";
+  if (const std::string names = rules.names(); !names.empty()) out += "# rules: " + names + "\n";
+  const int n = shape.size();
+  if (rules.jigsaw()) {
+    out += "# jigsaw:\n";
+    for (int r = 0; r < n; ++r) {
+      out += "# ";
+      for (int c = 0; c < n; ++c) {
+        const int region = rules.regions[static_cast<std::size_t>(shape.cell_at(r, c))] + 1;
+        if (n <= kMaxCharSize) out += digit_char(region);
+        else out += (c ? " " : "") + std::to_string(region);
+      }
+      out += '\n';
+    }
+  }
+  for (const Cage& cage : rules.cages) {
+    out += "# cage: " + std::to_string(cage.sum);
+    for (int cell : cage.cells) out += " " + shape.cell_name(cell);
+    out += '\n';
+  }
+  for (const auto& region : rules.extra_regions) {
+    out += "# extra:";
+    for (int cell : region) out += " " + shape.cell_name(cell);
+    out += '\n';
+  }
+  return out;
+}
+
+std::string to_text(const Grid& grid, Format format) { return PuzzleWriter{}.text(grid, format); }
+
+std::string PuzzleWriter::text(const Grid& grid, Format format) {
+  const Shape& shape = grid.shape();
+  std::string out;
+  // "# box:" and "# rules:" last for the rest of the file: write them again when they change.
+  const std::string box = shape.name(), names = shape.rules().names();
+  const bool needs_box = shape.box_rows() != shape.box_cols() && !shape.rules().classic();
+  if ((needs_box || !box_written_.empty()) && box != box_written_) {
+    out += "# box: " + box + "\n";
+    box_written_ = box;
+  }
+  if (names != rules_written_) {
+    out += "# rules: " + (names.empty() ? std::string("classic") : names) + "\n";
+    rules_written_ = names;
+  }
+  // The rest of directives(): what applies to this puzzle alone.
+  std::string own = directives(shape);
+  for (const char* persistent : {"# box: ", "# rules: "})
+    if (own.rfind(persistent, 0) == 0) own.erase(0, own.find('\n') + 1);
+  out += own;
+  out += format == Format::grid ? to_grid_text(grid) : to_line(grid) + '\n';
+  return out;
 }
 
 }  // namespace sudokit

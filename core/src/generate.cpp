@@ -3,6 +3,9 @@
 #include <numeric>
 #include <vector>
 
+#include "sudokit/errors.h"
+#include "sudokit/verify.h"
+
 namespace sudokit {
 
 namespace {
@@ -46,7 +49,49 @@ std::uint64_t Random::below(std::uint64_t bound) {
   }
 }
 
+namespace {
+
+// The symmetries that may keep variant rules, each tried and kept only when the grid still obeys
+// them (a solution's digits are checked by the verifier; a partial grid keeps them by its peers).
+Grid shuffled_with_rules(const Grid& solution, Random& random) {
+  const ShapePtr& shape = solution.shape_ptr();
+  const int n = shape->size();
+  const Rules& rules = shape->rules();
+  bool sums = false;
+  for (const Cage& cage : rules.cages) sums = sums || cage.sum != 0;
+  std::vector<int> digits = iota(n);
+  if (!sums) random.shuffle(std::span<int>(digits));
+  Grid g(shape);
+  for (int cell = 0; cell < shape->cells(); ++cell)
+    g.set(cell, solution[cell] == 0 ? 0 : digits[static_cast<std::size_t>(solution[cell] - 1)] + 1);
+  auto keeps_rules = [&](const Grid& candidate) {
+    for (int cell = 0; cell < candidate.cells(); ++cell) {
+      if (candidate[cell] == 0) continue;
+      for (int p : shape->peers_of(cell))
+        if (candidate[p] == candidate[cell]) return false;
+    }
+    return !candidate.complete() || verify(Grid(shape), candidate).empty();
+  };
+  const bool square_boxes = shape->box_rows() == shape->box_cols();
+  for (int transform = 0; transform < 3; ++transform) {
+    if (random.below(2) == 0 || (transform == 0 && !square_boxes)) continue;
+    Grid moved(shape);
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c) {
+        const int from = transform == 0 ? shape->cell_at(c, r)               // transpose
+                         : transform == 1 ? shape->cell_at(n - 1 - r, c)     // upside down
+                                          : shape->cell_at(r, n - 1 - c);    // left to right
+        moved.set(shape->cell_at(r, c), g[from]);
+      }
+    if (keeps_rules(moved)) g = std::move(moved);
+  }
+  return g;
+}
+
+}  // namespace
+
 Grid shuffled(const Grid& solution, Random& random) {
+  if (!solution.shape().rules().classic()) return shuffled_with_rules(solution, random);
   const ShapePtr& shape = solution.shape_ptr();
   const int br = shape->box_rows(), bc = shape->box_cols(), n = shape->size();
   // Lines: a random order of bands (groups of br rows), and of rows inside each band; the same
@@ -90,7 +135,8 @@ Grid random_solution(const ShapePtr& shape, Random& random, Solver& filler) {
   const int n = shape->size();
   Limits limits;
   limits.max_nodes = 100000;
-  for (int attempt = 0; attempt < 20; ++attempt) {
+  const bool classic = shape->rules().classic();
+  for (int attempt = 0; attempt < (classic ? 20 : 100); ++attempt) {
     // Scatter n random digits where they break no rule, then let the filler complete the grid.
     Grid seeds(shape);
     std::vector<int> cells = iota(shape->cells());
@@ -108,7 +154,87 @@ Grid random_solution(const ShapePtr& shape, Random& random, Solver& filler) {
     const Result r = filler.solve(seeds, limits);
     if (!r.solutions.empty()) return shuffled(r.solutions.front(), random);
   }
+  if (!classic)
+    throw UsageError("no grid found for the rules " + shape->rules().summary() + " of a " + shape->name() +
+                     " shape in 100 attempts");
   return random_solution(shape, random);  // the filler kept failing: fall back to the pattern
+}
+
+std::vector<int> random_jigsaw_regions(int box_rows, int box_cols, Random& random) {
+  const int n = box_rows * box_cols, cells = n * n;
+  std::vector<int> region(static_cast<std::size_t>(cells));
+  for (int cell = 0; cell < cells; ++cell) {
+    const int r = cell / n, c = cell % n;
+    region[static_cast<std::size_t>(cell)] = (r / box_rows) * (n / box_cols) + c / box_cols;
+  }
+  auto neighbours = [&](int cell) {
+    std::vector<int> out;
+    const int r = cell / n, c = cell % n;
+    if (r > 0) out.push_back(cell - n);
+    if (r + 1 < n) out.push_back(cell + n);
+    if (c > 0) out.push_back(cell - 1);
+    if (c + 1 < n) out.push_back(cell + 1);
+    return out;
+  };
+  auto connected = [&](int which) {
+    std::vector<int> stack;
+    std::vector<char> seen(static_cast<std::size_t>(cells), 0);
+    int size = 0, start = -1;
+    for (int cell = 0; cell < cells; ++cell)
+      if (region[static_cast<std::size_t>(cell)] == which) ++size, start = cell;
+    stack.push_back(start);
+    seen[static_cast<std::size_t>(start)] = 1;
+    int reached = 0;
+    while (!stack.empty()) {
+      const int cell = stack.back();
+      stack.pop_back();
+      ++reached;
+      for (int next : neighbours(cell))
+        if (!seen[static_cast<std::size_t>(next)] && region[static_cast<std::size_t>(next)] == which) {
+          seen[static_cast<std::size_t>(next)] = 1;
+          stack.push_back(next);
+        }
+    }
+    return reached == size;
+  };
+  // Each step: a cell a of region A next to region B, and a cell b of B next to A, change
+  // regions; sizes stay n, and the step is undone unless both regions stay connected.
+  for (int step = 0; step < 40 * cells; ++step) {
+    const int a = static_cast<int>(random.below(static_cast<std::uint64_t>(cells)));
+    const auto around = neighbours(a);
+    const int towards = around[random.below(around.size())];
+    const int from = region[static_cast<std::size_t>(a)], to = region[static_cast<std::size_t>(towards)];
+    if (from == to) continue;
+    std::vector<int> candidates;  // cells of `to` next to `from`, other than by a alone
+    for (int cell = 0; cell < cells; ++cell) {
+      if (region[static_cast<std::size_t>(cell)] != to) continue;
+      for (int next : neighbours(cell))
+        if (next != a && region[static_cast<std::size_t>(next)] == from) {
+          candidates.push_back(cell);
+          break;
+        }
+    }
+    if (candidates.empty()) continue;
+    const int b = candidates[random.below(candidates.size())];
+    region[static_cast<std::size_t>(a)] = to;
+    region[static_cast<std::size_t>(b)] = from;
+    if (!connected(from) || !connected(to)) {
+      region[static_cast<std::size_t>(a)] = from;
+      region[static_cast<std::size_t>(b)] = to;
+    }
+  }
+  return region;
+}
+
+ShapePtr random_jigsaw_shape(int box_rows, int box_cols, Rules rules, Random& random, Solver& filler) {
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    rules.regions = random_jigsaw_regions(box_rows, box_cols, random);
+    ShapePtr shape = Shape::make(box_rows, box_cols, rules);
+    Limits limits;
+    limits.max_nodes = 100000;
+    if (!filler.solve(Grid(shape), limits).solutions.empty()) return shape;
+  }
+  throw UsageError("no jigsaw layout with a solution found in 50 attempts for the rules " + rules.summary());
 }
 
 Grid with_random_blanks(const Grid& solution, int blanks, Random& random) {

@@ -77,6 +77,46 @@ def puzzle_seeds():
     seeds.append(box_byte(2, 3) + ("0 " * 35 + "0\n").encode())
     seeds.append(box_byte(6, 6) + (" ".join(["0"] * 1296) + "\n").encode())
     seeds.append(box_byte(1, 2) + b"12\n..\n")
+    seeds += [b"\x00" + s.encode() for s in VARIANT_TEXTS]
+    return seeds
+
+
+JIGSAW9 = ["111122222", "111122223", "114442333", "144443333", "555546666", "777766669", "777888899", "788889999",
+           "788889999"]
+# Variant puzzles in the text form (docs/variants.md): every directive, and some bad ones.
+VARIANT_TEXTS = [
+    "# rules: x anti-knight\n" + "." * 81 + "\n# rules: classic\n" + "." * 81 + "\n",
+    "# jigsaw:\n" + "".join("# " + r + "\n" for r in JIGSAW9) + "# cage: 15 r1c1 r1c2\n# extra: r5c5 r6c6\n" + "." * 81 + "\n",
+    "# box: 2x3\n# rules: windoku disjoint anti-king\n# cage: - r1c1 r2c2\n" + "0 " * 35 + "0\n",
+    "# jigsaw:\n# 1 1 2 2\n# 1 1 2 2\n# 3 3 4 4\n# 3 3 4 4\n1234\n" * 1 + "." * 16 + "\n",
+    "# cage: 18 r1c3 r1c4\n" + "." * 81 + "\n# rules: anti-queen\n" + "." * 81 + "\n",
+    "# cage: 10 r1c1 r10c1\n# jigsaw:\n# 1122\n" + "." * 81 + "\n# cage: 3 r1c1\n",
+]
+
+# f-puzzles documents (JSON, and link text for an odd byte 0 in fuzz_fpuzzles).
+def fpuzzles_doc(size, extra="", cells=None):
+    cells = cells or {}
+    rows = []
+    for r in range(size):
+        rows.append("[" + ",".join(cells.get((r, c), "{}") for c in range(size)) + "]")
+    return '{"size":%d,"grid":[%s]%s}' % (size, ",".join(rows), extra)
+
+
+def fpuzzles_seeds():
+    seeds = [b"\x00" + open(os.path.join(ROOT, "tests/data/fpuzzles/ukpa_diagonal_hard.json"), "rb").read()]
+    docs = [
+        fpuzzles_doc(4, ',"antiking":true,"killercage":[{"cells":["R3C1","R3C2"],"value":"3"},{"cells":["R4C3"]}],'
+                        '"extraregion":[{"cells":["R1C4","R2C3"]}]',
+                     {(0, 1): '{"region":1}', (0, 2): '{"region":0}', (1, 0): '{"value":2,"given":true}'}),
+        fpuzzles_doc(6, ',"diagonal+":true,"disjointgroups":true'),
+        fpuzzles_doc(4, ',"thermometer":[{"lines":[["R1C1","R1C2"]]}]'),
+        fpuzzles_doc(4, "", {(3, 3): '{"value":7,"given":true}'}),
+        '{"size":4,"grid":[[{}]]}',
+        '{"size":9,\n"grid": [tru\n',
+    ]
+    seeds += [b"\x00" + d.encode() + b"\n" for d in docs]
+    seeds.append(b"\x00" + docs[0].encode() + b"\n" + b"." * 16 + b"\n")
+    seeds += [b"\x01N4IgHiBcDMC+Q===", b"\x00https://f-puzzles.com/?load=N4IgHiBcDMC+Q===\n", b"\x01AAAA"]
     return seeds
 
 
@@ -191,7 +231,14 @@ def differential_seeds():
 
 
 DICTS = {
-    "puzzle": ['"."', '"0"', '"#"', '"\\x0a"', '" "', '"\\x0d\\x0a"', '"9"', '"A"', '"Z"', '"10"', '"16"', '"........."'],
+    "puzzle": ['"."', '"0"', '"#"', '"\\x0a"', '" "', '"\\x0d\\x0a"', '"9"', '"A"', '"Z"', '"10"', '"16"', '"........."',
+               '"# box: "', '"# rules: "', '"# jigsaw:"', '"# cage: "', '"# extra: "', '"x"', '"windoku"', '"disjoint"',
+               '"anti-knight"', '"anti-king"', '"diagonal+"', '"classic"', '"r1c1"', '"R9C9"', '"-"', '"111222333"'],
+    "fpuzzles": ['"{"', '"}"', '"["', '"]"', '","', '":"', '"\\""', '"\\"size\\":"', '"\\"grid\\":"', '"{}"',
+                 '"\\"value\\":"', '"\\"given\\":true"', '"\\"region\\":"', '"\\"diagonal+\\":true"',
+                 '"\\"diagonal-\\":true"', '"\\"antiknight\\":true"', '"\\"antiking\\":true"',
+                 '"\\"disjointgroups\\":true"', '"\\"killercage\\":"', '"\\"extraregion\\":"', '"\\"cells\\":"',
+                 '"\\"R1C1\\""', '"true"', '"false"', '"null"', '"?load="', '"N4Ig"'],
     "dlx": ['"|"', '":"', '"\\x0a"', '" "', '"| "', '":red"', '"\\x0d\\x0a"'],
     "model": ['"s SATISFIABLE"', '"s UNSATISFIABLE"', '"SAT"', '"UNSAT"', '"v "', '" 0"', '"c "', '"-"', '"\\x0a"',
               '"2147483647"', '"-2147483648"', '"9223372036854775807"'],
@@ -215,6 +262,7 @@ REGRESSIONS = {
 
 def main():
     write("fuzz_puzzle", puzzle_seeds() + REGRESSIONS["fuzz_puzzle"])
+    write("fuzz_fpuzzles", fpuzzles_seeds())
     write("fuzz_dlx", dlx_seeds())
     write("fuzz_model", model_seeds())
     write("fuzz_csv", csv_seeds() + REGRESSIONS["fuzz_csv"])

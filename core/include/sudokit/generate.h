@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 #include <utility>
+#include <vector>
 
 #include "sudokit/grid.h"
 #include "sudokit/solver.h"
@@ -29,6 +30,9 @@ class Random {
 
 // `solution` under random symmetries of the shape: digits relabelled, rows within bands, bands,
 // columns within stacks, stacks, and a transpose when boxes are square. Validity is kept.
+// A shape with variant rules gets only the symmetries that keep its rules: digits relabelled
+// (not when a cage has a sum), then a transpose and mirror images, each kept only when the
+// grid still obeys every rule (a jigsaw map or a cage is not symmetric in general).
 Grid shuffled(const Grid& solution, Random& random);
 
 // A random complete grid: the standard pattern grid of the shape, shuffled. Fast, and enough for
@@ -37,8 +41,19 @@ Grid random_solution(const ShapePtr& shape, Random& random);
 
 // A random complete grid from any part of the space: n random digits scattered where they break
 // no rule, completed by `filler` (any backend), then shuffled. Falls back to the pattern after 20
-// failed attempts.
+// failed attempts; a shape with variant rules has no pattern, and throws UsageError after 100
+// (its rules may allow no grid at all).
 Grid random_solution(const ShapePtr& shape, Random& random, Solver& filler);
+
+// A random jigsaw layout of an n x n grid (n = box_rows * box_cols): region 0..n-1 of each cell,
+// made from the boxes by many random exchanges of two cells between neighbouring regions, each
+// kept only when both regions stay connected. Every region has n cells. Whether a grid fits the
+// layout is not checked here: random_jigsaw_shape does that.
+std::vector<int> random_jigsaw_regions(int box_rows, int box_cols, Random& random);
+
+// A shape with `rules` and a random jigsaw layout that `filler` can complete, trying new layouts
+// until one can; throws UsageError after 50.
+ShapePtr random_jigsaw_shape(int box_rows, int box_cols, Rules rules, Random& random, Solver& filler);
 
 // `solution` with `blanks` cells chosen at random made blank. The result may have several
 // solutions; tests use it to exercise counting.

@@ -47,6 +47,7 @@ struct Row {
   std::size_t line = 0;
   std::string shape;
   int givens = 0;
+  std::string rules;     // Rules::summary() of a puzzle ("classic", "x+jigsaw"), "" for exact cover
   std::string backend, options;
   std::string status;
   std::uint64_t count = 0, nodes = 0, guesses = 0, backtracks = 0, propagations = 0;
