@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "compare.h"
+#include "sudokit/compare/compare.h"
 #include "sudokit/format.h"
 #include "sudokit/generate.h"
 #include "sudokit/registry.h"
