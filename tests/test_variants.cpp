@@ -365,20 +365,22 @@ std::vector<Published> published() {
     out.push_back(std::move(p));
   }
   {
-    // X (Sudoku-X): Sudopedia, https://www.sudopedia.org/wiki/Sudoku-X, as transcribed with its
-    // solution in lisudoku/lisudoku_solver, src/solver/tests/logical_solver/puzzles/diagonal_9x9.rs
-    // (check_diagonal_9x9_2_medium_solve).
-    Published p{"x", "Sudopedia Sudoku-X", 3, 3, {},
-                "........."
-                "........."
-                "........."
-                "........."
-                "........."
-                "7.4.5.3.9"
-                ".5.6.7.8."
-                "9.3.4.6.7"
-                ".1.2.3.4.",
-                "371865294265914738849732516536429871198376452724158369452697183983541627617283945"};
+    // X (Sudoku-X): UK Puzzle Association, https://ukpuzzles.org/file_download.php?fileid=247
+    // (diagonal 9x9 #1), as transcribed with its solution in lisudoku/lisudoku_solver,
+    // src/solver/tests/logical_solver/puzzles/diagonal_9x9.rs (check_diagonal_9x9_1_hard_solve).
+    // (The Sudopedia Sudoku-X example there leaves rows 1-5 empty, which the textbook row-major
+    // backtrack takes minutes over.)
+    Published p{"x", "ukpuzzles.org file 247, diagonal", 3, 3, {},
+                ".....38.."
+                "....47..."
+                "6...2...."
+                "89......."
+                ".23...78."
+                ".......36"
+                "....3...4"
+                "...16...."
+                "..78.....",
+                "259613847381947265674528913896371452123456789745289136518732694932164578467895321"};
     p.rules.diagonal_main = p.rules.diagonal_anti = true;
     out.push_back(std::move(p));
   }
