@@ -16,6 +16,7 @@
 #include "sudokit/format.h"
 #include "sudokit/generate.h"
 #include "sudokit/registry.h"
+#include "sudokit/trace.h"
 #include "sudokit/verify.h"
 #include "test_support.h"
 
@@ -579,6 +580,36 @@ TEST_P(VariantBackend, StopsAtANodeLimitOnAVariantShape) {
   const Result r = solver->solve(Grid(shape), limits);
   EXPECT_EQ(r.stop_reason, StopReason::nodes);
   EXPECT_LT(r.count, 74160u);
+}
+
+// Traces on a variant shape: every node entered is left again (or is on the solution's path),
+// and a step that is not a cell's digit (dlx choosing a cage's digit set) is named as such.
+struct StepCounter final : SearchObserver {
+  std::uint64_t entered = 0, left = 0, steps = 0, cage_steps = 0;
+  void enter(std::uint64_t, std::uint64_t, int, int, int, Reason) override { ++entered; }
+  void enter_option(std::uint64_t, std::uint64_t, int, int, int, Reason) override { ++entered; }
+  void enter_step(std::uint64_t, std::uint64_t, std::string_view label, int, Reason) override {
+    ++entered, ++steps;
+    cage_steps += label.rfind("cage ", 0) == 0 && label.find(" = {") != std::string_view::npos;
+  }
+  void place(int, int, Reason) override {}
+  void dead_end(std::string_view) override {}
+  void leave(std::uint64_t) override { ++left; }
+  void solution() override {}
+  void note(std::string_view) override {}
+};
+
+TEST_P(VariantBackend, TracesAKillerPuzzle) {
+  const Published killer = published().front();
+  const Grid puzzle = grid_of(Shape::make(3, 3, killer.rules), digits_of(killer.givens));
+  StepCounter steps;
+  Limits limits = test::count_up_to(2);
+  limits.observer = &steps;
+  const Result r = make()->solve(puzzle, limits);
+  ASSERT_EQ(r.count, 1u);
+  EXPECT_EQ(to_line(r.solutions.at(0)), killer.solution);
+  EXPECT_GE(steps.entered, steps.left);
+  EXPECT_EQ(steps.cage_steps, steps.steps);  // every other step is "cage K = {digits}"
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, VariantBackend, ::testing::ValuesIn(builtin_solvers().names(ProblemKind::sudoku)),
