@@ -14,7 +14,7 @@ TextTrace::TextTrace(std::ostream& out, const ExactCover& problem) : out_(out), 
   out_ << "[node 1] root\n";
 }
 
-void TextTrace::enter_step(std::uint64_t id, std::uint64_t parent, const std::string& step, int alternatives,
+void TextTrace::step_line(std::uint64_t id, std::uint64_t parent, const std::string& step, int alternatives,
                            Reason reason) {
   depth_ = depth_of_[parent] + 1;
   depth_of_[id] = depth_;
@@ -25,14 +25,19 @@ void TextTrace::enter_step(std::uint64_t id, std::uint64_t parent, const std::st
 }
 
 void TextTrace::enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int alternatives, Reason reason) {
-  enter_step(id, parent, shape_->cell_name(cell) + " = " + std::to_string(digit), alternatives, reason);
+  step_line(id, parent, shape_->cell_name(cell) + " = " + std::to_string(digit), alternatives, reason);
 }
 
 void TextTrace::enter_option(std::uint64_t id, std::uint64_t parent, int item, int option, int alternatives,
                              Reason reason) {
-  enter_step(id, parent,
-             "cover " + problem_->items[static_cast<std::size_t>(item)] + " with '" + problem_->option_text(option) + "'",
+  step_line(id, parent,
+            "cover " + problem_->items[static_cast<std::size_t>(item)] + " with '" + problem_->option_text(option) + "'",
              alternatives, reason);
+}
+
+void TextTrace::enter_step(std::uint64_t id, std::uint64_t parent, std::string_view label, int alternatives,
+                           Reason reason) {
+  step_line(id, parent, std::string(label), alternatives, reason);
 }
 
 void TextTrace::place(int cell, int digit, Reason reason) {
@@ -88,6 +93,10 @@ void TreeRecorder::enter_option(std::uint64_t id, std::uint64_t parent, int, int
   std::string label;
   for (char c : problem_->option_text(option)) label += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
   add_node(id, parent, std::move(label), reason == Reason::forced || alternatives == 1);
+}
+
+void TreeRecorder::enter_step(std::uint64_t id, std::uint64_t parent, std::string_view label, int, Reason) {
+  add_node(id, parent, std::string(label));
 }
 
 void TreeRecorder::place(int, int, Reason) {

@@ -32,13 +32,15 @@ void write_dimacs_for(std::ostream& out, const Grid& puzzle, const SolverOptions
   if (auto unknown = options.unknown_keys(); !unknown.empty()) throw UsageError("--to dimacs has no option " + unknown[0]);
   const Cnf f = sudoku_cnf(puzzle, encoding, givens == "units" ? Givens::units : Givens::reduce);
   const int n = puzzle.size();
-  write_dimacs(out, f,
-               {"sudokit: a " + puzzle.shape().name() + " Sudoku puzzle, encoding " + std::string(to_string(encoding)) +
-                    ", givens as " + (givens == "units" ? "unit clauses" : "a reduced formula"),
-                to_line(puzzle),
-                "variable (row R, column C, digit D; all 1-based) = ((R-1)*" + std::to_string(n) + " + (C-1))*" +
-                    std::to_string(n) + " + D; variables above " + std::to_string(puzzle.cells() * n) +
-                    " are auxiliary"});
+  std::vector<std::string> comments{
+      "sudokit: a " + puzzle.shape().name() + " Sudoku puzzle, encoding " + std::string(to_string(encoding)) +
+          ", givens as " + (givens == "units" ? "unit clauses" : "a reduced formula"),
+      to_line(puzzle),
+      "variable (row R, column C, digit D; all 1-based) = ((R-1)*" + std::to_string(n) + " + (C-1))*" +
+          std::to_string(n) + " + D; variables above " + std::to_string(puzzle.cells() * n) +
+          " are cage selectors (listed below) and auxiliary"};
+  for (std::string& line : variant_variable_comments(puzzle.shape())) comments.push_back(std::move(line));
+  write_dimacs(out, f, comments);
 }
 
 }  // namespace sudokit

@@ -129,6 +129,63 @@ SudokuRules::SudokuRules(const Shape& shape, Encoding e, bool distinct)
       add_group(e == Encoding::extended || e == Encoding::compact, true, partners);
     }
   }
+  // Variant rules (docs/encodings.md, "Variant rules"). A group (a cage or a small extra region)
+  // holds each digit at most once; under `distinct`, pairs that already share a unit are left out.
+  auto add_at_most_one = [&](const std::vector<int>& cells) {
+    const int k = static_cast<int>(cells.size());
+    int partners = every_pair;
+    if (distinct) {
+      partners = static_cast<int>(partners_.size());
+      for (int i = 0; i < k; ++i) {
+        std::uint64_t mask = 0;
+        for (int j = i + 1; j < k; ++j)
+          if (first_common_unit(shape, cells[static_cast<std::size_t>(i)], cells[static_cast<std::size_t>(j)]) < 0)
+            mask |= std::uint64_t{1} << j;
+        partners_.push_back(mask);
+      }
+    }
+    for (int d = 1; d <= n; ++d) {
+      for (int cell : cells) vars_.push_back(cell_var(n, cell, d));
+      groups_.push_back({false, true, static_cast<int>(vars_.size()) - k, k, partners});
+    }
+  };
+  for (const Unit& g : shape.groups()) add_at_most_one(g.cells);
+  // An extra pair (chess move): one binary clause per digit, as a group of two.
+  for (auto [a, b] : shape.extra_pairs()) add_at_most_one({a, b});
+  // A cage with a sum: a selector variable per digit set S that makes it (after the cell
+  // variables), at least one selected; S selected forbids every cell of the cage the digits
+  // outside S; a cell holding d selects some S with d. With the cage's at-most-one per digit,
+  // its k cells then hold the k digits of S, so exactly one selector is true in any model and
+  // the selectors add no models. Digits in no set are ruled out by unit clauses.
+  for (const CageTable& cage : shape.cages()) {
+    const int k = static_cast<int>(cage.cells.size());
+    if (cage.sum == 0 || k == n) continue;  // only different digits, or a unit: its sum is forced
+    const int first = variables_ + 1;
+    variables_ += static_cast<int>(cage.combinations.size());
+    std::vector<int> any;
+    for (std::size_t i = 0; i < cage.combinations.size(); ++i) any.push_back(first + static_cast<int>(i));
+    add_clause(any);
+    for (int cell : cage.cells)
+      for (int d = 1; d <= n; ++d) {
+        const Mask bit = Mask{1} << (d - 1);
+        if (!(cage.digits & bit)) {
+          add_clause({-cell_var(n, cell, d)});
+          continue;
+        }
+        std::vector<int> support{-cell_var(n, cell, d)};
+        for (std::size_t i = 0; i < cage.combinations.size(); ++i) {
+          const int selector = first + static_cast<int>(i);
+          if (cage.combinations[i] & bit) support.push_back(selector);
+          else add_clause({-selector, -cell_var(n, cell, d)});
+        }
+        add_clause(support);
+      }
+  }
+}
+
+void SudokuRules::add_clause(std::vector<int> clause) {
+  clause_begin_.push_back(static_cast<int>(clause_lits_.size()));
+  clause_lits_.insert(clause_lits_.end(), clause.begin(), clause.end());
 }
 
 // One group: at least one of its literals true, at most one. Under `fixed`, false literals are
@@ -172,12 +229,48 @@ int SudokuRules::emit(const std::vector<signed char>* fixed, const ClauseSink& a
       }
     }
   }
+  // The plain clauses (cages): satisfied ones dropped and false literals deleted under `fixed`,
+  // which covers the cell variables only.
+  std::vector<int> clause;
+  for (std::size_t c = 0; c < clause_begin_.size(); ++c) {
+    const auto b = static_cast<std::size_t>(clause_begin_[c]);
+    const std::size_t e = c + 1 < clause_begin_.size() ? static_cast<std::size_t>(clause_begin_[c + 1]) : clause_lits_.size();
+    clause.clear();
+    bool satisfied = false;
+    for (std::size_t i = b; i < e && !satisfied; ++i) {
+      const int lit = clause_lits_[i];
+      const auto v = static_cast<std::size_t>(lit > 0 ? lit : -lit);
+      const signed char value = fixed && v < fixed->size() ? (*fixed)[v] : 0;
+      if (value == 0) clause.push_back(lit);
+      else satisfied = (value > 0) == (lit > 0);
+    }
+    if (!satisfied) add(clause);
+  }
   return variables;
 }
 
 int emit_sudoku_rules(const Shape& shape, Encoding e, const std::vector<signed char>* fixed, const ClauseSink& add,
                       bool distinct) {
   return SudokuRules(shape, e, distinct).emit(fixed, add);
+}
+
+std::vector<std::string> variant_variable_comments(const Shape& shape) {
+  std::vector<std::string> lines;
+  if (shape.rules().classic()) return lines;
+  lines.push_back("rules: " + shape.rules().summary());
+  const int n = shape.size();
+  int next = shape.cells() * n + 1;
+  for (std::size_t k = 0; k < shape.cages().size(); ++k) {
+    const CageTable& cage = shape.cages()[k];
+    if (cage.sum == 0 || static_cast<int>(cage.cells.size()) == n) continue;
+    for (Mask set : cage.combinations) {
+      std::string digits;
+      for (Mask m = set; m; m &= m - 1) digits += (digits.empty() ? "" : ",") + std::to_string(std::countr_zero(m) + 1);
+      lines.push_back("variable " + std::to_string(next++) + ": cage " + std::to_string(k + 1) + " (sum " +
+                      std::to_string(cage.sum) + ") holds {" + digits + "}");
+    }
+  }
+  return lines;
 }
 
 Cnf sudoku_rules(const Shape& shape, Encoding e) {

@@ -233,11 +233,229 @@ class Search {
   std::size_t depth_max_ = 0;  // levels_.size(), kept: the loop would otherwise divide by sizeof(Level)
 };
 
+// The search for shapes with groups, extra pairs or cages (variant rules beyond full units): the
+// same tree walk as Search::search() (one level per empty cell, digits in increasing order, row-
+// major or fewest-candidates order), with a cell's candidates taken from its units' and groups'
+// masks, its extra partners' digits, and its cages' sums. A digit that would make a cage's sum
+// unreachable is no candidate: the cage's placed digits plus it must leave a total the cage's
+// remaining cells can make with different digits it does not hold yet (between the sum of the
+// smallest and of the largest such digits), and a full cage must make its sum exactly. Classic
+// shapes and shapes with only full units never come here (Search above, unchanged).
+template <typename M>
+class VariantSearch {
+ public:
+  VariantSearch(const Grid& puzzle, const Limits& limits, BacktrackSolver::CellOrder order)
+      : puzzle_(puzzle), shape_(puzzle.shape()), order_(order), budget_(limits), sink_(limits),
+        all_(static_cast<M>(shape_.all_digits())), observer_(limits.observer) {
+    const int units = static_cast<int>(shape_.units().size());
+    used_.assign(shape_.units().size() + shape_.groups().size(), 0);
+    value_.assign(static_cast<std::size_t>(shape_.cells()), 0);
+    slots_.resize(static_cast<std::size_t>(shape_.cells()));
+    partners_.resize(static_cast<std::size_t>(shape_.cells()));
+    for (int cell = 0; cell < shape_.cells(); ++cell) {
+      auto& slots = slots_[static_cast<std::size_t>(cell)];
+      for (int u : shape_.units_of(cell)) slots.push_back(u);
+      for (int g : shape_.groups_of(cell)) slots.push_back(units + g);
+    }
+    for (auto [a, b] : shape_.extra_pairs()) {
+      partners_[static_cast<std::size_t>(a)].push_back(b);
+      partners_[static_cast<std::size_t>(b)].push_back(a);
+    }
+    for (const CageTable& c : shape_.cages()) cages_.push_back({c.sum, static_cast<int>(c.cells.size()), 0, 0, 0});
+  }
+
+  Result run() {
+    Stats stats;
+    bool ok = true;
+    for (int cell = 0; cell < shape_.cells() && ok; ++cell) {
+      if (puzzle_[cell] == 0) {
+        levels_.push_back(Level{0, 0, false, cell});
+        continue;
+      }
+      const M bit = static_cast<M>(M{1} << (puzzle_[cell] - 1));
+      ok = (clashes(cell) & bit) == 0;  // a given repeated in a unit or group, or beside a partner
+      if (ok) place(cell, bit);
+    }
+    for (const Cage& c : cages_) ok = ok && (c.placed < c.size || c.sum == 0 || c.total == c.sum);
+    if (!ok) {
+      stats.nodes = 1;
+      stats.seconds = budget_.elapsed_seconds();
+      return sink_.finish(StopReason::none, std::move(stats));
+    }
+    if (observer_) watched_.resize(levels_.size() + 1);
+    const StopReason stop = search(stats);
+    stats.seconds = budget_.elapsed_seconds();
+    return sink_.finish(stop, std::move(stats));
+  }
+
+ private:
+  struct Level {
+    M untried, placed;
+    bool branching;
+    int cell;
+  };
+  struct Cage {
+    int sum, size, placed, total;
+    M digits;  // the digits placed in it
+  };
+
+  // The digits a unit, group or partner of `cell` holds.
+  M clashes(int cell) const {
+    M taken = 0;
+    for (int slot : slots_[static_cast<std::size_t>(cell)]) taken |= used_[static_cast<std::size_t>(slot)];
+    for (int p : partners_[static_cast<std::size_t>(cell)])
+      if (const int v = value_[static_cast<std::size_t>(p)]) taken |= static_cast<M>(M{1} << (v - 1));
+    return taken;
+  }
+  // Whether `bit` can go in cage c: the rest of the cage can still make its sum.
+  bool fits(const Cage& c, M bit) const {
+    if (c.sum == 0) return true;
+    const int total = c.total + std::countr_zero(bit) + 1, left = c.size - c.placed - 1;
+    if (left == 0) return total == c.sum;
+    const int need = c.sum - total;
+    int low = 0, high = 0;
+    M free = static_cast<M>(all_ & ~(c.digits | bit));
+    for (int i = 0; i < left && free; ++i) {  // the smallest `left` digits still free
+      low += std::countr_zero(free) + 1;
+      free = static_cast<M>(free & (free - 1));
+    }
+    free = static_cast<M>(all_ & ~(c.digits | bit));
+    for (int i = 0; i < left && free; ++i) {  // and the largest
+      const int top = std::bit_width(static_cast<std::uint64_t>(free)) - 1;
+      high += top + 1;
+      free = static_cast<M>(free & ~(M{1} << top));
+    }
+    return std::popcount(static_cast<std::uint64_t>(all_ & ~(c.digits | bit))) >= left && low <= need && need <= high;
+  }
+  M candidates(int cell) const {
+    M c = static_cast<M>(all_ & ~clashes(cell));
+    for (int k : shape_.cages_of(cell))
+      for (M rest = c; rest; rest = static_cast<M>(rest & (rest - 1))) {
+        const M bit = static_cast<M>(rest & (~rest + 1));
+        if (!fits(cages_[static_cast<std::size_t>(k)], bit)) c = static_cast<M>(c & ~bit);
+      }
+    return c;
+  }
+  void place(int cell, M bit) {
+    for (int slot : slots_[static_cast<std::size_t>(cell)]) used_[static_cast<std::size_t>(slot)] |= bit;
+    value_[static_cast<std::size_t>(cell)] = std::countr_zero(bit) + 1;
+    for (int k : shape_.cages_of(cell)) {
+      Cage& c = cages_[static_cast<std::size_t>(k)];
+      ++c.placed, c.total += std::countr_zero(bit) + 1, c.digits |= bit;
+    }
+  }
+  void unplace(int cell, M bit) {
+    for (int slot : slots_[static_cast<std::size_t>(cell)]) used_[static_cast<std::size_t>(slot)] &= static_cast<M>(~bit);
+    value_[static_cast<std::size_t>(cell)] = 0;
+    for (int k : shape_.cages_of(cell)) {
+      Cage& c = cages_[static_cast<std::size_t>(k)];
+      --c.placed, c.total -= std::countr_zero(bit) + 1, c.digits &= static_cast<M>(~bit);
+    }
+  }
+  void enter(std::size_t depth) {
+    if (depth == levels_.size()) return;
+    if (order_ == BacktrackSolver::CellOrder::fewest_candidates) {
+      std::size_t best = depth;
+      int best_count = kMaxSize + 1;
+      for (std::size_t i = depth; i < levels_.size() && best_count > 1; ++i)
+        if (const int c = std::popcount(static_cast<std::uint64_t>(candidates(levels_[i].cell))); c < best_count)
+          best = i, best_count = c;
+      std::swap(levels_[depth], levels_[best]);
+    }
+    Level& l = levels_[depth];
+    l.untried = candidates(l.cell);
+    l.branching = (l.untried & (l.untried - 1)) != 0;
+    if (observer_) watched_[depth].options = std::popcount(static_cast<std::uint64_t>(l.untried));
+  }
+  Grid solution() const {
+    Grid g = puzzle_;
+    for (const Level& l : levels_) g.set(l.cell, std::countr_zero(l.placed) + 1);
+    return g;
+  }
+
+  StopReason search(Stats& stats) {
+    const std::size_t depth_max = levels_.size();
+    std::uint64_t nodes = 1, guesses = 0, backtracks = 0;
+    StopReason stop = StopReason::none;
+    std::size_t depth = 0;
+    enter(0);
+    for (;;) {
+      if (depth == depth_max) {
+        if (observer_) observer_->solution();
+        if (sink_.add(solution()) || depth == 0) break;
+        --depth;
+        unplace(levels_[depth].cell, levels_[depth].placed);
+        if (observer_) observer_->leave(watched_[depth].id);
+        ++backtracks;
+        continue;
+      }
+      Level& l = levels_[depth];
+      if (l.untried == 0) {
+        if (observer_ && watched_[depth].options == 0) observer_->dead_end(shape_.cell_name(l.cell) + " has no candidate");
+        if (depth == 0) break;
+        --depth;
+        unplace(levels_[depth].cell, levels_[depth].placed);
+        if (observer_) observer_->leave(watched_[depth].id);
+        ++backtracks;
+        continue;
+      }
+      if (budget_.charge(nodes + 1)) {
+        stop = budget_.reason();
+        break;
+      }
+      const M bit = static_cast<M>(l.untried & (~l.untried + 1));
+      l.untried = static_cast<M>(l.untried ^ bit);
+      l.placed = bit;
+      place(l.cell, bit);
+      ++nodes;
+      guesses += l.branching;
+      if (observer_) {
+        watched_[depth].id = nodes;
+        observer_->enter(nodes, depth == 0 ? 1 : watched_[depth - 1].id, l.cell, std::countr_zero(bit) + 1,
+                         watched_[depth].options, l.branching ? Reason::choice : Reason::forced);
+      }
+      enter(++depth);
+    }
+    stats.nodes = nodes;
+    stats.guesses = guesses;
+    stats.backtracks = backtracks;
+    return stop;
+  }
+
+  const Grid& puzzle_;
+  const Shape& shape_;
+  BacktrackSolver::CellOrder order_;
+  SearchBudget budget_;
+  SolutionSink sink_;
+  M all_;
+  SearchObserver* observer_;
+  std::vector<M> used_;                        // units, then groups: the digits each holds
+  std::vector<int> value_;                     // each cell's digit, 0 while empty
+  std::vector<std::vector<int>> slots_;        // each cell's units and groups, as indices into used_
+  std::vector<std::vector<int>> partners_;     // each cell's extra pairs' other cells
+  std::vector<Cage> cages_;
+  struct Watched {
+    std::uint64_t id = 0;
+    int options = 0;
+  };
+  std::vector<Watched> watched_;
+  std::vector<Level> levels_;
+};
+
 template <typename M>
 Result run_with_mask(const Grid& puzzle, const Limits& limits, BacktrackSolver::CellOrder order) {
-  std::size_t k = 0;
-  for (int cell = 0; cell < puzzle.cells(); ++cell) k = std::max(k, puzzle.shape().units_of(cell).size());
-  if (order == BacktrackSolver::CellOrder::row_major && limits.observer == nullptr) {
+  const Shape& shape = puzzle.shape();
+  if (!shape.groups().empty() || !shape.extra_pairs().empty() || !shape.cages().empty())
+    return VariantSearch<M>(puzzle, limits, order).run();
+  std::size_t k = 0, fewest = kMaxSize;
+  for (int cell = 0; cell < puzzle.cells(); ++cell) {
+    k = std::max(k, puzzle.shape().units_of(cell).size());
+    fewest = std::min(fewest, puzzle.shape().units_of(cell).size());
+  }
+  // The plain search moves a cell to its next digit with one XOR per unit slot, which a unit
+  // repeated to fill K slots (a cell off the diagonals of an X grid) would cancel: it runs only
+  // when every cell is in K units (classic grids, and jigsaw, windoku-free shapes alike).
+  if (order == BacktrackSolver::CellOrder::row_major && limits.observer == nullptr && fewest == k) {
     switch (k) {
       case 3: return Search<M, 3, true>(puzzle, limits, order).run();
       case 4: return Search<M, 4, true>(puzzle, limits, order).run();

@@ -1,6 +1,8 @@
 #include "sudokit/dlx/dlx.h"
 
 #include <algorithm>
+#include <bit>
+#include <string>
 
 #include "sudokit/errors.h"
 
@@ -31,14 +33,26 @@ class SudokuWatcher final : public DancingLinks::Watcher {
   SudokuWatcher(SearchObserver& observer, const SudokuCover& cover, const Shape& shape)
       : observer_(observer), cover_(cover), shape_(shape) {}
   void enter(std::uint64_t id, std::uint64_t parent, int option, int, int choices) override {
-    observer_.enter(id, parent, cover_.option_cell[static_cast<std::size_t>(option)],
-                    cover_.option_digit[static_cast<std::size_t>(option)], choices,
-                    choices >= 2 ? Reason::choice : Reason::forced);
+    const auto o = static_cast<std::size_t>(option);
+    const Reason reason = choices >= 2 ? Reason::choice : Reason::forced;
+    if (cover_.option_cell[o] >= 0) {
+      observer_.enter(id, parent, cover_.option_cell[o], cover_.option_digit[o], choices, reason);
+      return;
+    }
+    // A killer cage's digit set: "cage 3 = {1,2,4}"
+    std::string digits;
+    for (std::uint64_t m = cover_.option_set[o]; m; m &= m - 1)
+      digits += (digits.empty() ? "" : ",") + std::to_string(std::countr_zero(m) + 1);
+    observer_.enter_step(id, parent, "cage " + std::to_string(cover_.option_digit[o] + 1) + " = {" + digits + "}",
+                         choices, reason);
   }
   void dead_end(int item) override {
     const int cells = shape_.cells(), n = shape_.size();
+    const int unit_items = cells + static_cast<int>(shape_.units().size()) * n;
     if (item < cells) {
       observer_.dead_end(shape_.cell_name(item) + " has no candidate (item " + cover_.cover.items[static_cast<std::size_t>(item)] + ")");
+    } else if (item >= unit_items) {
+      observer_.dead_end("no digit set fits " + cover_.cover.items[static_cast<std::size_t>(item)]);
     } else {
       const int u = (item - cells) / n, d = (item - cells) % n + 1;
       observer_.dead_end("digit " + std::to_string(d) + " has no place in " + shape_.unit_name(u) + " (item " +
@@ -126,7 +140,8 @@ Result DlxSolver::solve(const Grid& puzzle, const Limits& limits) {
         [&](std::span<const int> options) {
           if (!sink.wants_answer()) return sink.add_unseen();
           for (int o : options)
-            work.set(cover_.option_cell[static_cast<std::size_t>(o)], cover_.option_digit[static_cast<std::size_t>(o)]);
+            if (cover_.option_cell[static_cast<std::size_t>(o)] >= 0)  // not a cage's digit set
+              work.set(cover_.option_cell[static_cast<std::size_t>(o)], cover_.option_digit[static_cast<std::size_t>(o)]);
           return sink.add(work);
         },
         counts, watcher ? &*watcher : nullptr);

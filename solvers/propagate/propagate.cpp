@@ -65,13 +65,17 @@ struct PropagateSolver::Tables {
       if (unit.kind == UnitKind::row) row_unit[static_cast<std::size_t>(unit.index)] = static_cast<int>(u);
       if (unit.kind == UnitKind::column) col_unit[static_cast<std::size_t>(unit.index)] = static_cast<int>(u);
     }
+    // A jigsaw region crosses its rows and columns as a box does (its cells split by row, and a
+    // line's cells by region), so it gets the same crossings; other extra units get none.
     for (std::size_t b = 0; b < sh.units().size(); ++b) {
       const Unit& box = sh.units()[b];
-      if (box.kind != UnitKind::box) continue;
+      if (box.kind != UnitKind::box && box.kind != UnitKind::region) continue;
       for (bool by_row : {true, false}) {
-        const int first = by_row ? sh.row_of(box.cells.front()) : sh.col_of(box.cells.front());
-        const int lines = by_row ? sh.box_rows() : sh.box_cols();
-        for (int l = first; l < first + lines; ++l) {
+        std::vector<int> through;  // the lines through it, ascending
+        for (int cell : box.cells) through.push_back(by_row ? sh.row_of(cell) : sh.col_of(cell));
+        std::sort(through.begin(), through.end());
+        through.erase(std::unique(through.begin(), through.end()), through.end());
+        for (int l : through) {
           Crossing x;
           x.box = static_cast<int>(b);
           x.line = by_row ? row_unit[static_cast<std::size_t>(l)] : col_unit[static_cast<std::size_t>(l)];
@@ -130,7 +134,9 @@ using Tables = PropagateSolver::Tables;
 // Guessing copies the block one level down; backtracking just returns to the level above.
 // kOneWord: at most 64 units, the dirty set is one word. kRules: some rule beyond the singles is
 // on; the engine without them is the Norvig method at full speed.
-template <typename M, bool kOneWord, bool kRules>
+// kCages: the shape has killer cages with sums, and the cage rule runs with the singles (else it
+// is compiled out: no cost on other shapes).
+template <typename M, bool kOneWord, bool kRules, bool kCages>
 class Engine {
  public:
   Engine(const Grid& puzzle, const Limits& limits, const PropagateSettings& settings, const Tables& tables,
@@ -192,6 +198,7 @@ class Engine {
     stats.backtracks = backtracks_;
     stats.propagations = naked_ + hidden_;
     stats.counters = {{"naked_singles", naked_}, {"hidden_singles", hidden_}, {"eliminations", eliminations_}};
+    if constexpr (kCages) stats.counters.push_back({"cage_eliminations", cage_eliminations_});
     if constexpr (kRules) {
       auto add = [&](bool on, const char* name, std::uint64_t value) {
         if (on) stats.counters.push_back({name, value});
@@ -360,16 +367,69 @@ class Engine {
   // Runs the enabled rules to a fixed point: the singles, and when they stall the stronger rules,
   // cheapest first, back to the singles after any elimination. Returns false on a contradiction.
   bool propagate(M* s) {
-    if constexpr (!kRules) {
+    if constexpr (!kRules && !kCages) {
       return propagate_singles(s);
     } else {
       for (;;) {
         if (!propagate_singles(s)) return false;
-        const int found = stronger_rules(s);
-        if (found < 0) return fail();
-        if (found == 0) return true;
+        if constexpr (kCages) {
+          const int found = cage_rule(s);
+          if (found < 0) return fail();
+          if (found > 0) continue;
+        }
+        if constexpr (kRules) {
+          const int found = stronger_rules(s);
+          if (found < 0) return fail();
+          if (found > 0) continue;
+        }
+        return true;
       }
     }
+  }
+
+  // Killer cages: a digit set S of a cage is still possible when every cell of the cage has a
+  // candidate in S and S's digits all have a cell (k different digits in k cells are all of S).
+  // Each cell keeps only the digits of the possible sets; no possible set is a contradiction
+  // (this is also what checks a full cage's sum, so it runs under every setting, even rules=none).
+  // Returns -1 on a contradiction, else whether a candidate went.
+  int cage_rule(M* s) {
+    int progress = 0;
+    const auto& cages = shape_.cages();
+    for (std::size_t k = 0; k < cages.size(); ++k) {
+      const CageTable& cage = cages[k];
+      const auto size = cage.cells.size();
+      if (cage.sum == 0 || static_cast<int>(size) == shape_.size()) continue;  // peers and units say it all
+      M allowed = 0;
+      for (const Mask combination : cage.combinations) {
+        const auto set = static_cast<M>(combination);
+        M reach = 0;
+        std::size_t i = 0;
+        for (; i < size; ++i) {
+          const M here = static_cast<M>(s[cage.cells[i]] & set);
+          if (!here) break;
+          reach |= here;
+        }
+        if (i == size && reach == set) allowed |= set;
+      }
+      if (allowed == 0) {
+        if (observer_) failure_ = "no digit set of cage " + std::to_string(k + 1) + " (sum " + std::to_string(cage.sum) + ") fits";
+        return -1;
+      }
+      std::string losers;
+      for (int cell : cage.cells) {
+        if (!(s[cell] & ~allowed)) continue;
+        const int r = eliminate(s, cell, static_cast<M>(~allowed));
+        if (r < 0) return -1;
+        cage_eliminations_ += static_cast<std::uint64_t>(r);
+        rule_eliminations_ -= static_cast<std::uint64_t>(r);  // eliminate() counted them as the stronger rules
+        if (observer_) losers += " " + shape_.cell_name(cell);
+        progress = 1;
+      }
+      if (observer_ && !losers.empty())
+        observer_->note("cage " + std::to_string(k + 1) + " (sum " + std::to_string(cage.sum) + "): only " +
+                        digits_text(allowed) + " fit; removed from" + losers);
+    }
+    return progress;
   }
 
   // Naked and hidden singles until neither applies. Returns false on a contradiction.
@@ -888,7 +948,7 @@ class Engine {
   std::uint64_t nodes_ = 1, guesses_ = 0, backtracks_ = 0, naked_ = 0, hidden_ = 0, eliminations_ = 0;
   // The stronger rules: patterns that removed something, by rule; the candidates they removed;
   // the hardest rule that made progress; X-wing's positions (n x n, kept only when it is on).
-  std::uint64_t found_[kRuleCount] = {}, rule_eliminations_ = 0;
+  std::uint64_t found_[kRuleCount] = {}, rule_eliminations_ = 0, cage_eliminations_ = 0;
   PropagateRating hardest_ = PropagateRating::singles;
   std::vector<std::uint64_t> where_;
   std::vector<M> crossing_both_;  // locked candidates: each crossing's candidates
@@ -989,22 +1049,33 @@ std::string PropagateSolver::options() const {
 }
 
 namespace {
-template <bool kRules>
+template <bool kRules, bool kCages>
 Result solve_with(const Grid& puzzle, const Limits& limits, const PropagateSettings& settings, const Tables& tables,
                   std::vector<unsigned char>& scratch) {
   const int n = puzzle.size();
   const bool one_word = puzzle.shape().units().size() <= 64;
-  if (n <= 16 && one_word) return Engine<std::uint16_t, true, kRules>(puzzle, limits, settings, tables, scratch).run();
-  if (n <= 16) return Engine<std::uint16_t, false, kRules>(puzzle, limits, settings, tables, scratch).run();
-  if (n <= 32) return Engine<std::uint32_t, false, kRules>(puzzle, limits, settings, tables, scratch).run();
-  return Engine<std::uint64_t, false, kRules>(puzzle, limits, settings, tables, scratch).run();
+  if (n <= 16 && one_word) return Engine<std::uint16_t, true, kRules, kCages>(puzzle, limits, settings, tables, scratch).run();
+  if (n <= 16) return Engine<std::uint16_t, false, kRules, kCages>(puzzle, limits, settings, tables, scratch).run();
+  if (n <= 32) return Engine<std::uint32_t, false, kRules, kCages>(puzzle, limits, settings, tables, scratch).run();
+  return Engine<std::uint64_t, false, kRules, kCages>(puzzle, limits, settings, tables, scratch).run();
+}
+
+// Whether the shape has a cage whose sum the peers do not express (a sum, fewer than n cells).
+bool has_sum_cages(const Shape& shape) {
+  for (const CageTable& cage : shape.cages())
+    if (cage.sum != 0 && static_cast<int>(cage.cells.size()) < shape.size()) return true;
+  return false;
 }
 }  // namespace
 
 Result PropagateSolver::solve(const Grid& puzzle, const Limits& limits) {
   if (!tables_ || !tables_->shape->same_as(puzzle.shape())) tables_ = std::make_shared<const Tables>(puzzle.shape_ptr());
-  if (settings_.stronger_rules()) return solve_with<true>(puzzle, limits, settings_, *tables_, scratch_);
-  return solve_with<false>(puzzle, limits, settings_, *tables_, scratch_);
+  if (has_sum_cages(puzzle.shape())) {
+    if (settings_.stronger_rules()) return solve_with<true, true>(puzzle, limits, settings_, *tables_, scratch_);
+    return solve_with<false, true>(puzzle, limits, settings_, *tables_, scratch_);
+  }
+  if (settings_.stronger_rules()) return solve_with<true, false>(puzzle, limits, settings_, *tables_, scratch_);
+  return solve_with<false, false>(puzzle, limits, settings_, *tables_, scratch_);
 }
 
 }  // namespace sudokit

@@ -29,6 +29,13 @@ class SearchObserver {
   // cover `item` (0-based), one of `alternatives` options left for that item.
   virtual void enter_option(std::uint64_t id, std::uint64_t parent, int item, int option, int alternatives,
                             Reason reason) = 0;
+  // The same for a step that is neither: node `id` is entered by the step `label` (the dlx
+  // backend choosing a killer cage's digit set, "cage 3 = {1,2,4}"). By default a note.
+  virtual void enter_step(std::uint64_t id, std::uint64_t parent, std::string_view label, int alternatives,
+                          Reason reason) {
+    (void)id, (void)parent, (void)alternatives, (void)reason;
+    note(label);
+  }
   // An inference inside the current node (reason given, naked_single or hidden_single).
   virtual void place(int cell, int digit, Reason reason) = 0;
   // The current node fails: `why` says what contradiction was met.

@@ -22,6 +22,8 @@ class TextTrace final : public SearchObserver {
   void enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int alternatives, Reason reason) override;
   void enter_option(std::uint64_t id, std::uint64_t parent, int item, int option, int alternatives,
                     Reason reason) override;
+  void enter_step(std::uint64_t id, std::uint64_t parent, std::string_view label, int alternatives,
+                  Reason reason) override;
   void place(int cell, int digit, Reason reason) override;
   void dead_end(std::string_view why) override;
   void leave(std::uint64_t id) override;
@@ -30,7 +32,7 @@ class TextTrace final : public SearchObserver {
 
  private:
   std::string indent() const { return std::string(static_cast<std::size_t>(2 * depth_ + 2), ' '); }
-  void enter_step(std::uint64_t id, std::uint64_t parent, const std::string& step, int alternatives, Reason reason);
+  void step_line(std::uint64_t id, std::uint64_t parent, const std::string& step, int alternatives, Reason reason);
   std::ostream& out_;
   const Shape* shape_ = nullptr;        // the problem is a grid of this shape,
   const ExactCover* problem_ = nullptr;  // or this exact-cover problem
@@ -49,6 +51,8 @@ class TreeRecorder final : public SearchObserver {
   void enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int alternatives, Reason reason) override;
   void enter_option(std::uint64_t id, std::uint64_t parent, int item, int option, int alternatives,
                     Reason reason) override;
+  void enter_step(std::uint64_t id, std::uint64_t parent, std::string_view label, int alternatives,
+                  Reason reason) override;
   void place(int cell, int digit, Reason reason) override;
   void dead_end(std::string_view why) override;
   void leave(std::uint64_t id) override;
@@ -85,6 +89,10 @@ class ObserverList final : public SearchObserver {
   void enter_option(std::uint64_t id, std::uint64_t parent, int item, int option, int alternatives,
                     Reason reason) override {
     for (auto* o : list_) o->enter_option(id, parent, item, option, alternatives, reason);
+  }
+  void enter_step(std::uint64_t id, std::uint64_t parent, std::string_view label, int alternatives,
+                  Reason reason) override {
+    for (auto* o : list_) o->enter_step(id, parent, label, alternatives, reason);
   }
   void place(int cell, int digit, Reason reason) override {
     for (auto* o : list_) o->place(cell, digit, reason);

@@ -6,7 +6,10 @@
 //   extended   every cell and every (unit, digit) exactly one, pairwise               729 vars, 11988 clauses
 //   compact    extended, with every at-most-one as Sinz's sequential counter (3k-4 clauses and k-1
 //              auxiliary variables for k literals instead of k(k-1)/2 clauses): for large grids
-// Extra units (diagonals, regions) are more exactly-one groups, like rows.
+// Extra units (diagonals, regions) are more exactly-one groups, like rows. Variant rules: a group of
+// fewer than n cells (cage, small extra region) is an at-most-one per digit, an extra pair (anti-
+// knight, anti-king) a binary clause per digit, and a cage with a sum a selector variable per digit
+// set that makes it, numbered after the cell variables (docs/encodings.md, "Variant rules").
 #pragma once
 
 #include <cstdint>
@@ -33,6 +36,10 @@ struct Cnf {
 };
 
 inline int cell_var(int n, int cell, int digit) { return cell * n + digit; }
+
+// DIMACS comment lines for a variant shape: its rules, and what each cage selector variable
+// stands for ("variable 730: cage 1 (sum 20) holds {2,3,6,9}"). Empty for a classic shape.
+std::vector<std::string> variant_variable_comments(const Shape& shape);
 
 // The rules of a shape, before any given.
 Cnf sudoku_rules(const Shape& shape, Encoding encoding);
@@ -68,11 +75,13 @@ class SudokuRules {
     int first, size;  // its literals: vars_[first .. first + size)
     int partners;     // pairwise at-most-one: partners_[partners + i] = the positions j > i paired with i
   };
+  void add_clause(std::vector<int> clause);
   Encoding encoding_;
-  int variables_;  // cell variables: the auxiliaries of `compact` come after them
+  int variables_;  // cell variables, then the cages' selectors: the auxiliaries of `compact` come after them
   std::vector<Group> groups_;
   std::vector<int> vars_;
   std::vector<std::uint64_t> partners_;
+  std::vector<int> clause_lits_, clause_begin_;  // plain clauses (killer cages), emitted after the groups
 };
 
 enum class Givens { units, reduce };

@@ -13,6 +13,7 @@
 //     clashes with a given — this is what `sudokit encode --to dlx` writes.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
@@ -22,10 +23,14 @@
 
 namespace sudokit {
 
-// A Sudoku matrix and the (cell, digit) each option stands for.
+// A Sudoku matrix and the (cell, digit) each option stands for. With killer cages, the options
+// after the n^3 cell options choose a cage's digit set: option_cell -1, option_digit the cage's
+// index in Shape::cages(), option_set the set (0 for a cell option). Variant rules add items after
+// the units' (encoders/src/exact_cover.cpp, docs/encodings.md).
 struct SudokuCover {
   ExactCover cover;
   std::vector<int> option_cell, option_digit;  // per option; digit 1..n
+  std::vector<std::uint64_t> option_set;
 };
 
 SudokuCover full_sudoku_cover(const Shape& shape);      // every (cell, digit)
