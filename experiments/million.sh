@@ -86,7 +86,7 @@ generate gen_6x6_clues14 2x3 "$(part 50000)" 60602 14
 generate gen_9x9 3x3 "$(part 80000)" 90901
 generate gen_9x9_clues30 3x3 "$(part 20000)" 90902 30
 generate gen_12x12 3x4 "$(part 1000)" 121201
-generate gen_16x16 4x4 "$(part 200)" 161601
+generate gen_16x16 4x4 "$(part 40)" 161601
 for p in 17_clue.3x3.txt serg_benchmark.3x3.txt gen_9x9.3x3.txt gen_6x6.2x3.txt; do
   perturb "$p" several 1
   perturb "$p" none 0
