@@ -7,7 +7,7 @@
 # The puzzles (built once into DIR/puzzles/, reproducible: fixed seeds, no random perturbation):
 #   - the 17_clue and serg_benchmark collections of ../shared/data (or $SUDOKIT_DATA);
 #   - `sudokit generate` puzzles of 4x4, 6x6 (2x3 boxes), 9x9, 12x12 (3x4) and 16x16, fixed seeds;
-#   - from the unique 6x6 and 9x9 ones: "several", one given removed (experiments/million_perturb.awk;
+#   - from the collections and the generated 6x6 and 9x9 ones: "several", one given removed (experiments/million_perturb.awk;
 #     a minimal puzzle then has several solutions), and "none", one blank filled with a digit that
 #     is not its solution's and repeats no given, so the puzzle reads but has no solution.
 # They are cut into chunk files of 10,000 puzzles of one shape ("# box: RxC" header). Each chunk is
@@ -164,7 +164,7 @@ commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEA
   echo "| verification failures | **${invalid:-0}** rows with verdict invalid |"
   echo "| wall time of the comparison | $seconds s (this invocation) |"
   echo
-  echo "The parts (puzzles each; several/none: perturbed from the unique puzzles of the part named):"
+  echo "The parts (puzzles each; several/none: perturbed from the puzzles of the part named):"
   echo
   echo "| part | puzzles |"
   echo "|---|---|"
