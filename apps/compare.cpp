@@ -4,8 +4,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cmath>
 #include <array>
+#include <charconv>
+#include <cmath>
+#include <limits>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -192,10 +194,6 @@ std::string check_puzzle(const PuzzleInput& p, std::vector<std::unique_ptr<Solve
                     p.problem);
 }
 
-const char* kColumns =
-    "puzzle,source,line,shape,givens,backend,options,status,count,nodes,guesses,backtracks,propagations,time,"
-    "counters,verdict,cpu_time,rules";
-
 }  // namespace
 
 CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInput>& puzzles,
@@ -300,17 +298,63 @@ std::string seconds_text(double seconds) {
   return text;
 }
 
-// A time read back: a finite number of seconds, not negative; anything else is not a time.
+// A time read back: a finite number of seconds, not negative, the whole field (no sign, no
+// spaces); anything else is not a time.
 double seconds_of(const std::string& field) {
-  std::size_t used = 0;
-  const double seconds = std::stod(field, &used);
-  if (used != field.size() || !std::isfinite(seconds) || seconds < 0)
-    throw std::invalid_argument("not a time: " + field);
+  double seconds = 0;
+  const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), seconds);
+  if (error != std::errc() || end != field.data() + field.size() || !std::isfinite(seconds) || seconds < 0)
+    throw std::invalid_argument("a time of 0 seconds or more");
   return seconds;
 }
 
+namespace {
+
+// A count read back: decimal digits only, as write_csv writes them (no sign, no spaces, nothing
+// after), and small enough for T; stoull would take "-1" as 2^64-1 and "30z" as 30.
+template <class T>
+T count_of(const std::string& field) {
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
+  if (error != std::errc() || end != field.data() + field.size() ||
+      value > static_cast<std::uint64_t>(std::numeric_limits<T>::max()))
+    throw std::invalid_argument("a whole number of 0 or more");
+  return static_cast<T>(value);
+}
+
+// The CSV columns in order, with how write_csv writes each one and read_csv reads it back: every
+// text column through csv_field, every number as strictly as it is written. One table, so that
+// no column can be written one way and read another. The names are those of docs/stats.md.
+struct Column {
+  const char* name;
+  std::string (*write)(const Row&);
+  void (*read)(Row&, const std::string&);
+};
+#define SUDOKIT_TEXT(m) \
+  Column { #m, [](const Row& r) { return csv_field(r.m); }, [](Row& r, const std::string& f) { r.m = f; } }
+#define SUDOKIT_COUNT(m)                                                  \
+  Column {                                                                \
+    #m, [](const Row& r) { return std::to_string(r.m); },                 \
+        [](Row& r, const std::string& f) { r.m = count_of<decltype(Row::m)>(f); } \
+  }
+#define SUDOKIT_SECONDS(m) \
+  Column { #m, [](const Row& r) { return seconds_text(r.m); }, [](Row& r, const std::string& f) { r.m = seconds_of(f); } }
+const Column kColumns[] = {
+    SUDOKIT_COUNT(puzzle),      SUDOKIT_TEXT(source),     SUDOKIT_COUNT(line),       SUDOKIT_TEXT(shape),
+    SUDOKIT_COUNT(givens),      SUDOKIT_TEXT(backend),    SUDOKIT_TEXT(options),     SUDOKIT_TEXT(status),
+    SUDOKIT_COUNT(count),       SUDOKIT_COUNT(nodes),     SUDOKIT_COUNT(guesses),    SUDOKIT_COUNT(backtracks),
+    SUDOKIT_COUNT(propagations), SUDOKIT_SECONDS(time),   SUDOKIT_TEXT(counters),    SUDOKIT_TEXT(verdict),
+    SUDOKIT_SECONDS(cpu_time),  SUDOKIT_TEXT(rules)};
+#undef SUDOKIT_TEXT
+#undef SUDOKIT_COUNT
+#undef SUDOKIT_SECONDS
+constexpr std::size_t kColumnCount = std::size(kColumns);
+static_assert(kColumnCount == 18);
+
+}  // namespace
+
 std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
   std::string q = "\"";
   for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
   return q + "\"";
@@ -332,13 +376,11 @@ std::string json_string(const std::string& s) {
 int exit_code_for(const CompareReport& report) { return report.disagreements > 0 ? kDisagreement : kOk; }
 
 void write_csv(std::ostream& out, const std::vector<Row>& rows) {
-  out << kColumns << "\n";
+  for (const Column& c : kColumns) out << (&c == kColumns ? "" : ",") << c.name;
+  out << "\n";
   for (const Row& r : rows) {
-    const std::string time = seconds_text(r.time), cpu = seconds_text(r.cpu_time);
-    out << r.puzzle << ',' << csv_field(r.source) << ',' << r.line << ',' << r.shape << ',' << r.givens << ','
-        << csv_field(r.backend) << ',' << csv_field(r.options) << ',' << r.status << ',' << r.count << ',' << r.nodes
-        << ',' << r.guesses << ',' << r.backtracks << ',' << r.propagations << ',' << time << ','
-        << csv_field(r.counters) << ',' << r.verdict << ',' << cpu << ',' << csv_field(r.rules) << "\n";
+    for (const Column& c : kColumns) out << (&c == kColumns ? "" : ",") << c.write(r);
+    out << "\n";
   }
 }
 
@@ -370,13 +412,12 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
   };
   while (std::getline(in, line)) {
     const std::size_t start = ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
     std::size_t open = 0;
     auto f = fields_of(line, open);
-    // A quoted field may hold a line break (csv_field quotes it): the record goes on.
+    // A quoted field may hold a line break (csv_field quotes it): the record goes on. A CR before
+    // that break is data, like any character inside quotes.
     for (std::string more; open != 0 && std::getline(in, more); f = fields_of(line, open)) {
       ++number;
-      if (!more.empty() && more.back() == '\r') more.pop_back();
       line += '\n' + more;
     }
     if (open != 0) {  // the file ended inside the quote: say where it opened
@@ -386,36 +427,29 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
       throw InputError(source, 0, start + lines_before, line_start == std::string::npos ? open : open - 1 - line_start,
                        "this quoted field is never closed");
     }
+    // The record ends outside quotes: a CR there is a CRLF file's line end, not data.
+    if (!line.empty() && line.back() == '\r') {
+      line.pop_back();
+      f = fields_of(line, open);
+    }
     if (line.empty()) continue;
     if (f.front() == "puzzle") continue;  // a header (several shard files may be concatenated)
-    // 18 fields; files written before rules was added have 17, before cpu_time 16.
-    if (f.size() < 16 || f.size() > 18)
+    // 18 fields; files written before the rules column have 17, before cpu_time 16.
+    if (f.size() < kColumnCount - 2 || f.size() > kColumnCount)
       throw InputError(source, 0, start, 1, "expected 18 fields as written by sudokit compare --csv");
-    try {
-      Row r;
-      r.puzzle = std::stoull(f[0]);
-      r.source = f[1];
-      r.line = std::stoull(f[2]);
-      r.shape = f[3];
-      r.givens = std::stoi(f[4]);
-      r.backend = f[5];
-      r.options = f[6];
-      r.status = f[7];
-      r.count = std::stoull(f[8]);
-      r.nodes = std::stoull(f[9]);
-      r.guesses = std::stoull(f[10]);
-      r.backtracks = std::stoull(f[11]);
-      r.propagations = std::stoull(f[12]);
-      r.time = seconds_of(f[13]);
-      r.counters = f[14];
-      r.verdict = f[15];
-      r.cpu_time = f.size() > 16 ? seconds_of(f[16]) : r.time;
-      // Before the rules column every puzzle was classic; exact cover has none (its shape says xc:).
-      r.rules = f.size() > 17 ? f[17] : r.shape.rfind("xc:", 0) == 0 ? "" : "classic";
-      rows.push_back(std::move(r));
-    } catch (const std::logic_error&) {
-      throw InputError(source, 0, start, 1, "a number field does not hold a number");
+    Row r;
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      try {
+        kColumns[i].read(r, f[i]);
+      } catch (const std::invalid_argument& e) {
+        const std::string shown = f[i].size() > 40 ? f[i].substr(0, 40) + "..." : f[i];
+        throw InputError(source, 0, start, 1, std::string(kColumns[i].name) + " is not " + e.what() + ": '" + shown + "'");
+      }
     }
+    if (f.size() < kColumnCount - 1) r.cpu_time = r.time;  // no CPU time: the time is the best guess
+    // Before the rules column every puzzle was classic; exact cover has none (its shape says xc:).
+    if (f.size() < kColumnCount) r.rules = r.shape.rfind("xc:", 0) == 0 ? "" : "classic";
+    rows.push_back(std::move(r));
   }
   return rows;
 }

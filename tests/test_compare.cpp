@@ -372,6 +372,106 @@ TEST(Compare, CsvFieldsMayHoldLineBreaksButAnOpenQuoteIsAnError) {
   }
 }
 
+// fuzz_csv, finding 3 of docs/fuzzing.md: write_csv wrote shape, status and verdict unquoted, so a
+// comma, quote or line break in one of them broke the row (17 fields read back as 18 or more).
+TEST(Compare, CsvQuotesEveryTextColumn) {
+  std::istringstream in(std::string(kColumnsForTest) + "\n1,a.txt,1,\"3,3\",30,dlx,,unique,1,1,0,0,0,0.1,,agrees\n");
+  std::vector<Row> rows = read_csv(in, "fuzz.csv");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].shape, "3,3");
+  rows[0].status = "un\"ique";
+  rows[0].verdict = "agr,ees\nor not";
+  std::stringstream once;
+  write_csv(once, rows);
+  const std::vector<Row> back = read_csv(once, "once.csv");
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0].shape, "3,3");
+  EXPECT_EQ(back[0].status, "un\"ique");
+  EXPECT_EQ(back[0].verdict, "agr,ees\nor not");
+  EXPECT_EQ(back[0].count, 1u);
+}
+
+// fuzz_csv, finding 5: read_csv dropped a CR that ended a physical line inside a quoted field, so
+// the field "\r\r\n" read as "\r\n", then as "\n". A CRLF file's own line ends are still dropped.
+TEST(Compare, CsvKeepsACarriageReturnInQuotesAndDropsCrlfLineEnds) {
+  const std::string row = "2,\"\r\r\n\",1,23,2,k,,,0,1,0,0,0,0,,";  // the minimised input, 16 fields
+  std::istringstream in(std::string(kColumnsForTest) + "\n" + row + "\n");
+  const std::vector<Row> rows = read_csv(in, "fuzz.csv");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].source, "\r\r\n");
+  std::stringstream once;
+  write_csv(once, rows);
+  const std::vector<Row> back = read_csv(once, "once.csv");
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0].source, "\r\r\n");
+  EXPECT_EQ(back[0].givens, 2);
+
+  // A field holding only a CR is quoted, and read back as a CR.
+  std::vector<Row> cr = back;
+  cr[0].source = "a\r";
+  std::stringstream written;
+  write_csv(written, cr);
+  EXPECT_NE(written.str().find(",\"a\r\","), std::string::npos) << written.str();
+  EXPECT_EQ(read_csv(written, "cr.csv").at(0).source, "a\r");
+
+  // The same rows with CRLF line ends (one field holding a line break) read as with LF.
+  std::vector<Row> two = back;
+  two[0].source = "two\nlines";
+  two.push_back(back[0]);
+  two[1].source = "b.txt";
+  std::stringstream lf;
+  write_csv(lf, two);
+  std::string crlf;
+  for (char c : lf.str()) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  std::istringstream crlf_in(crlf + "\r\n");  // and a blank last line
+  const std::vector<Row> from_crlf = read_csv(crlf_in, "crlf.csv");
+  ASSERT_EQ(from_crlf.size(), 2u);
+  EXPECT_EQ(from_crlf[0].source, "two\r\nlines");  // inside quotes, the CR is the field's
+  EXPECT_EQ(from_crlf[1].source, "b.txt");
+  EXPECT_EQ(from_crlf[1].verdict, back[0].verdict);
+  EXPECT_EQ(from_crlf[1].cpu_time, back[0].cpu_time);
+}
+
+// finding 4: the number fields took more than compare writes: "-1" as 2^64-1, "1x" as 1, " 7" as 7.
+// Each is now an InputError naming the column; what compare writes still reads.
+TEST(Compare, CsvNumberFieldsAreWholeNumbersOrTimesAndNothingElse) {
+  const std::vector<std::string> good = {"1", "a.txt", "1", "3x3", "30", "dlx", "", "unique", "1", "1", "0", "0",
+                                         "0", "0.1", "", "agrees", "0.05"};
+  auto row_with = [&](std::size_t column, const std::string& value) {
+    std::vector<std::string> f = good;
+    f[column] = value;
+    std::string text = std::string(kColumnsForTest) + ",cpu_time\n";
+    for (std::size_t i = 0; i < f.size(); ++i) text += (i ? "," : "") + f[i];
+    return text + "\n";
+  };
+  {
+    std::istringstream in(row_with(8, "18446744073709551615"));
+    const auto rows = read_csv(in, "ok.csv");
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0].count, 18446744073709551615u);
+    EXPECT_EQ(rows[0].cpu_time, 0.05);
+  }
+  const std::vector<std::pair<std::size_t, std::string>> bad = {
+      {0, "-1"}, {0, "1x"}, {0, ""}, {0, "+1"}, {0, " 1"}, {2, "0x10"}, {4, "30z"}, {4, "-3"},
+      {4, "2147483648"}, {8, "-1"}, {8, "18446744073709551616"}, {9, "1.5"}, {12, "1e3"},
+      {13, "nan"}, {13, "inf"}, {13, "-0.1"}, {13, "0.1s"}, {13, " 0.1"}, {13, "1e400"}, {16, "+0.1"}};
+  for (const auto& [column, value] : bad) {
+    std::istringstream in(row_with(column, value));
+    try {
+      read_csv(in, "bad.csv");
+      ADD_FAILURE() << "column " << column << " = '" << value << "' was read as a number";
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.line(), 2u);
+      const std::string name = std::string(kColumnsForTest) + ",cpu_time,";
+      std::size_t at = 0;
+      for (std::size_t i = 0; i < column; ++i) at = name.find(',', at) + 1;
+      const std::string column_name = name.substr(at, name.find(',', at) - at);
+      EXPECT_NE(e.detail().find(column_name + " is not"), std::string::npos) << e.what();
+      EXPECT_NE(e.detail().find("'" + value + "'"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(CompareCli, ReportRefusesUnterminatedQuotesAndRepeatedRows) {
   const std::string dir = ::testing::TempDir(), in = dir + "sudokit_report_in.txt";
   std::ofstream(in) << kEasy << "\n" << kHard << "\n";
@@ -394,6 +494,14 @@ TEST(CompareCli, ReportRefusesUnterminatedQuotesAndRepeatedRows) {
   const auto quote = run_cli("report " + a + " " + b);
   EXPECT_EQ(quote.exit_code, kBadInput);
   EXPECT_NE(quote.err.find(b + ": line 4, column 3: this quoted field is never closed"), std::string::npos) << quote.err;
+
+  // A count that compare never writes is not read as some other number (fuzzing finding 4).
+  std::ofstream(b) << kColumnsForTest << "\n2,x.txt,2,3x3,30,dlx,,unique,-1,1,0,0,0,0.1,,agrees\n";
+  const auto negative = run_cli("report " + b);
+  EXPECT_EQ(negative.exit_code, kBadInput);
+  EXPECT_NE(negative.err.find(b + ": line 2, column 1: count is not a whole number of 0 or more: '-1'"), std::string::npos)
+      << negative.err;
+  EXPECT_EQ(negative.out, "");
 
   const auto directory = run_cli("report " + dir);
   EXPECT_EQ(directory.exit_code, kIoError);
