@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "cli.h"
-#include "exit_codes.h"
+#include "sudokit/compare/exit_codes.h"
 #include "sudokit/errors.h"
 #include "sudokit/generate.h"
 #include "sudokit/registry.h"

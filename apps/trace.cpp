@@ -95,8 +95,9 @@ void TreeRecorder::enter_option(std::uint64_t id, std::uint64_t parent, int, int
   add_node(id, parent, std::move(label), reason == Reason::forced || alternatives == 1);
 }
 
-void TreeRecorder::enter_step(std::uint64_t id, std::uint64_t parent, std::string_view label, int, Reason) {
-  add_node(id, parent, std::string(label));
+void TreeRecorder::enter_step(std::uint64_t id, std::uint64_t parent, std::string_view label, int alternatives,
+                              Reason reason) {
+  add_node(id, parent, std::string(label), reason == Reason::forced || alternatives == 1);
 }
 
 void TreeRecorder::place(int, int, Reason) {
