@@ -101,13 +101,13 @@ std::string DlxSolver::options() const {
 }
 
 Result DlxSolver::solve(const Grid& puzzle, const Limits& limits) {
+  SearchBudget budget(limits);  // building a shape's matrix counts against the deadline
   const Shape& shape = puzzle.shape();
   if (!shape_ || !shape_->same_as(shape)) {
     shape_ = puzzle.shape_ptr();
     cover_ = full_sudoku_cover(shape);
     links_ = std::make_unique<DancingLinks>(cover_.cover, choice_.value_or(DancingLinks::Choice::fast));
   }
-  SearchBudget budget(limits);
   SolutionSink sink(limits);
   DancingLinks::Counts counts;
   const int n = shape.size();
