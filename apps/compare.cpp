@@ -28,11 +28,12 @@ namespace {
 struct Spec {
   std::string label, name;
   std::vector<std::string> pairs;
+  BackendInfo info;  // what the backend declares (filled by run_compare)
 };
 
 // "name:key=value:...", where a family's name takes one more word: "ext:cadical:proof=p.drat".
 Spec parse_spec(const std::string& text, const Registry& registry) {
-  Spec s{text, {}, {}};
+  Spec s{text, {}, {}, {}};
   std::stringstream in(text);
   std::getline(in, s.name, ':');
   if (std::string member; registry.is_family(s.name) && std::getline(in, member, ':')) s.name += ":" + member;
@@ -131,6 +132,7 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vec
     row.time = r.stats.seconds;
     row.cpu_time = thread_cpu_seconds() - cpu_before;
     row.counters = counters_text(r.stats);
+    if (specs[b].info.rating) row.rating = specs[b].info.rating->word(r.stats);
     row.verdict = r.status == Status::stopped ? "stopped" : "agrees";
     if (!error.empty()) {
       row.status = "error";
@@ -189,7 +191,7 @@ std::string check_puzzle(const PuzzleInput& p, std::vector<std::unique_ptr<Solve
 
 const char* kColumns =
     "puzzle,source,line,shape,givens,backend,options,status,count,nodes,guesses,backtracks,propagations,time,"
-    "counters,verdict,cpu_time";
+    "counters,verdict,cpu_time,rating";
 
 }  // namespace
 
@@ -200,8 +202,9 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
     if (p.kind() != kind) throw UsageError("compare takes Sudoku puzzles or exact-cover problems in one run, not both");
   std::vector<Spec> specs;
   for (const auto& text : options.backends.empty() ? registry.names(kind) : options.backends) specs.push_back(parse_spec(text, registry));
+  for (Spec& s : specs) s.info = registry.info(s.name);
   for (const Spec& s : specs)
-    if (!registry.info(s.name).takes(kind))
+    if (!s.info.takes(kind))
       throw UsageError("backend '" + s.name + "' does not solve " +
                        (kind == ProblemKind::sudoku ? "Sudoku puzzles" : "exact-cover problems") +
                        " (sudokit solvers --kind " + std::string(to_string(kind)) + ")");
@@ -324,7 +327,7 @@ void write_csv(std::ostream& out, const std::vector<Row>& rows) {
     out << r.puzzle << ',' << csv_field(r.source) << ',' << r.line << ',' << r.shape << ',' << r.givens << ','
         << csv_field(r.backend) << ',' << csv_field(r.options) << ',' << r.status << ',' << r.count << ',' << r.nodes
         << ',' << r.guesses << ',' << r.backtracks << ',' << r.propagations << ',' << time << ','
-        << csv_field(r.counters) << ',' << r.verdict << ',' << cpu << "\n";
+        << csv_field(r.counters) << ',' << r.verdict << ',' << cpu << ',' << csv_field(r.rating) << "\n";
   }
 }
 
@@ -374,9 +377,9 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
     }
     if (line.empty()) continue;
     if (f.front() == "puzzle") continue;  // a header (several shard files may be concatenated)
-    // 17 fields; files written before cpu_time was added have 16.
-    if (f.size() != 17 && f.size() != 16)
-      throw InputError(source, 0, start, 1, "expected 17 fields as written by sudokit compare --csv");
+    // 18 fields; files written before rating was added have 17, before cpu_time 16.
+    if (f.size() < 16 || f.size() > 18)
+      throw InputError(source, 0, start, 1, "expected 18 fields as written by sudokit compare --csv");
     try {
       Row r;
       r.puzzle = std::stoull(f[0]);
@@ -396,6 +399,7 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
       r.counters = f[14];
       r.verdict = f[15];
       r.cpu_time = f.size() > 16 ? seconds_of(f[16]) : r.time;
+      if (f.size() > 17) r.rating = f[17];
       rows.push_back(std::move(r));
     } catch (const std::logic_error&) {
       throw InputError(source, 0, start, 1, "a number field does not hold a number");
@@ -423,7 +427,8 @@ void write_json(std::ostream& out, const std::vector<Row>& rows) {
       first = false;
     }
     const std::string cpu = seconds_text(r.cpu_time);
-    out << "}, \"verdict\": " << json_string(r.verdict) << ", \"cpu_time\": " << cpu << "}"
+    out << "}, \"verdict\": " << json_string(r.verdict) << ", \"cpu_time\": " << cpu
+        << ", \"rating\": " << (r.rating.empty() ? std::string("null") : json_string(r.rating)) << "}"
         << (i + 1 < rows.size() ? "," : "") << "\n";
   }
   out << "]\n";

@@ -50,6 +50,7 @@ struct Row {
   double cpu_time = 0;  // CPU seconds of the thread that solved: what the summary compares
   std::string counters;  // "name=value;name=value"
   std::string verdict;   // agrees | disagrees | invalid | stopped | failed (the backend threw an error)
+  std::string rating;    // the backend's rating in words (BackendInfo::rating), "" when it gave none
 };
 
 // A row that makes its puzzle count as a disagreement: another answer won, the answer failed

@@ -22,7 +22,7 @@ namespace {
 bool known_csv_bug(const Row& r) {
   for (const std::string* f : {&r.shape, &r.status, &r.verdict})
     if (f->find_first_of(",\"\r\n") != std::string::npos) return true;
-  for (const std::string* f : {&r.source, &r.backend, &r.options, &r.counters})
+  for (const std::string* f : {&r.source, &r.backend, &r.options, &r.counters, &r.rating})
     if (f->find('\r') != std::string::npos) return true;
   return false;
 }
