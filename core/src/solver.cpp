@@ -185,6 +185,15 @@ std::string Registry::fastest(ProblemKind kind) const {
   return best->info.name;
 }
 
+std::string Registry::fastest_on_large_grids() const {
+  const Entry* best = nullptr;
+  for (const Entry& e : entries_)
+    if (e.info.sudoku && e.info.large_puzzles_per_second > 0 &&
+        (!best || e.info.large_puzzles_per_second > best->info.large_puzzles_per_second))
+      best = &e;
+  return best ? best->info.name : fastest(ProblemKind::sudoku);
+}
+
 std::string BackendInfo::Rating::word(const Stats& stats) const {
   for (const Counter& c : stats.counters)
     if (c.name == counter) return c.value >= 1 && c.value <= words.size() ? words[c.value - 1] : std::string();

@@ -462,6 +462,9 @@ BackendInfo SatSolver::info() {
   i.node_unit = "conflicts";
   i.work = {"decisions", "conflicts"};
   i.tracing = BackendInfo::Tracing::notes;  // the libraries' search is not observable step by step
+  // Not measured on top1465 here, but on larger grids the fastest: docs/benchmarks.md, "Large
+  // grids" (16x16 and 25x25, proving uniqueness, the defaults).
+  i.large_puzzles_per_second = 13.1;
   i.options = "solver=auto|cryptominisat|cadical encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
               "proof=FILE";
   return i;

@@ -129,6 +129,10 @@ struct BackendInfo {
   // not measured. Commands that need some backend and were not told one (`check`) take the
   // fastest Sudoku backend by this figure.
   double puzzles_per_second = 0;
+  // The same on grids larger than 9x9: minimal 16x16 and 25x25 puzzles solved proving uniqueness
+  // (docs/benchmarks.md, "Large grids"), 0 when not measured. `sudokit solve` without --solver
+  // takes the backend with the highest figure for puzzles larger than 9x9.
+  double large_puzzles_per_second = 0;
   // A counter whose value names a step on a scale, 1 for the first word: propagate's `rating`
   // (1 singles ... 5 search). compare writes the word in its `rating` column.
   struct Rating {
@@ -187,6 +191,9 @@ class Registry {
   // The registered backend that takes `kind` with the highest puzzles_per_second (the first
   // registered on a tie); throws UsageError when none takes `kind`.
   std::string fastest(ProblemKind kind) const;
+  // The Sudoku backend with the highest large_puzzles_per_second (the first registered on a tie;
+  // fastest(sudoku) when none is measured).
+  std::string fastest_on_large_grids() const;
 
  private:
   UsageError unknown_backend(std::string_view name) const;
