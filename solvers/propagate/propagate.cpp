@@ -134,7 +134,7 @@ template <typename M, bool kOneWord, bool kRules>
 class Engine {
  public:
   Engine(const Grid& puzzle, const Limits& limits, const SearchBudget& budget, const PropagateSettings& settings,
-         const Tables& tables, std::vector<unsigned char>& scratch)
+         const Tables& tables, PropagateSolver::Levels& scratch)
       : puzzle_(puzzle), shape_(puzzle.shape()), settings_(settings), budget_(budget), sink_(limits),
         cells_(shape_.cells()), units_(static_cast<int>(shape_.units().size())),
         all_(static_cast<M>(shape_.all_digits())),
@@ -218,13 +218,20 @@ class Engine {
   }
 
  private:
-  M* level(std::size_t depth) { return reinterpret_cast<M*>(scratch_.data()) + depth * stride_; }
-  // Levels grow by doubling, but never past the deepest a search can go (each level places a
-  // cell): a 64x64 grid's 4,098 levels are 140 MB, and doubling past them would hold twice that.
+  M* level(std::size_t depth) { return reinterpret_cast<M*>(scratch_.data.get()) + depth * stride_; }
+  // Room for `count` levels. The first call for a shape makes room for the deepest search it
+  // allows (each level places a cell: cells + 2 levels, 140 MB at 64x64), uninitialised, so only
+  // the levels a search reaches are ever touched; the live levels are copied only when a buffer
+  // made for a smaller shape is replaced.
   void reserve_levels(std::size_t count) {
-    if (scratch_.size() >= count * stride_ * sizeof(M)) return;
-    const std::size_t levels = std::max(count, std::min(count * 2, static_cast<std::size_t>(cells_) + 2));
-    scratch_.resize(levels * stride_ * sizeof(M));
+    const std::size_t needed = count * stride_ * sizeof(M);
+    if (scratch_.bytes >= needed) return;
+    const std::size_t bytes = std::max(needed, (static_cast<std::size_t>(cells_) + 2) * stride_ * sizeof(M));
+    PropagateSolver::Levels grown;
+    grown.data.reset(static_cast<unsigned char*>(::operator new[](bytes, std::align_val_t{64})));
+    grown.bytes = bytes;
+    if (scratch_.data) std::memcpy(grown.data.get(), scratch_.data.get(), scratch_.bytes);
+    scratch_ = std::move(grown);
   }
 
   // Places `bit` in `cell`: its units record the digit and every peer loses it. New naked singles
@@ -882,7 +889,7 @@ class Engine {
   const bool scan_all_ = false;
   std::vector<std::uint64_t> dirty_;
   std::uint64_t dirty_one_ = 0;
-  std::vector<unsigned char>& scratch_;
+  PropagateSolver::Levels& scratch_;
   std::vector<int> queue_;
   int queued_ = 0;
   int solved_ = 0;  // cells placed on the current path
@@ -1000,7 +1007,7 @@ std::string PropagateSolver::options() const {
 namespace {
 template <bool kRules>
 Result solve_with(const Grid& puzzle, const Limits& limits, const SearchBudget& budget, const PropagateSettings& settings,
-                  const Tables& tables, std::vector<unsigned char>& scratch) {
+                  const Tables& tables, PropagateSolver::Levels& scratch) {
   const int n = puzzle.size();
   const bool one_word = puzzle.shape().units().size() <= 64;
   if (n <= 16 && one_word)
