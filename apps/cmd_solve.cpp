@@ -18,7 +18,10 @@ int cmd_solve(const std::vector<std::string>& args) {
   po::options_description desc("Options");
   desc.add_options()
     ("help,h", "show this help")
-    ("solver,s", po::value<std::string>(&solve.solver)->default_value("backtrack"), "backend (see `sudokit solvers`)");
+    ("solver,s", po::value<std::string>(&solve.solver)->default_value("backtrack"),
+     "backend (see `sudokit solvers`). Without --solver (and without -o or --encoding): backtrack "
+     "up to 9x9, and for larger grids the backend measured fastest on them (docs/benchmarks.md, "
+     "\"Large grids\"), which the textbook search would leave running for hours");
   add_backend_options(desc, solve);
   add_limit_options(desc, solve, 1);
   desc.add_options()
@@ -43,7 +46,16 @@ int cmd_solve(const std::vector<std::string>& args) {
   if (all && vm["count"].defaulted()) solve.count = 0;
 
   const Registry registry = builtin_solvers();
-  auto solver = registry.create(solve.solver, backend_options(solve));
+  auto named = registry.create(solve.solver, backend_options(solve));
+  // No backend named or set up: grids larger than 9x9 go to the backend declared fastest on them
+  // (BackendInfo::large_puzzles_per_second), made when the first such grid comes.
+  const bool chosen = !vm["solver"].defaulted() || !solve.options.empty() || !solve.encoding.empty();
+  std::unique_ptr<Solver> for_large;
+  auto solver_for = [&](const Grid& g) -> Solver& {
+    if (chosen || g.size() <= 9) return *named;
+    if (!for_large) for_large = registry.create(registry.fastest_on_large_grids());
+    return *for_large;
+  };
   std::optional<BoxSpec> box;
   if (!box_text.empty()) box = parse_box_spec(box_text);
   const Rules rules = parse_rules_option(rules_text);
@@ -71,6 +83,7 @@ int cmd_solve(const std::vector<std::string>& args) {
     };
     separate();
     if (all) limits.on_solution = print;
+    Solver* solver = &solver_for(p.grid);
     // Observers for --trace and --tree (the tree only for the first puzzle).
     ObserverList observers;
     std::optional<TextTrace> text;

@@ -30,11 +30,12 @@ namespace {
 struct Spec {
   std::string label, name;
   std::vector<std::string> pairs;
+  BackendInfo info;  // what the backend declares (filled by run_compare)
 };
 
 // "name:key=value:...", where a family's name takes one more word: "ext:cadical:proof=p.drat".
 Spec parse_spec(const std::string& text, const Registry& registry) {
-  Spec s{text, {}, {}};
+  Spec s{text, {}, {}, {}};
   std::stringstream in(text);
   std::getline(in, s.name, ':');
   if (std::string member; registry.is_family(s.name) && std::getline(in, member, ':')) s.name += ":" + member;
@@ -138,6 +139,7 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vec
     row.time = r.stats.seconds;
     row.cpu_time = thread_cpu_seconds() - cpu_before;
     row.counters = counters_text(r.stats);
+    if (specs[b].info.rating) row.rating = specs[b].info.rating->word(r.stats);
     row.verdict = r.status != Status::stopped ? "agrees" : r.stop_reason == StopReason::time ? "timeout" : "stopped";
     if (!error.empty()) {
       row.status = "error";
@@ -203,8 +205,9 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
     if (p.kind() != kind) throw UsageError("compare takes Sudoku puzzles or exact-cover problems in one run, not both");
   std::vector<Spec> specs;
   for (const auto& text : options.backends.empty() ? registry.names(kind) : options.backends) specs.push_back(parse_spec(text, registry));
+  for (Spec& s : specs) s.info = registry.info(s.name);
   for (const Spec& s : specs)
-    if (!registry.info(s.name).takes(kind))
+    if (!s.info.takes(kind))
       throw UsageError("backend '" + s.name + "' does not solve " +
                        (kind == ProblemKind::sudoku ? "Sudoku puzzles" : "exact-cover problems") +
                        " (sudokit solvers --kind " + std::string(to_string(kind)) + ")");
@@ -344,12 +347,12 @@ const Column kColumns[] = {
     SUDOKIT_COUNT(givens),      SUDOKIT_TEXT(backend),    SUDOKIT_TEXT(options),     SUDOKIT_TEXT(status),
     SUDOKIT_COUNT(count),       SUDOKIT_COUNT(nodes),     SUDOKIT_COUNT(guesses),    SUDOKIT_COUNT(backtracks),
     SUDOKIT_COUNT(propagations), SUDOKIT_SECONDS(time),   SUDOKIT_TEXT(counters),    SUDOKIT_TEXT(verdict),
-    SUDOKIT_SECONDS(cpu_time),  SUDOKIT_TEXT(rules)};
+    SUDOKIT_SECONDS(cpu_time),  SUDOKIT_TEXT(rules),      SUDOKIT_TEXT(rating)};
 #undef SUDOKIT_TEXT
 #undef SUDOKIT_COUNT
 #undef SUDOKIT_SECONDS
 constexpr std::size_t kColumnCount = std::size(kColumns);
-static_assert(kColumnCount == 18);
+static_assert(kColumnCount == 19);
 
 }  // namespace
 
@@ -434,9 +437,10 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
     }
     if (line.empty()) continue;
     if (f.front() == "puzzle") continue;  // a header (several shard files may be concatenated)
-    // 18 fields; files written before the rules column have 17, before cpu_time 16.
-    if (f.size() < kColumnCount - 2 || f.size() > kColumnCount)
-      throw InputError(source, 0, start, 1, "expected 18 fields as written by sudokit compare --csv");
+    // 19 fields; files written before the rules and rating columns have 17, before cpu_time 16.
+    // (rules and rating came together: no file has 18.)
+    if (f.size() < kColumnCount - 3 || f.size() > kColumnCount || f.size() == kColumnCount - 1)
+      throw InputError(source, 0, start, 1, "expected 19 fields as written by sudokit compare --csv");
     Row r;
     for (std::size_t i = 0; i < f.size(); ++i) {
       try {
@@ -446,7 +450,7 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
         throw InputError(source, 0, start, 1, std::string(kColumns[i].name) + " is not " + e.what() + ": '" + shown + "'");
       }
     }
-    if (f.size() < kColumnCount - 1) r.cpu_time = r.time;  // no CPU time: the time is the best guess
+    if (f.size() < kColumnCount - 2) r.cpu_time = r.time;  // no CPU time: the time is the best guess
     // Before the rules column every puzzle was classic; exact cover has none (its shape says xc:).
     if (f.size() < kColumnCount) r.rules = r.shape.rfind("xc:", 0) == 0 ? "" : "classic";
     rows.push_back(std::move(r));
@@ -474,7 +478,8 @@ void write_json(std::ostream& out, const std::vector<Row>& rows) {
     }
     const std::string cpu = seconds_text(r.cpu_time);
     out << "}, \"verdict\": " << json_string(r.verdict) << ", \"cpu_time\": " << cpu
-        << ", \"rules\": " << json_string(r.rules) << "}"
+        << ", \"rules\": " << json_string(r.rules)
+        << ", \"rating\": " << (r.rating.empty() ? std::string("null") : json_string(r.rating)) << "}"
         << (i + 1 < rows.size() ? "," : "") << "\n";
   }
   out << "]\n";

@@ -3,6 +3,7 @@
 
 #include <fstream>
 
+#include "sudokit/registry.h"
 #include "test_support.h"
 
 using sudokit::test::run_cli;
@@ -194,3 +195,26 @@ TEST(Cli, AClosedPipeEndsTheRunQuietly) {
   EXPECT_EQ(ignored.out.size(), 82u);
   EXPECT_EQ(ignored.err, "status 5\n");
 }
+
+// Without --solver, grids up to 9x9 get backtrack (the seed example's output stays as it was)
+// and larger ones the backend declared fastest on them; -o goes with the backend named, by
+// default backtrack, on every size.
+TEST(Cli, DefaultBackendIsBacktrackUpTo9x9AndTheFastestOnLargeGridsAbove) {
+  const auto generated = run_cli("generate --box 4x4 --count 1 --seed 3 --clues 180");
+  ASSERT_EQ(generated.exit_code, 0) << generated.err;
+  const auto big = run_cli("solve --stats", generated.out);
+  ASSERT_EQ(big.exit_code, 0) << big.err;
+  const std::string large = sudokit::builtin_solvers().fastest_on_large_grids();
+  EXPECT_NE(big.err.find("solver=" + large + " status=solved"), std::string::npos) << big.err;
+  const auto small = run_cli("solve --stats", kSeed);
+  ASSERT_EQ(small.exit_code, 0) << small.err;
+  EXPECT_EQ(small.out, kSeedSolution);
+  EXPECT_NE(small.err.find("solver=backtrack status=solved"), std::string::npos) << small.err;
+  const auto with_options = run_cli("solve --stats -o order=fewest", generated.out);
+  ASSERT_EQ(with_options.exit_code, 0) << with_options.err;
+  EXPECT_NE(with_options.err.find("solver=backtrack status=solved"), std::string::npos) << with_options.err;
+  EXPECT_EQ(with_options.out, big.out);  // one solution: the same grid either way
+  const auto help = run_cli("solve --help");
+  EXPECT_NE(help.out.find("fastest"), std::string::npos) << help.out;
+}
+

@@ -638,3 +638,35 @@ TEST(CompareCover, CommandLineReadsDlxFilesAndWarnsAsTheReaderDoes) {
 }
 
 }  // namespace sudokit
+
+// propagate with search=off rates each puzzle; compare writes the rating in words, in the CSV
+// (read back by report) and the JSON, and leaves it empty for a backend that rates nothing.
+TEST(Compare, RatingColumnNamesTheHardestRuleNeeded) {
+  const char* subsets = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+  const char* fish = "................12....345........3....6.......71..8......2.6..834.......5..7.....";
+  std::ostringstream details;
+  const CompareReport r =
+      run_compare(builtin_solvers(), inputs({kEasy, subsets, fish}), options({"dlx", "propagate:rules=all:search=off"}), details);
+  ASSERT_EQ(r.rows.size(), 6u);
+  EXPECT_EQ(r.disagreements, 0u) << details.str();
+  EXPECT_EQ(r.rows[0].rating, "");
+  EXPECT_EQ(r.rows[1].rating, "singles");
+  EXPECT_EQ(r.rows[3].rating, "subsets");
+  EXPECT_EQ(r.rows[5].rating, "fish");
+  // Without the stronger rules the same puzzle needs search.
+  const CompareReport norvig =
+      run_compare(builtin_solvers(), inputs({fish}), options({"propagate:search=off"}), details);
+  ASSERT_EQ(norvig.rows.size(), 1u);
+  EXPECT_EQ(norvig.rows[0].rating, "search");
+
+  std::stringstream csv;
+  write_csv(csv, r.rows);
+  EXPECT_EQ(csv.str().substr(0, csv.str().find('\n')), std::string(kColumnsForTest) + ",cpu_time,rating");
+  const auto back = read_csv(csv, "rows.csv");
+  ASSERT_EQ(back.size(), r.rows.size());
+  for (std::size_t i = 0; i < back.size(); ++i) EXPECT_EQ(back[i].rating, r.rows[i].rating) << i;
+  std::ostringstream json;
+  write_json(json, r.rows);
+  EXPECT_NE(json.str().find("\"rating\": \"fish\""), std::string::npos) << json.str();
+  EXPECT_NE(json.str().find("\"rating\": null"), std::string::npos);
+}

@@ -185,10 +185,27 @@ std::string Registry::fastest(ProblemKind kind) const {
   return best->info.name;
 }
 
-SearchBudget::SearchBudget(const Limits& limits)
+std::string Registry::fastest_on_large_grids() const {
+  const Entry* best = nullptr;
+  for (const Entry& e : entries_)
+    if (e.info.sudoku && e.info.large_puzzles_per_second > 0 &&
+        (!best || e.info.large_puzzles_per_second > best->info.large_puzzles_per_second))
+      best = &e;
+  return best ? best->info.name : fastest(ProblemKind::sudoku);
+}
+
+std::string BackendInfo::Rating::word(const Stats& stats) const {
+  for (const Counter& c : stats.counters)
+    if (c.name == counter) return c.value >= 1 && c.value <= words.size() ? words[c.value - 1] : std::string();
+  return {};
+}
+
+SearchBudget::SearchBudget(const Limits& limits, std::uint32_t nodes_per_clock_read)
     : start_(std::chrono::steady_clock::now()),
       node_limit_(limits.max_nodes ? limits.max_nodes : ~std::uint64_t{0}),
-      has_deadline_(limits.max_seconds > 0 && limits.max_seconds < kLongestDeadline) {
+      has_deadline_(limits.max_seconds > 0 && limits.max_seconds < kLongestDeadline),
+      nodes_per_clock_read_(std::max<std::uint32_t>(nodes_per_clock_read, 1)),
+      countdown_(nodes_per_clock_read_) {
   if (!(limits.max_seconds >= 0))  // NaN fails every comparison
     throw UsageError("the time limit must be a number of seconds, 0 or more; got " + std::to_string(limits.max_seconds));
   if (has_deadline_)

@@ -70,8 +70,6 @@ ClauseSink append_to(Cnf& f) {
   return [&f](std::span<const int> c) { f.clauses.emplace_back(c.begin(), c.end()); };
 }
 
-void at_most_one_pairwise(Cnf& f, const std::vector<int>& lits) { at_most_one_pairwise(lits, append_to(f)); }
-void at_most_one_sequential(Cnf& f, const std::vector<int>& x) { at_most_one_sequential(x, f.variables, append_to(f)); }
 
 Cnf collect(const std::function<int(const ClauseSink&)>& emit) {
   Cnf f;
@@ -249,6 +247,23 @@ int SudokuRules::emit(const std::vector<signed char>* fixed, const ClauseSink& a
   return variables;
 }
 
+int SudokuRules::auxiliaries(const std::vector<signed char>* fixed) const {
+  if (encoding_ != Encoding::compact) return 0;
+  int count = 0;
+  for (const Group& g : groups_) {
+    if (!g.at_most_one) continue;
+    const int* vars = vars_.data() + g.first;
+    int open = 0, trues = 0;
+    for (int i = 0; i < g.size; ++i) {
+      const signed char value = fixed ? (*fixed)[static_cast<std::size_t>(vars[i])] : 0;
+      open += value == 0;
+      trues += value > 0;
+    }
+    if (trues == 0 && open >= 2) count += open - 1;  // as at_most_one_sequential numbers them
+  }
+  return count;
+}
+
 int emit_sudoku_rules(const Shape& shape, Encoding e, const std::vector<signed char>* fixed, const ClauseSink& add,
                       bool distinct) {
   return SudokuRules(shape, e, distinct).emit(fixed, add);
@@ -323,12 +338,11 @@ Cnf sudoku_cnf(const Grid& puzzle, Encoding e, Givens givens) {
   return collect([&](const ClauseSink& add) { return emit_sudoku_rules(puzzle.shape(), e, &*fixed, add); });
 }
 
-Cnf exact_cover_cnf(const ExactCover& xc) {
-  Cnf f;
-  f.variables = xc.option_count();
+int emit_exact_cover_cnf(const ExactCover& xc, const ClauseSink& add) {
+  int variables = xc.option_count();
   auto at_most_one = [&](const std::vector<int>& lits) {
-    if (lits.size() > 16) at_most_one_sequential(f, lits);
-    else at_most_one_pairwise(f, lits);
+    if (lits.size() > 16) at_most_one_sequential(lits, variables, add);
+    else at_most_one_pairwise(lits, add);
   };
   // Per item, the options using it; for a coloured secondary item, those using it with no colour
   // and, per colour, those using it with that colour.
@@ -343,22 +357,30 @@ Cnf exact_cover_cnf(const ExactCover& xc) {
       if (colour == 0) by_item[static_cast<std::size_t>(item)].push_back(o + 1);
       else coloured[static_cast<std::size_t>(item)].push_back({colour, o + 1});
     }
-    if (!has_primary) f.clauses.push_back({-(o + 1)});  // never chosen, as Algorithm X never chooses it
+    if (!has_primary) {  // never chosen, as Algorithm X never chooses it
+      const int unit[1] = {-(o + 1)};
+      add(unit);
+    }
   }
   for (int i = 0; i < xc.item_count(); ++i) {
-    auto lits = by_item[static_cast<std::size_t>(i)];
-    if (xc.is_primary(i)) f.clauses.push_back(lits);  // empty when no option covers it: unsatisfiable
+    auto& lits = by_item[static_cast<std::size_t>(i)];
+    if (xc.is_primary(i)) add(lits);  // empty when no option covers it: unsatisfiable
     // A colour in use is one variable: implied by each option giving the item that colour, and
     // counted with the uncoloured uses in one at-most-one.
     auto& uses = coloured[static_cast<std::size_t>(i)];
     std::sort(uses.begin(), uses.end());
     for (std::size_t k = 0; k < uses.size(); ++k) {
-      if (k == 0 || uses[k].first != uses[k - 1].first) lits.push_back(++f.variables);
-      f.clauses.push_back({-uses[k].second, lits.back()});
+      if (k == 0 || uses[k].first != uses[k - 1].first) lits.push_back(++variables);
+      const int clause[2] = {-uses[k].second, lits.back()};
+      add(clause);
     }
     at_most_one(lits);
   }
-  return f;
+  return variables;
+}
+
+Cnf exact_cover_cnf(const ExactCover& xc) {
+  return collect([&](const ClauseSink& add) { return emit_exact_cover_cnf(xc, add); });
 }
 
 void write_dimacs(std::ostream& out, const Cnf& f, const std::vector<std::string>& comments) {

@@ -139,9 +139,9 @@ using Tables = PropagateSolver::Tables;
 template <typename M, bool kOneWord, bool kRules, bool kCages>
 class Engine {
  public:
-  Engine(const Grid& puzzle, const Limits& limits, const PropagateSettings& settings, const Tables& tables,
-         std::vector<unsigned char>& scratch)
-      : puzzle_(puzzle), shape_(puzzle.shape()), settings_(settings), budget_(limits), sink_(limits),
+  Engine(const Grid& puzzle, const Limits& limits, const SearchBudget& budget, const PropagateSettings& settings,
+         const Tables& tables, PropagateSolver::Levels& scratch)
+      : puzzle_(puzzle), shape_(puzzle.shape()), settings_(settings), budget_(budget), sink_(limits),
         cells_(shape_.cells()), units_(static_cast<int>(shape_.units().size())),
         all_(static_cast<M>(shape_.all_digits())),
         placed_at_(std::max(cells_, tables.lanes)),
@@ -225,9 +225,20 @@ class Engine {
   }
 
  private:
-  M* level(std::size_t depth) { return reinterpret_cast<M*>(scratch_.data()) + depth * stride_; }
+  M* level(std::size_t depth) { return reinterpret_cast<M*>(scratch_.data.get()) + depth * stride_; }
+  // Room for `count` levels. The first call for a shape makes room for the deepest search it
+  // allows (each level places a cell: cells + 2 levels, 140 MB at 64x64), uninitialised, so only
+  // the levels a search reaches are ever touched; the live levels are copied only when a buffer
+  // made for a smaller shape is replaced.
   void reserve_levels(std::size_t count) {
-    if (scratch_.size() < count * stride_ * sizeof(M)) scratch_.resize(count * stride_ * sizeof(M) * 2);
+    const std::size_t needed = count * stride_ * sizeof(M);
+    if (scratch_.bytes >= needed) return;
+    const std::size_t bytes = std::max(needed, (static_cast<std::size_t>(cells_) + 2) * stride_ * sizeof(M));
+    PropagateSolver::Levels grown;
+    grown.data.reset(static_cast<unsigned char*>(::operator new[](bytes, std::align_val_t{64})));
+    grown.bytes = bytes;
+    if (scratch_.data) std::memcpy(grown.data.get(), scratch_.data.get(), scratch_.bytes);
+    scratch_ = std::move(grown);
   }
 
   // Places `bit` in `cell`: its units record the digit and every peer loses it. New naked singles
@@ -938,7 +949,7 @@ class Engine {
   const bool scan_all_ = false;
   std::vector<std::uint64_t> dirty_;
   std::uint64_t dirty_one_ = 0;
-  std::vector<unsigned char>& scratch_;
+  PropagateSolver::Levels& scratch_;
   std::vector<int> queue_;
   int queued_ = 0;
   int solved_ = 0;  // cells placed on the current path
@@ -969,6 +980,12 @@ BackendInfo PropagateSolver::info() {
   i.options = "rules=norvig|singles|locked|subsets|fish|all|none naked= hidden= locked= naked_pairs= naked_triples= "
               "hidden_pairs= hidden_triples= xwing= (on|off) search=on|off";
   i.puzzles_per_second = 31957;  // docs/benchmarks.md, top1465
+  i.large_puzzles_per_second = 3.0;  // docs/benchmarks.md, "Large grids": 16x16 and 25x25
+  // With search=off, the counter `rating` is the hardest rule needed: compare names it.
+  BackendInfo::Rating rating{"rating", {}};
+  for (auto r = static_cast<std::uint64_t>(PropagateRating::singles); r <= static_cast<std::uint64_t>(PropagateRating::search); ++r)
+    rating.words.emplace_back(to_string(static_cast<PropagateRating>(r)));
+  i.rating = std::move(rating);
   return i;
 }
 
@@ -1050,14 +1067,15 @@ std::string PropagateSolver::options() const {
 
 namespace {
 template <bool kRules, bool kCages>
-Result solve_with(const Grid& puzzle, const Limits& limits, const PropagateSettings& settings, const Tables& tables,
-                  std::vector<unsigned char>& scratch) {
+Result solve_with(const Grid& puzzle, const Limits& limits, const SearchBudget& budget, const PropagateSettings& settings,
+                  const Tables& tables, PropagateSolver::Levels& scratch) {
   const int n = puzzle.size();
   const bool one_word = puzzle.shape().units().size() <= 64;
-  if (n <= 16 && one_word) return Engine<std::uint16_t, true, kRules, kCages>(puzzle, limits, settings, tables, scratch).run();
-  if (n <= 16) return Engine<std::uint16_t, false, kRules, kCages>(puzzle, limits, settings, tables, scratch).run();
-  if (n <= 32) return Engine<std::uint32_t, false, kRules, kCages>(puzzle, limits, settings, tables, scratch).run();
-  return Engine<std::uint64_t, false, kRules, kCages>(puzzle, limits, settings, tables, scratch).run();
+  if (n <= 16 && one_word)
+    return Engine<std::uint16_t, true, kRules, kCages>(puzzle, limits, budget, settings, tables, scratch).run();
+  if (n <= 16) return Engine<std::uint16_t, false, kRules, kCages>(puzzle, limits, budget, settings, tables, scratch).run();
+  if (n <= 32) return Engine<std::uint32_t, false, kRules, kCages>(puzzle, limits, budget, settings, tables, scratch).run();
+  return Engine<std::uint64_t, false, kRules, kCages>(puzzle, limits, budget, settings, tables, scratch).run();
 }
 
 // Whether the shape has a cage whose sum the peers do not express (a sum, fewer than n cells).
@@ -1066,16 +1084,24 @@ bool has_sum_cages(const Shape& shape) {
     if (cage.sum != 0 && static_cast<int>(cage.cells.size()) < shape.size()) return true;
   return false;
 }
+
+// A node's cost grows with the grid (choosing the cell, copying the level, the unit scans): the
+// clock is read every 256 nodes at 9x9 and about as often in time on larger grids, every 5
+// nodes at 64x64.
+std::uint32_t nodes_per_clock_read(const Shape& shape) {
+  return static_cast<std::uint32_t>(SearchBudget::kNodesPerClockRead * 81 / shape.cells());
+}
 }  // namespace
 
 Result PropagateSolver::solve(const Grid& puzzle, const Limits& limits) {
+  const SearchBudget budget(limits, nodes_per_clock_read(puzzle.shape()));  // the tables count against the deadline
   if (!tables_ || !tables_->shape->same_as(puzzle.shape())) tables_ = std::make_shared<const Tables>(puzzle.shape_ptr());
   if (has_sum_cages(puzzle.shape())) {
-    if (settings_.stronger_rules()) return solve_with<true, true>(puzzle, limits, settings_, *tables_, scratch_);
-    return solve_with<false, true>(puzzle, limits, settings_, *tables_, scratch_);
+    if (settings_.stronger_rules()) return solve_with<true, true>(puzzle, limits, budget, settings_, *tables_, scratch_);
+    return solve_with<false, true>(puzzle, limits, budget, settings_, *tables_, scratch_);
   }
-  if (settings_.stronger_rules()) return solve_with<true, false>(puzzle, limits, settings_, *tables_, scratch_);
-  return solve_with<false, false>(puzzle, limits, settings_, *tables_, scratch_);
+  if (settings_.stronger_rules()) return solve_with<true, false>(puzzle, limits, budget, settings_, *tables_, scratch_);
+  return solve_with<false, false>(puzzle, limits, budget, settings_, *tables_, scratch_);
 }
 
 }  // namespace sudokit

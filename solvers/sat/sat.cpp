@@ -1,6 +1,7 @@
 #include "sudokit/sat/sat.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <optional>
@@ -16,23 +17,39 @@ using sat::SatLibrary;
 
 namespace {
 
+// Thrown by a Loader whose deadline passed while it loaded: the solve reports "stopped" (time).
+struct LoadStopped {};
+
 // Feeds clauses to a library as an encoder emits them, with no formula built in between. The
-// cell variables are created at once (one new_vars call is far cheaper than one per variable):
-// all of them, or with `fixed` only the open ones, so that a reduced formula brings none of the
-// variables the givens fixed. Auxiliary variables are created on first use.
+// cell variables are created at once (one new_vars call is far cheaper than one per variable:
+// CryptoMiniSat grows every per-variable array by one each time, which made loading a 49x49
+// grid's compact formula take 5 s): all of them, or with `fixed` only the open ones, so that a
+// reduced formula brings none of the variables the givens fixed; and in the same call the
+// `auxiliaries` the encoder says it will number (SudokuRules::auxiliaries), handed out in the
+// order they are first used. Any other variable is created on first use. With a deadline, the
+// clock is read every kClausesPerClockRead clauses and LoadStopped thrown once it has passed: a
+// 64x64 grid is millions of clauses, seconds of loading.
 class Loader {
  public:
-  Loader(SatLibrary& s, int cell_vars, const std::vector<signed char>* fixed = nullptr)
-      : solver_(s), map_(static_cast<std::size_t>(cell_vars) + 1, kAbsent) {
+  using Deadline = std::optional<std::chrono::steady_clock::time_point>;
+  Loader(SatLibrary& s, int cell_vars, const std::vector<signed char>* fixed = nullptr, int auxiliaries = 0,
+         Deadline deadline = std::nullopt)
+      : solver_(s), map_(static_cast<std::size_t>(cell_vars) + 1, kAbsent), deadline_(deadline) {
     int open = 0;
     for (std::size_t v = 1; v < map_.size(); ++v) open += !fixed || (*fixed)[v] == 0;
-    int next = open > 0 ? s.new_vars(open) : 0;
+    int next = open + auxiliaries > 0 ? s.new_vars(open + auxiliaries) : 0;
     for (std::size_t v = 1; v < map_.size(); ++v)
       if (!fixed || (*fixed)[v] == 0) map_[v] = next++;
+    pool_next_ = next;
+    pool_end_ = next + auxiliaries;
     used_ = open;
   }
 
   void add(std::span<const int> clause) {
+    if (deadline_ && ++since_clock_read_ == kClausesPerClockRead) {
+      since_clock_read_ = 0;
+      if (std::chrono::steady_clock::now() >= *deadline_) throw LoadStopped{};
+    }
     buffer_.clear();
     for (int lit : clause) buffer_.push_back(lit > 0 ? solver_var(lit) : -solver_var(-lit));
     solver_.add_clause(buffer_);
@@ -47,7 +64,7 @@ class Loader {
     const auto i = static_cast<std::size_t>(v);
     if (i >= map_.size()) map_.resize(i + 1, kAbsent);
     if (map_[i] == kAbsent) {
-      map_[i] = solver_.new_vars(1);
+      map_[i] = pool_next_ < pool_end_ ? pool_next_++ : solver_.new_vars(1);
       ++used_;
     }
     return map_[i];
@@ -67,7 +84,11 @@ class Loader {
   std::vector<int> map_;
   std::vector<int> buffer_;
   int used_ = 0;
+  int pool_next_ = 0, pool_end_ = 0;  // created in advance, not yet handed out
   std::uint64_t clauses_ = 0;
+  Deadline deadline_;
+  static constexpr int kClausesPerClockRead = 4096;
+  int since_clock_read_ = 0;
 };
 
 struct Totals {
@@ -228,13 +249,19 @@ Library SatSolver::library_for(ProblemKind kind) {
   return kind == ProblemKind::exact_cover ? Library::cadical : Library::cryptominisat;
 }
 
-SatSolver::SatSolver(Encoding encoding, Mode mode, std::optional<Library> library)
+// Measured on empty grids, CryptoMiniSat (the Sudoku default), whole formula loaded:
+// extended at 49x49 is 10.6 million clauses and 386 MB, at 64x64 31 million clauses, 850 MB and
+// 12 s before any search; compact at 64x64 3.1 million clauses and 335 MB. Up to 36x36 extended
+// (3.3 million clauses at most) stays the faster (docs/backends/sat.md).
+Encoding SatSolver::encoding_for(int size) { return size <= 36 ? Encoding::extended : Encoding::compact; }
+
+SatSolver::SatSolver(std::optional<Encoding> encoding, Mode mode, std::optional<Library> library)
     : encoding_(encoding), mode_(mode), library_(library) {}
 SatSolver::~SatSolver() = default;
 
 std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
-  Encoding e = Encoding::extended;
-  if (auto v = options.take("encoding")) e = parse_encoding(*v);
+  std::optional<Encoding> e;  // auto
+  if (auto v = options.take("encoding"); v && *v != "auto") e = parse_encoding(*v);
   Mode m = Mode::reduce;  // measured the fastest of the three (docs/benchmarks.md)
   if (auto v = options.take("givens")) {
     if (*v == "assume") m = Mode::assume;
@@ -266,7 +293,10 @@ std::string SatSolver::options() const {
   std::string solver = library_ ? std::string(to_string(*library_))
                        : used_  ? "auto(" + std::string(to_string(*used_)) + ")"
                                 : "auto";
-  return "encoding=" + std::string(to_string(encoding_)) + ",givens=" + mode + ",solver=" + solver;
+  const std::string encoding = encoding_ ? std::string(to_string(*encoding_))
+                               : rules_   ? "auto(" + std::string(to_string(rules_encoding_)) + ")"
+                                          : "auto";
+  return "encoding=" + encoding + ",givens=" + mode + ",solver=" + solver;
 }
 
 Library SatSolver::library(ProblemKind kind) {
@@ -284,51 +314,65 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
 
   const bool new_shape = !rules_ || !shape_->same_as(shape);
   if (new_shape) {
-    rules_ = std::make_unique<SudokuRules>(shape, encoding_, true);
+    rules_encoding_ = encoding_.value_or(encoding_for(n));
+    rules_ = std::make_unique<SudokuRules>(shape, rules_encoding_, true);
     shape_ = puzzle.shape_ptr();
   }
   SatLibrary* s = nullptr;
   std::unique_ptr<SatLibrary> fresh;
   std::optional<Loader> loader;  // fresh solvers: how formula variables map to the library's
   std::vector<int> assumptions;
-  if (mode_ == Mode::assume) {
-    // Each puzzle leaves a retired activation variable and its blocking clauses behind; reloading
-    // the rules now and then keeps that dead weight from slowing every later call.
-    if (!reused_ || new_shape || lib != reused_library_ || puzzles_on_reused_ >= kReloadEvery) {
-      reused_ = sat::make_library(lib, {.incremental = true, .decide_true_first = true});
-      reused_library_ = lib;
-      Loader rules(*reused_, cell_vars);
-      rules_->emit(nullptr, rules.sink());
-      variables_ = rules.variables();
-      clauses_ = rules.clauses();
-      puzzles_on_reused_ = 0;
-    }
-    ++puzzles_on_reused_;
-    s = reused_.get();
-    // A fresh activation variable guards this puzzle's blocking clauses; the cell variables of
-    // the rules loaded first are numbered as in the formula.
-    assumptions.push_back(s->new_vars(1));
-    for (int cell = 0; cell < shape.cells(); ++cell)
-      if (puzzle[cell] != 0) assumptions.push_back(cell_var(n, cell, puzzle[cell]));
-  } else {
-    fresh = make(lib, {.incremental = false, .decide_true_first = true});
-    s = fresh.get();
-    if (mode_ == Mode::units) {
-      loader.emplace(*s, cell_vars);
-      rules_->emit(nullptr, loader->sink());
+  const Loader::Deadline deadline = budget.deadline();
+  try {
+    if (mode_ == Mode::assume) {
+      // Each puzzle leaves a retired activation variable and its blocking clauses behind; reloading
+      // the rules now and then keeps that dead weight from slowing every later call.
+      if (!reused_ || new_shape || lib != reused_library_ || puzzles_on_reused_ >= kReloadEvery) {
+        reused_.reset();  // a load cut short by the deadline leaves no half-loaded solver behind
+        auto library = sat::make_library(lib, {.incremental = true, .decide_true_first = true});
+        Loader rules(*library, cell_vars, nullptr, rules_->auxiliaries(nullptr), deadline);
+        rules_->emit(nullptr, rules.sink());
+        reused_ = std::move(library);
+        reused_library_ = lib;
+        variables_ = rules.variables();
+        clauses_ = rules.clauses();
+        puzzles_on_reused_ = 0;
+      }
+      ++puzzles_on_reused_;
+      s = reused_.get();
+      // A fresh activation variable guards this puzzle's blocking clauses; the cell variables of
+      // the rules loaded first are numbered as in the formula.
+      assumptions.push_back(s->new_vars(1));
       for (int cell = 0; cell < shape.cells(); ++cell)
-        if (puzzle[cell] != 0) {
-          const int unit[1] = {cell_var(n, cell, puzzle[cell])};
-          loader->add(unit);
-        }
+        if (puzzle[cell] != 0) assumptions.push_back(cell_var(n, cell, puzzle[cell]));
     } else {
-      const auto fixed = values_fixed_by_givens(puzzle);
-      loader.emplace(*s, cell_vars, fixed ? &*fixed : nullptr);
-      if (fixed) rules_->emit(&*fixed, loader->sink());
-      else loader->add({});  // clashing givens: unsatisfiable
+      fresh = make(lib, {.incremental = false, .decide_true_first = true});
+      s = fresh.get();
+      if (mode_ == Mode::units) {
+        loader.emplace(*s, cell_vars, nullptr, rules_->auxiliaries(nullptr), deadline);
+        rules_->emit(nullptr, loader->sink());
+        for (int cell = 0; cell < shape.cells(); ++cell)
+          if (puzzle[cell] != 0) {
+            const int unit[1] = {cell_var(n, cell, puzzle[cell])};
+            loader->add(unit);
+          }
+      } else {
+        const auto fixed = values_fixed_by_givens(puzzle);
+        const auto* values = fixed ? &*fixed : nullptr;
+        loader.emplace(*s, cell_vars, values, fixed ? rules_->auxiliaries(values) : 0, deadline);
+        if (fixed) rules_->emit(values, loader->sink());
+        else loader->add({});  // clashing givens: unsatisfiable
+      }
+      variables_ = loader->variables();
+      clauses_ = loader->clauses();
     }
-    variables_ = loader->variables();
-    clauses_ = loader->clauses();
+  } catch (const LoadStopped&) {
+    // The deadline passed while the formula was loading: stopped by time, before any search.
+    if (limits.observer) limits.observer->note("the time limit passed while the formula was loading");
+    const std::uint64_t variables = loader ? loader->variables() : 0, clauses = loader ? loader->clauses() : 0;
+    loader.reset();
+    if (fresh) finish_proof(*fresh);  // no answer: the proof file is removed
+    return sink.finish(StopReason::time, stats_of(Totals{}, budget.elapsed_seconds(), variables, clauses));
   }
   auto solver_var = [&](int v) { return loader ? loader->solver_var(v) : v; };
   auto is_true = [&](int v) { return loader ? loader->is_true(v) : s->is_true(v); };
@@ -379,11 +423,21 @@ CoverResult SatSolver::solve(const ExactCover& problem, const Limits& limits) {
   SearchBudget budget(limits);
   CoverSolutionSink sink(limits);
   const Library lib = library(ProblemKind::exact_cover);
-  const Cnf f = exact_cover_cnf(problem);
   // Counting asks again after each solution, on one solver; an option is mostly not chosen.
   auto s = make(lib, {.incremental = true, .decide_true_first = false});
-  Loader loader(*s, f.variables);
-  for (const auto& clause : f.clauses) loader.add(clause);
+  // The clauses go straight from the encoder to the solver (64x64 Sudoku as exact cover is 3
+  // million of them); a first pass that adds nothing counts the variables to create at once.
+  const int option_vars = problem.option_count();
+  const int all_vars = emit_exact_cover_cnf(problem, [](std::span<const int>) {});
+  Loader loader(*s, option_vars, nullptr, all_vars - option_vars, budget.deadline());
+  try {
+    emit_exact_cover_cnf(problem, loader.sink());
+  } catch (const LoadStopped&) {
+    if (limits.observer) limits.observer->note("the time limit passed while the formula was loading");
+    const auto variables = loader.variables(), clauses = loader.clauses();
+    finish_proof(*s);
+    return sink.finish(StopReason::time, stats_of(Totals{}, budget.elapsed_seconds(), variables, clauses));
+  }
   if (limits.observer)
     limits.observer->note("formula: " + std::to_string(loader.variables()) + " variables, " +
                           std::to_string(loader.clauses()) + " clauses, one variable per option (" + options() + ")");
@@ -418,7 +472,10 @@ BackendInfo SatSolver::info() {
   i.work = {"decisions", "conflicts"};
   i.default_budget = 5'000;  // about 0.03 s on 9x9 (170,000 conflicts per second), 0.06 s on 16x16
   i.tracing = BackendInfo::Tracing::notes;  // the libraries' search is not observable step by step
-  i.options = "solver=auto|cryptominisat|cadical encoding=minimal|efficient|extended|compact givens=reduce|units|assume "
+  // Not measured on top1465 here, but on larger grids the fastest: docs/benchmarks.md, "Large
+  // grids" (16x16 and 25x25, proving uniqueness, the defaults).
+  i.large_puzzles_per_second = 13.1;
+  i.options = "solver=auto|cryptominisat|cadical encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
               "proof=FILE";
   return i;
 }

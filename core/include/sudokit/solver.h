@@ -148,6 +148,19 @@ struct BackendInfo {
   // not measured. Commands that need some backend and were not told one (`check`) take the
   // fastest Sudoku backend by this figure.
   double puzzles_per_second = 0;
+  // The same on grids larger than 9x9: minimal 16x16 and 25x25 puzzles solved proving uniqueness
+  // (docs/benchmarks.md, "Large grids"), 0 when not measured. `sudokit solve` without --solver
+  // takes the backend with the highest figure for puzzles larger than 9x9.
+  double large_puzzles_per_second = 0;
+  // A counter whose value names a step on a scale, 1 for the first word: propagate's `rating`
+  // (1 singles ... 5 search). compare writes the word in its `rating` column.
+  struct Rating {
+    std::string counter;
+    std::vector<std::string> words;
+    // The word for this counter's value in `stats`; empty when absent or off the scale.
+    std::string word(const Stats& stats) const;
+  };
+  std::optional<Rating> rating;
   bool takes(ProblemKind kind) const { return kind == ProblemKind::sudoku ? sudoku : exact_cover; }
 };
 
@@ -197,6 +210,9 @@ class Registry {
   // The registered backend that takes `kind` with the highest puzzles_per_second (the first
   // registered on a tie); throws UsageError when none takes `kind`.
   std::string fastest(ProblemKind kind) const;
+  // The Sudoku backend with the highest large_puzzles_per_second (the first registered on a tie;
+  // fastest(sudoku) when none is measured).
+  std::string fastest_on_large_grids() const;
 
  private:
   UsageError unknown_backend(std::string_view name) const;
@@ -206,10 +222,15 @@ class Registry {
 };
 
 // Node and time limits for a search loop: call charge() once per node; it says when to stop.
-// The clock is read every 256 nodes, so a deadline costs almost nothing.
+// The clock is read every 256 nodes, so a deadline costs almost nothing; a backend whose nodes
+// cost far more on large grids (propagate: about a millisecond a node at 64x64) reads it more
+// often, so that it stops close to the deadline. The time budget runs from construction: make
+// it before any set-up (building a matrix, loading a formula), which the deadline then includes.
 class SearchBudget {
  public:
-  explicit SearchBudget(const Limits& limits);  // throws UsageError for a negative or NaN time limit
+  static constexpr std::uint32_t kNodesPerClockRead = 256;
+  // Throws UsageError for a negative or NaN time limit; nodes_per_clock_read 0 counts as 1.
+  explicit SearchBudget(const Limits& limits, std::uint32_t nodes_per_clock_read = kNodesPerClockRead);
   bool charge(std::uint64_t nodes_so_far) {  // true: stop now
     if (nodes_so_far > node_limit_) return stop(StopReason::nodes);
     if (--countdown_ == 0) return tick();
@@ -226,19 +247,19 @@ class SearchBudget {
   double elapsed_seconds() const;
 
  private:
-  static constexpr std::uint32_t kNodesPerClockRead = 256;
   bool stop(StopReason r) {
     reason_ = r;
     return true;
   }
   bool tick() {
-    countdown_ = kNodesPerClockRead;
+    countdown_ = nodes_per_clock_read_;
     return out_of_time();
   }
   std::chrono::steady_clock::time_point start_, deadline_;
   std::uint64_t node_limit_;  // largest node count allowed
   bool has_deadline_;
-  std::uint32_t countdown_ = kNodesPerClockRead;
+  std::uint32_t nodes_per_clock_read_;
+  std::uint32_t countdown_;
   StopReason reason_ = StopReason::none;
 };
 

@@ -58,6 +58,7 @@ struct Row {
   // | timeout (the wall-clock limit did: the one row that may differ between machines) | failed
   // (the backend threw an error)
   std::string verdict;
+  std::string rating;    // the backend's rating in words (BackendInfo::rating), "" when it gave none
 };
 
 // A row that makes its puzzle count as a disagreement: another answer won, the answer failed

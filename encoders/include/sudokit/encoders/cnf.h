@@ -68,6 +68,9 @@ class SudokuRules {
   SudokuRules(const Shape& shape, Encoding encoding, bool distinct = false);
   // As emit_sudoku_rules(shape, encoding, fixed, add, distinct).
   int emit(const std::vector<signed char>* fixed, const ClauseSink& add) const;
+  // How many auxiliary variables emit(fixed, ...) will number (compact's counters; 0 for the
+  // other encodings), without emitting: a solver can then create them all in one call.
+  int auxiliaries(const std::vector<signed char>* fixed) const;
 
  private:
   struct Group {
@@ -97,6 +100,8 @@ Cnf sudoku_cnf(const Grid& puzzle, Encoding encoding, Givens givens);
 // item's uncoloured options are at most one together. An option with no primary item is false,
 // as Algorithm X never chooses one. Solutions are the option variables only.
 Cnf exact_cover_cnf(const ExactCover& cover);
+// The same clause by clause, without building a Cnf; returns the highest variable used.
+int emit_exact_cover_cnf(const ExactCover& cover, const ClauseSink& add);
 
 void write_dimacs(std::ostream& out, const Cnf& cnf, const std::vector<std::string>& comments = {});
 // Reads a DIMACS CNF file ("c" comments, a "p cnf V C" header, clauses ending in 0). Throws

@@ -4,6 +4,8 @@
 // rule in library_for(), measured in docs/backends/sat.md.
 // sat_library.h is the interface both are asked through.
 //
+// The encoding (option encoding=): minimal, efficient, extended, compact, or auto (default), which
+// picks by the grid's size (encoding_for()).
 // Three ways to give a puzzle to the solver (option givens=):
 //   reduce   (default) a fresh solver per puzzle, on the formula with the givens propagated away;
 //            only the open cells' variables reach the solver;
@@ -32,13 +34,16 @@ namespace sudokit {
 class SatSolver final : public Solver {
  public:
   enum class Mode { assume, units, reduce };
-  // library: nullopt for auto.
-  SatSolver(Encoding encoding, Mode mode, std::optional<sat::Library> library = std::nullopt);
+  // encoding, library: nullopt for auto.
+  SatSolver(std::optional<Encoding> encoding, Mode mode, std::optional<sat::Library> library = std::nullopt);
   ~SatSolver() override;
   static BackendInfo info();
   static std::unique_ptr<Solver> create(const SolverOptions& options);  // solver=, encoding=, givens=
   // The rule of solver=auto, in one place (measured: docs/backends/sat.md).
   static sat::Library library_for(ProblemKind kind);
+  // The rule of encoding=auto (the default), by the side of the grid: extended up to 36x36,
+  // compact above, where extended's pairwise clauses no longer fit in memory (docs/backends/sat.md).
+  static Encoding encoding_for(int size);
 
   std::string_view name() const override { return "sat"; }
   std::string options() const override;  // with auto, the library the last solve used: solver=auto(cadical)
@@ -49,7 +54,8 @@ class SatSolver final : public Solver {
  private:
   sat::Library library(ProblemKind kind);  // the one to use now; remembered for options()
 
-  Encoding encoding_;
+  std::optional<Encoding> encoding_;  // nullopt: auto
+  Encoding rules_encoding_ = Encoding::extended;  // the encoding of rules_
   Mode mode_;
   // A library for one solve; with proof=, wrapped to keep its clauses for the proof's formula.
   std::unique_ptr<sat::SatLibrary> make(sat::Library library, sat::Setup setup);

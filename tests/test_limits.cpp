@@ -1,0 +1,141 @@
+// Limits on big, hopeless inputs, for every backend the registry declares (issue 14): a node
+// budget and a time limit each end the search as "stopped", whatever the backend and whatever it
+// sets up first (a 64x64 grid is a dancing-links matrix of a million nodes, or a formula of
+// three million clauses).
+//
+// The inputs: an empty 64x64 grid (box 8x8) asked for every solution, which nobody can finish;
+// the same as an exact-cover problem; and the pigeonhole problem, 13 pigeons in 12 holes, which
+// has no solution and which every method here (Algorithm X, dancing links, resolution-based SAT)
+// can only refute by a search far beyond any budget below.
+//
+// No test here times anything tightly: the time limit is asserted by the status and the stop
+// reason, and the wall clock only against a bound with half a minute of slack, enough for an
+// ASan build on a loaded machine (it catches a search that never looks at the clock, not a slow
+// one). Peak memory is left to experiments/limits.sh (docs/benchmarks.md): a resident-size bound
+// does not hold under AddressSanitizer, whose shadow memory and quarantine multiply it.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+
+#include "sudokit/encoders/exact_cover.h"
+#include "sudokit/registry.h"
+#include "test_support.h"
+
+namespace sudokit {
+namespace {
+
+using test::count_up_to;
+
+Grid empty_grid(int box) { return Grid(Shape::make(box, box)); }
+
+// `holes` + 1 pigeons (primary items) and `holes` holes (secondary items, at most one pigeon
+// each); an option puts one pigeon in one hole. No solution.
+ExactCover pigeonhole(int holes) {
+  ExactCover xc;
+  for (int p = 0; p <= holes; ++p) xc.items.push_back("P" + std::to_string(p));
+  xc.primary = holes + 1;
+  for (int h = 0; h < holes; ++h) xc.items.push_back("H" + std::to_string(h));
+  for (int p = 0; p <= holes; ++p)
+    for (int h = 0; h < holes; ++h) xc.options.push_back({p, holes + 1 + h});
+  xc.validate();
+  return xc;
+}
+
+// What --max-nodes bounds for a backend, as it declares (BackendInfo::node_unit): its nodes, or
+// the counter of that name (conflicts for sat).
+std::uint64_t budgeted_work(const BackendInfo& info, const Stats& stats) {
+  return info.node_unit == "nodes" ? stats.nodes : stats.counter(info.node_unit);
+}
+
+// The budget a backend may use: exactly the budget when it counts nodes itself; a SAT library
+// checks its conflict budget only now and then (CryptoMiniSat: a few conflicts past it per call,
+// docs/stats.md), so there the bound is looser, but still a bound.
+std::uint64_t allowed_work(const BackendInfo& info, std::uint64_t budget) {
+  return info.node_unit == "nodes" ? budget : 2 * budget + 20;
+}
+
+constexpr double kSlackSeconds = 30;
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+template <class Problem>
+void expect_node_budget_stops(ProblemKind kind, const Problem& problem, std::uint64_t solutions) {
+  const Registry registry = builtin_solvers();
+  ASSERT_FALSE(registry.names(kind).empty());
+  for (const std::string& name : registry.names(kind)) {
+    SCOPED_TRACE(name);
+    const BackendInfo info = registry.info(name);
+    auto solver = registry.create(name);
+    Limits limits = count_up_to(solutions, 1);
+    limits.max_nodes = 30;
+    const auto r = solver->solve(problem, limits);
+    EXPECT_EQ(r.status, Status::stopped);
+    EXPECT_EQ(r.stop_reason, StopReason::nodes);
+    EXPECT_GT(budgeted_work(info, r.stats), 0u) << "the budget was spent on " << info.node_unit;
+    EXPECT_LE(budgeted_work(info, r.stats), allowed_work(info, limits.max_nodes));
+  }
+}
+
+template <class Problem>
+void expect_time_limit_stops(ProblemKind kind, const Problem& problem) {
+  const Registry registry = builtin_solvers();
+  ASSERT_FALSE(registry.names(kind).empty());
+  for (const std::string& name : registry.names(kind)) {
+    SCOPED_TRACE(name);
+    auto solver = registry.create(name);
+    Limits limits = count_up_to(0, 1);  // every solution: no backend finishes
+    limits.max_seconds = 1;
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = solver->solve(problem, limits);
+    const double wall = seconds_since(start);
+    EXPECT_EQ(r.status, Status::stopped);
+    EXPECT_EQ(r.stop_reason, StopReason::time);
+    EXPECT_LT(wall, 1.5 * limits.max_seconds + kSlackSeconds);
+  }
+}
+
+}  // namespace
+
+TEST(Limits, NodeBudgetStopsEverySudokuBackendOnAnEmpty64x64Grid) {
+  expect_node_budget_stops(ProblemKind::sudoku, empty_grid(8), 0);
+}
+
+TEST(Limits, TimeLimitStopsEverySudokuBackendOnAnEmpty64x64Grid) {
+  expect_time_limit_stops(ProblemKind::sudoku, empty_grid(8));
+}
+
+TEST(Limits, NodeBudgetStopsEveryExactCoverBackendOnThePigeonhole) {
+  expect_node_budget_stops(ProblemKind::exact_cover, pigeonhole(12), 1);
+}
+
+TEST(Limits, TimeLimitStopsEveryExactCoverBackendOnThePigeonhole) {
+  expect_time_limit_stops(ProblemKind::exact_cover, pigeonhole(12));
+}
+
+TEST(Limits, TimeLimitStopsEveryExactCoverBackendOnAnEmpty64x64GridAsExactCover) {
+  expect_time_limit_stops(ProblemKind::exact_cover, full_sudoku_cover(*Shape::make(8, 8)).cover);
+}
+
+// A time limit too short for the set-up: sat's formula for an empty 49x49 grid is 1.4 million
+// clauses, which take longer to load than 10 ms; the load is cut short and the answer is
+// "stopped" by time, with the clauses loaded so far counted, not all of them.
+TEST(Limits, SatStopsWhileLoadingAFormulaWhenTheTimeIsUp) {
+  const Registry registry = builtin_solvers();
+  for (const std::string& name : registry.names(ProblemKind::sudoku)) {
+    if (registry.info(name).node_unit != "conflicts") continue;  // the SAT backends
+    SCOPED_TRACE(name);
+    auto solver = registry.create(name);
+    Limits limits = count_up_to(1, 1);
+    limits.max_seconds = 0.01;
+    const Result r = solver->solve(empty_grid(7), limits);
+    EXPECT_EQ(r.status, Status::stopped);
+    EXPECT_EQ(r.stop_reason, StopReason::time);
+    EXPECT_LT(r.stats.counter("clauses"), 1'000'000u);
+    EXPECT_EQ(r.stats.counter("conflicts"), 0u);
+  }
+}
+
+}  // namespace sudokit
