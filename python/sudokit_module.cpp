@@ -215,6 +215,9 @@ py::list compare(const py::handle& puzzles, const std::optional<std::vector<std:
     d["counters"] = r.counters;
     d["verdict"] = r.verdict;
     d["cpu_time"] = r.cpu_time;
+    d["rules"] = r.rules;
+    if (r.rating.empty()) d["rating"] = py::none();
+    else d["rating"] = r.rating;
     rows.append(d);
   }
   return rows;

@@ -661,7 +661,7 @@ TEST(Compare, RatingColumnNamesTheHardestRuleNeeded) {
 
   std::stringstream csv;
   write_csv(csv, r.rows);
-  EXPECT_EQ(csv.str().substr(0, csv.str().find('\n')), std::string(kColumnsForTest) + ",cpu_time,rating");
+  EXPECT_EQ(csv.str().substr(0, csv.str().find('\n')), std::string(kColumnsForTest) + ",cpu_time,rules,rating");
   const auto back = read_csv(csv, "rows.csv");
   ASSERT_EQ(back.size(), r.rows.size());
   for (std::size_t i = 0; i < back.size(); ++i) EXPECT_EQ(back[i].rating, r.rows[i].rating) << i;
