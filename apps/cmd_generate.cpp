@@ -87,15 +87,23 @@ int cmd_generate(const std::vector<std::string>& args) {
   options.max_nodes = minimal ? 0 : max_nodes;
   std::optional<Difficulty> difficulty;
   std::unique_ptr<Solver> rater;
+  std::string rating_counter;
   if (vm.count("difficulty")) {
     difficulty = parse_difficulty(difficulty_text);
     if (attempts == 0) throw UsageError("--attempts must be at least 1");
-    SolverOptions o;
-    o.set("rules", "all");
-    o.set("search", "off");
-    rater = registry.create("propagate", o);
+    // The first backend that declares a rating scale, set as its declaration says (propagate).
+    for (const std::string& name : registry.names(ProblemKind::sudoku)) {
+      const BackendInfo& info = registry.info(name);
+      if (!info.rating) continue;
+      SolverOptions o;
+      for (const auto& [key, value] : info.rating->options) o.set(key, value);
+      rater = registry.create(name, o);
+      rating_counter = info.rating->counter;
+      break;
+    }
+    if (!rater) throw UsageError("--difficulty needs a backend that declares a rating scale; none does");
   }
-  auto rating_of = [&](const Grid& puzzle) { return rater->solve(puzzle, Limits{}).stats.counter("rating"); };
+  auto rating_of = [&](const Grid& puzzle) { return rater->solve(puzzle, Limits{}).stats.counter(rating_counter); };
 
   std::cout << "# sudokit generate --box " << shape->name() << " --count " << count << " --seed " << seed;
   if (clues) std::cout << " --clues " << clues;

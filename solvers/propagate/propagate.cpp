@@ -982,7 +982,7 @@ BackendInfo PropagateSolver::info() {
   i.puzzles_per_second = 31957;  // docs/benchmarks.md, top1465
   i.large_puzzles_per_second = 3.0;  // docs/benchmarks.md, "Large grids": 16x16 and 25x25
   // With search=off, the counter `rating` is the hardest rule needed: compare names it.
-  BackendInfo::Rating rating{"rating", {}};
+  BackendInfo::Rating rating{"rating", {}, {{"rules", "all"}, {"search", "off"}}};
   for (auto r = static_cast<std::uint64_t>(PropagateRating::singles); r <= static_cast<std::uint64_t>(PropagateRating::search); ++r)
     rating.words.emplace_back(to_string(static_cast<PropagateRating>(r)));
   i.rating = std::move(rating);

@@ -157,6 +157,9 @@ struct BackendInfo {
   struct Rating {
     std::string counter;
     std::vector<std::string> words;
+    // The options under which a rating means what the scale says (propagate: every rule, no
+    // search); `generate --difficulty` rates with the first backend declaring a scale, so set.
+    std::vector<std::pair<std::string, std::string>> options;
     // The word for this counter's value in `stats`; empty when absent or off the scale.
     std::string word(const Stats& stats) const;
   };
