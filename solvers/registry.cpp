@@ -26,7 +26,7 @@ Registry builtin_solvers() {
 }
 
 void write_dimacs_for(std::ostream& out, const Grid& puzzle, const SolverOptions& options) {
-  const Encoding encoding = parse_encoding(options.take("encoding").value_or("extended"));
+  const Encoding encoding = encoding_named(options.take("encoding"), puzzle.size());
   const std::string givens = options.take("givens").value_or("units");
   if (givens != "units" && givens != "reduce") throw UsageError("--to dimacs: givens is units or reduce");
   if (auto unknown = options.unknown_keys(); !unknown.empty()) throw UsageError("--to dimacs has no option " + unknown[0]);

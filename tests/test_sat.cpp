@@ -49,6 +49,27 @@ TEST(Cnf, ReducedFormulaDropsTheGivens) {
   }
 }
 
+// One rule for the default encoding, used by sat, ext: and `encode --to dimacs`: extended up to
+// 36x36, compact above; a named encoding is kept at every size.
+TEST(Cnf, AutoEncodingFollowsTheGridSize) {
+  EXPECT_EQ(encoding_named(std::nullopt, 9), Encoding::extended);
+  EXPECT_EQ(encoding_named(std::string("auto"), 36), Encoding::extended);
+  EXPECT_EQ(encoding_named(std::nullopt, 49), Encoding::compact);
+  EXPECT_EQ(encoding_named(std::string("minimal"), 64), Encoding::minimal);
+  EXPECT_THROW(encoding_named(std::string("pairwise"), 9), UsageError);
+  // encode --to dimacs with no --encoding writes the formula of encoding_for(): compact's for an
+  // empty 42x42 grid, extended's for an empty 9x9 grid (their "p cnf" lines are equal).
+  auto header_of = [](const std::string& args, const std::string& puzzle) {
+    const auto r = run_cli("encode --to dimacs " + args, puzzle);
+    const std::size_t at = r.out.find("\np cnf ");
+    EXPECT_NE(at, std::string::npos) << r.out.substr(0, 200);
+    return at == std::string::npos ? std::string() : r.out.substr(at + 1, r.out.find('\n', at + 1) - at - 1);
+  };
+  const std::string empty9 = std::string(81, '0') + "\n", empty42 = std::string(42 * 42, '0') + "\n";
+  EXPECT_EQ(header_of("", empty9), "p cnf 729 11988");
+  EXPECT_EQ(header_of("--box 6x7", empty42), header_of("--box 6x7 --encoding compact", empty42));
+}
+
 // `distinct` leaves out only repeats: the same clauses as a set, each once, with and without givens.
 TEST(Cnf, DistinctRulesAreTheSameSetWithoutRepeats) {
   const Grid puzzle = read_one("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");

@@ -21,7 +21,13 @@ Encoding parse_encoding(std::string_view name) {
   if (name == "efficient") return Encoding::efficient;
   if (name == "extended") return Encoding::extended;
   if (name == "compact") return Encoding::compact;
-  throw UsageError("encoding is minimal, efficient, extended or compact, not '" + std::string(name) + "'");
+  throw UsageError("encoding is auto, minimal, efficient, extended or compact, not '" + std::string(name) + "'");
+}
+
+Encoding encoding_for(int size) { return size <= 36 ? Encoding::extended : Encoding::compact; }
+
+Encoding encoding_named(const std::optional<std::string>& name, int size) {
+  return !name || *name == "auto" ? encoding_for(size) : parse_encoding(*name);
 }
 
 std::string_view to_string(Encoding e) {

@@ -33,7 +33,8 @@ const std::vector<Known>& known_programs() {
 
 ExtSolver::ExtSolver(ExtProgram program, const SolverOptions& options)
     : program_(std::move(program)), name_("ext:" + program_.member),
-      encoding_(parse_encoding(options.take("encoding").value_or("extended"))) {
+      encoding_(options.take("encoding")) {
+  if (encoding_ && *encoding_ != "auto") parse_encoding(*encoding_);  // a bad name fails here, not per puzzle
   const std::string givens = options.take("givens").value_or("units");
   if (givens != "units" && givens != "reduce") throw UsageError(name_ + ": givens is units or reduce, not '" + givens + "'");
   givens_ = givens == "units" ? Givens::units : Givens::reduce;
@@ -49,7 +50,7 @@ ExtSolver::ExtSolver(ExtProgram program, const SolverOptions& options)
 ExtSolver::~ExtSolver() = default;
 
 std::string ExtSolver::options() const {
-  std::string s = "encoding=" + std::string(to_string(encoding_)) + ",givens=" + (givens_ == Givens::units ? "units" : "reduce");
+  std::string s = "encoding=" + encoding_.value_or("auto") + ",givens=" + (givens_ == Givens::units ? "units" : "reduce");
   if (!proof_.empty()) s += ",proof=" + proof_;
   return s;
 }
@@ -77,7 +78,7 @@ Registry::Entry ExtSolver::resolve(std::string_view member_text) {
   i.exact_cover = true;
   i.node_unit = "calls";  // one per run of the program
   i.tracing = BackendInfo::Tracing::none;
-  i.options = "encoding=minimal|efficient|extended|compact givens=units|reduce output=stdout|file proof=FILE";
+  i.options = "encoding=auto|minimal|efficient|extended|compact givens=units|reduce output=stdout|file proof=FILE";
   return {std::move(i), [p](const SolverOptions& options) { return std::make_unique<ExtSolver>(p, options); }};
 }
 
@@ -173,7 +174,7 @@ BasicResult<Answer> ExtSolver::run(Cnf formula, const Limits& limits, const Deco
 Result ExtSolver::solve(const Grid& puzzle, const Limits& limits) {
   const int n = puzzle.size();
   return run<Grid>(
-      sudoku_cnf(puzzle, encoding_, givens_), limits, [&](const std::vector<bool>& model) { return grid_from_model(puzzle, model); },
+      sudoku_cnf(puzzle, encoding_named(encoding_, n), givens_), limits, [&](const std::vector<bool>& model) { return grid_from_model(puzzle, model); },
       [&](const Grid& g) {
         std::vector<int> clause;  // not this assignment of the open cells
         for (int cell = 0; cell < g.cells(); ++cell)

@@ -249,12 +249,6 @@ Library SatSolver::library_for(ProblemKind kind) {
   return kind == ProblemKind::exact_cover ? Library::cadical : Library::cryptominisat;
 }
 
-// Measured on empty grids, CryptoMiniSat (the Sudoku default), whole formula loaded:
-// extended at 49x49 is 10.6 million clauses and 386 MB, at 64x64 31 million clauses, 850 MB and
-// 12 s before any search; compact at 64x64 3.1 million clauses and 335 MB. Up to 36x36 extended
-// (3.3 million clauses at most) stays the faster (docs/backends/sat.md).
-Encoding SatSolver::encoding_for(int size) { return size <= 36 ? Encoding::extended : Encoding::compact; }
-
 SatSolver::SatSolver(std::optional<Encoding> encoding, Mode mode, std::optional<Library> library)
     : encoding_(encoding), mode_(mode), library_(library) {}
 SatSolver::~SatSolver() = default;

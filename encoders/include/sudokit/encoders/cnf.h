@@ -29,6 +29,13 @@ namespace sudokit {
 enum class Encoding { minimal, efficient, extended, compact };
 Encoding parse_encoding(std::string_view name);  // throws UsageError
 std::string_view to_string(Encoding e);
+// The default encoding (encoding=auto) by the side of the grid: extended up to 36x36, compact
+// above, where extended's pairwise clauses no longer fit in memory (64x64: 31 million clauses,
+// 850 MB in CryptoMiniSat; compact 3.1 million; docs/backends/sat.md). Every consumer of the
+// CNF (the sat backend, ext:, encode --to dimacs) uses this one rule.
+Encoding encoding_for(int size);
+// The encoding an option names: "auto" (or none) is encoding_for(size).
+Encoding encoding_named(const std::optional<std::string>& name, int size);
 
 struct Cnf {
   int variables = 0;                        // highest variable number

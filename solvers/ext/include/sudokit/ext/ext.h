@@ -20,6 +20,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,7 +62,7 @@ class ExtSolver final : public Solver {
 
   ExtProgram program_;
   std::string name_;
-  Encoding encoding_;
+  std::optional<std::string> encoding_;  // as given; none or "auto": encoding_for(the grid's size)
   Givens givens_;
   std::string proof_;         // proof=FILE, "" for none
   std::size_t proofs_ = 0;    // proofs written so far (the next is FILE.(proofs_+1))

@@ -5,7 +5,7 @@
 // sat_library.h is the interface both are asked through.
 //
 // The encoding (option encoding=): minimal, efficient, extended, compact, or auto (default), which
-// picks by the grid's size (encoding_for()).
+// picks by the grid's size (encoding_for() in sudokit/encoders/cnf.h).
 // Three ways to give a puzzle to the solver (option givens=):
 //   reduce   (default) a fresh solver per puzzle, on the formula with the givens propagated away;
 //            only the open cells' variables reach the solver;
@@ -41,9 +41,6 @@ class SatSolver final : public Solver {
   static std::unique_ptr<Solver> create(const SolverOptions& options);  // solver=, encoding=, givens=
   // The rule of solver=auto, in one place (measured: docs/backends/sat.md).
   static sat::Library library_for(ProblemKind kind);
-  // The rule of encoding=auto (the default), by the side of the grid: extended up to 36x36,
-  // compact above, where extended's pairwise clauses no longer fit in memory (docs/backends/sat.md).
-  static Encoding encoding_for(int size);
 
   std::string_view name() const override { return "sat"; }
   std::string options() const override;  // with auto, the library the last solve used: solver=auto(cadical)
