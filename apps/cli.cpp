@@ -233,8 +233,14 @@ ProblemKind parse_problem_kind(const std::string& text) {
   throw UsageError("a kind of problem is sudoku or xc, not '" + text + "'");
 }
 
+std::uint64_t budgeted_work(const BackendInfo& info, const Stats& stats) {
+  for (const Counter& c : stats.counters)
+    if (c.name == info.node_unit) return c.value;
+  return stats.nodes;
+}
+
 template <class Answer>
-std::string describe(const BasicResult<Answer>& r, std::uint64_t limit) {
+std::string describe(const BasicResult<Answer>& r, std::uint64_t limit, const BackendInfo& info) {
   switch (r.status) {
     case Status::unique: return "1 solution (unique)";
     case Status::solved: return "solved (uniqueness not checked)";
@@ -246,8 +252,9 @@ std::string describe(const BasicResult<Answer>& r, std::uint64_t limit) {
       if (r.stop_reason == StopReason::no_search)
         return "search is off: inference alone left " + std::to_string(r.stats.counter("open_cells")) +
                " cells open";
+      // In the unit the backend's budget counts, as it declares: a SAT solver's conflicts.
       std::string s = "stopped by the " + std::string(to_string(r.stop_reason)) + " after " +
-                      std::to_string(r.stats.nodes) + " nodes";
+                      std::to_string(budgeted_work(info, r.stats)) + " " + info.node_unit;
       if (r.count) s += ", " + std::to_string(r.count) + " solution(s) found";
       return s;
     }
@@ -272,8 +279,8 @@ std::string stats_line(std::string_view solver, const BasicResult<Answer>& r) {
   return os.str();
 }
 
-template std::string describe(const Result&, std::uint64_t);
-template std::string describe(const CoverResult&, std::uint64_t);
+template std::string describe(const Result&, std::uint64_t, const BackendInfo&);
+template std::string describe(const CoverResult&, std::uint64_t, const BackendInfo&);
 template std::string stats_line(std::string_view, const Result&);
 template std::string stats_line(std::string_view, const CoverResult&);
 

@@ -95,9 +95,13 @@ ProblemKind guess_kind(const std::string& file);
 // "sudoku" or "xc"; throws UsageError otherwise.
 ProblemKind parse_problem_kind(const std::string& text);
 
-// "unique", "288 solutions", ... for a Result or a CoverResult.
+// The work a search did in the unit --max-nodes counts for its backend (BackendInfo::node_unit):
+// the counter of that name (sat: conflicts), else its nodes (ext counts its calls as nodes).
+std::uint64_t budgeted_work(const BackendInfo& info, const Stats& stats);
+// "unique", "288 solutions", "stopped by the node limit after 5000 conflicts", ... for a Result or
+// a CoverResult by the backend `info` declares.
 template <class Answer>
-std::string describe(const BasicResult<Answer>& r, std::uint64_t limit);
+std::string describe(const BasicResult<Answer>& r, std::uint64_t limit, const BackendInfo& info);
 template <class Answer>
 std::string stats_line(std::string_view solver, const BasicResult<Answer>& r);
 

@@ -168,7 +168,7 @@ int cmd_xc(const std::vector<std::string>& args) {
         break;
       }
     if (files.size() > 1) std::cout << "# " << name << "\n";
-    if (report_count || r.solutions.empty()) std::cout << "# " << describe(r, limits.solutions) << "\n";
+    if (report_count || r.solutions.empty()) std::cout << "# " << describe(r, limits.solutions, registry.info(solve.solver)) << "\n";
     const std::size_t shown = all ? r.solutions.size() : (report_count ? 0 : std::min<std::size_t>(1, r.solutions.size()));
     for (std::size_t i = 0; i < shown; ++i) {
       if (i > 0) std::cout << "\n";

@@ -51,9 +51,14 @@ int cmd_solve(const std::vector<std::string>& args) {
   // (BackendInfo::large_puzzles_per_second), made when the first such grid comes.
   const bool chosen = !vm["solver"].defaulted() || !solve.options.empty() || !solve.encoding.empty();
   std::unique_ptr<Solver> for_large;
+  const BackendInfo named_info = registry.info(solve.solver);
+  BackendInfo large_info;
   auto solver_for = [&](const Grid& g) -> Solver& {
     if (chosen || g.size() <= 9) return *named;
-    if (!for_large) for_large = registry.create(registry.fastest_on_large_grids());
+    if (!for_large) {
+      large_info = registry.info(registry.fastest_on_large_grids());
+      for_large = registry.create(large_info.name);
+    }
     return *for_large;
   };
   std::optional<BoxSpec> box;
@@ -99,7 +104,7 @@ int cmd_solve(const std::vector<std::string>& args) {
     // Comment lines start with '#', so the output can be read back by sudokit.
     const bool found = r.status == Status::unique || r.status == Status::solved || r.status == Status::multiple;
     if (report_count || !found) {
-      std::cout << "# puzzle " << p.number << ": " << describe(r, limits.solutions) << "\n";
+      std::cout << "# puzzle " << p.number << ": " << describe(r, limits.solutions, solver == named.get() ? named_info : large_info) << "\n";
       ++printed;
     }
     if (!all) {

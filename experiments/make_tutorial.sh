@@ -14,6 +14,12 @@ for s in $tree_backends; do
   echo "$P" | "$S" solve -s "$s" --count 2 --tree "docs/tutorial/tree_$s.dot" --tree-nodes 80 >/dev/null
   dot -Tpng -Gdpi=60 "docs/tutorial/tree_$s.dot" -o "docs/tutorial/tree_$s.png"
 done
+# sat's textbook DPLL (-o solver=dpll) on a 4x4 puzzle with three solutions; the minimal encoding
+# (no hidden singles) leaves it a wrong branch to show.
+P4='..3......14....1'
+DPLL4="-s sat -o solver=dpll -o encoding=minimal --count 0"
+echo "$P4" | "$S" solve $DPLL4 --tree docs/tutorial/tree_sat_dpll_4x4.dot >/dev/null
+dot -Tsvg docs/tutorial/tree_sat_dpll_4x4.dot -o docs/tutorial/tree_sat_dpll_4x4.svg
 run() { echo "\$ ${1//$S/sudokit}"; eval "$1" || true; }  # exit 1 is "stopped": expected here
 stats() { echo "$P" | "$S" solve -s "$1" --count 2 --stats 2>&1 >/dev/null | sed 's/^stdin: puzzle 1: //'; }
 {
@@ -107,18 +113,49 @@ cat <<'MD'
 
 ## sat
 
-A SAT solver is a black box here: neither CryptoMiniSat 5.11 nor CaDiCaL 1.5.3 (Debian's) tells
+A SAT library is a black box here: neither CryptoMiniSat 5.11 nor CaDiCaL 1.5.3 (Debian's) tells
 its caller about each decision as it makes it (CaDiCaL's ExternalPropagator, which would, came in
 a later version), so the trace has one step per solver call. sudokit reports each call's
 decisions, conflicts and propagations, the model it found as cell names (`r1c1=4 ...`), then adds
-a clause forbidding that solution and asks again, which proves uniqueness; `--tree` has no tree
-to draw for sat for the same reason:
+a clause forbidding that solution and asks again, which proves uniqueness; `--tree` has only
+the root to draw for the same reason:
 
 ```
 MD
 echo "$P" | "$S" solve -s sat --count 2 --trace 2>&1 >/dev/null | grep -v '^[0-9.]*$'
 cat <<'MD'
 ```
+
+## sat, step by step: the textbook DPLL
+
+`-o solver=dpll` gives the same formula to a textbook SAT solver that reports every step
+([backends/sat.md](backends/sat.md#watching-a-sat-search-solverdpll)): each decision is a node
+(the cell with the fewest candidates, its lowest digit made true), each unit propagation an
+inference in it, each conflict a dead end with the clause found false, and a decision whose branch
+is done is flipped, as a node of its own (`forced`). On the puzzle above:
+
+```
+MD
+echo "$P" | "$S" solve -s sat -o solver=dpll --count 2 --stats 2>&1 >/dev/null | sed 's/^stdin: puzzle 1: //'
+cat <<'MD'
+```
+
+A whole search fits on a page for a 4x4 puzzle with three solutions. The minimal encoding
+(each cell at least one digit, no digit twice in a unit) makes no hidden singles, so one branch
+fails; the lines of eliminations (`r4c1!=2 by (r4c1!=2 or r4c3!=2)`: a placed digit rules itself
+out of its peers) are left out here:
+
+MD
+echo '```'
+echo "\$ echo '$P4' | sudokit solve $DPLL4 --trace"
+echo "$P4" | "$S" solve $DPLL4 --trace 2>&1 | grep -v '!=[0-9]* by '
+echo '```'
+cat <<'MD'
+
+Its tree (`--tree`, drawn with `dot -Tsvg`): the root, a decision per level, the three solutions
+in green, and the flipped branch r1c1!=1 ending in the dead end.
+
+![dpll's search tree of the 4x4 puzzle](tutorial/tree_sat_dpll_4x4.svg)
 
 ## The search trees
 

@@ -87,6 +87,12 @@ TEST(Cli, UnsolvableAndStoppedPuzzlesExitWithOne) {
   auto stopped = run_cli("solve --count 0 --max-nodes 10", std::string(81, '.') + "\n");
   EXPECT_EQ(stopped.exit_code, 1);
   EXPECT_NE(stopped.out.find("stopped by the node limit after 10 nodes"), std::string::npos) << stopped.out;
+  // In the unit the backend's budget counts, as it declares (BackendInfo::node_unit): sat's conflicts.
+  const std::string unit = sudokit::builtin_solvers().info("sat").node_unit;
+  ASSERT_NE(unit, "nodes");
+  auto conflicts = run_cli("solve --solver sat -o solver=dpll --count 0 --max-nodes 3", std::string(81, '.') + "\n");
+  EXPECT_EQ(conflicts.exit_code, 1);
+  EXPECT_NE(conflicts.out.find("stopped by the node limit after 3 " + unit), std::string::npos) << conflicts.out;
   // --stats says which limit stopped it: the budget (the same everywhere) or the clock.
   auto stats = run_cli("solve --count 0 --max-nodes 10 --stats", std::string(81, '.') + "\n");
   EXPECT_NE(stats.err.find("status=stopped stop=budget count="), std::string::npos) << stats.err;

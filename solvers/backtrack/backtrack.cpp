@@ -11,6 +11,65 @@ namespace sudokit {
 
 namespace {
 
+// The tree walk of the textbook search, shared by Search (classic shapes, when observed or in
+// fewest-candidates order; its plain path has a tighter loop of its own) and VariantSearch: one
+// level per empty cell, each trying its untried digits lowest first; a node per digit placed, a
+// backtrack per digit taken back. `s` supplies the levels (untried, placed, branching, cell), the
+// budget, the sink and the observer, and the steps: enter(depth) picks and loads the cell of a
+// level, place/unplace(level) put its digit in and out, solution() reads the grid, observed()
+// says whether anyone watches (false at compile time for Search's plain instantiation).
+template <class S>
+StopReason walk(S& s, Stats& stats) {
+  const std::size_t depth_max = s.levels_.size();
+  std::uint64_t nodes = 1, guesses = 0, backtracks = 0;  // nodes: the root
+  StopReason stop = StopReason::none;
+  std::size_t depth = 0;
+  s.enter(0);
+  for (;;) {
+    if (depth == depth_max) {
+      if (s.observed()) s.observer_->solution();
+      if (s.sink_.add(s.solution()) || depth == 0) break;
+      --depth;
+      s.unplace(s.levels_[depth]);
+      if (s.observed()) s.observer_->leave(s.watched_[depth].id);
+      ++backtracks;
+      continue;
+    }
+    auto& l = s.levels_[depth];
+    if (l.untried == 0) {
+      if (s.observed() && s.watched_[depth].options == 0)
+        s.observer_->dead_end(s.shape_.cell_name(l.cell) + " has no candidate");
+      if (depth == 0) break;  // every branch tried
+      --depth;
+      s.unplace(s.levels_[depth]);
+      if (s.observed()) s.observer_->leave(s.watched_[depth].id);
+      ++backtracks;
+      continue;
+    }
+    if (s.budget_.charge(nodes + 1)) {
+      stop = s.budget_.reason();
+      break;
+    }
+    using M = decltype(l.untried);
+    const M bit = static_cast<M>(l.untried & (~l.untried + 1));
+    l.untried = static_cast<M>(l.untried ^ bit);
+    l.placed = bit;
+    s.place(l);
+    ++nodes;
+    guesses += l.branching;
+    if (s.observed()) {
+      s.watched_[depth].id = nodes;
+      s.observer_->enter(nodes, depth == 0 ? 1 : s.watched_[depth - 1].id, l.cell, std::countr_zero(bit) + 1,
+                         s.watched_[depth].options, l.branching ? Reason::choice : Reason::forced);
+    }
+    s.enter(++depth);
+  }
+  stats.nodes = nodes;
+  stats.guesses = guesses;
+  stats.backtracks = backtracks;
+  return stop;
+}
+
 // The search, compiled per mask width M (16, 32 or 64 bits) and per number K of units a cell
 // belongs to (3 for plain Sudoku; cells in fewer units repeat one, which is harmless because
 // units are updated with set/clear rather than toggle).
@@ -47,7 +106,8 @@ class Search {
       }
     }
     if (!kPlain && observer_) watched_.resize(levels_.size() + 1);
-    const StopReason stop = kPlain ? search_plain(stats) : search(stats);
+    depth_max_ = levels_.size();
+    const StopReason stop = kPlain ? search_plain(stats) : walk(*this, stats);
     stats.seconds = budget_.elapsed_seconds();
     return sink_.finish(stop, std::move(stats));
   }
@@ -65,12 +125,17 @@ class Search {
     for (M* u : l.unit) taken |= *u;
     return static_cast<M>(all_ & ~taken);
   }
+  template <class S>
+  friend StopReason walk(S& s, Stats& stats);
+  bool observed() const { return !kPlain && observer_; }
   void place(const Level& l, M bit) {
     for (M* u : l.unit) *u |= bit;
   }
   void unplace(const Level& l, M bit) {
     for (M* u : l.unit) *u &= static_cast<M>(~bit);
   }
+  void place(const Level& l) { place(l, l.placed); }
+  void unplace(const Level& l) { unplace(l, l.placed); }
   void enter(std::size_t depth) {
     if (depth == depth_max_) return;
     if (!kPlain && order_ == BacktrackSolver::CellOrder::fewest_candidates) {
@@ -91,7 +156,7 @@ class Search {
     return g;
   }
 
-  // The plain search: the same tree as search() below, in a tighter loop. Moving to a cell's next
+  // The plain search: the same tree as walk() above, in a tighter loop. Moving to a cell's next
   // digit takes the old one out and puts the new one in with one XOR per unit (the old digit is
   // in each of the cell's units, the new one in none). The two "take the next untried digit"
   // steps below (after backing up, and on a cell just reached) are written out twice on purpose:
@@ -165,55 +230,6 @@ class Search {
     return g;
   }
 
-  StopReason search(Stats& stats) {
-    const std::size_t depth_max = depth_max_ = levels_.size();
-    std::uint64_t nodes = 1, guesses = 0, backtracks = 0;  // nodes: the root
-    StopReason stop = StopReason::none;
-    std::size_t depth = 0;
-    enter(0);
-    for (;;) {
-      if (depth == depth_max) {
-        if (!kPlain && observer_) observer_->solution();
-        if (sink_.add(solution()) || depth == 0) break;
-        --depth;
-        unplace(levels_[depth], levels_[depth].placed);
-        if (!kPlain && observer_) observer_->leave(watched_[depth].id);
-        ++backtracks;
-        continue;
-      }
-      Level& l = levels_[depth];
-      if (l.untried == 0) {
-        if (!kPlain && observer_ && watched_[depth].options == 0) observer_->dead_end(shape_.cell_name(l.cell) + " has no candidate");
-        if (depth == 0) break;  // every branch tried
-        --depth;
-        unplace(levels_[depth], levels_[depth].placed);
-        if (!kPlain && observer_) observer_->leave(watched_[depth].id);
-        ++backtracks;
-        continue;
-      }
-      if (budget_.charge(nodes + 1)) {
-        stop = budget_.reason();
-        break;
-      }
-      const M bit = static_cast<M>(l.untried & (~l.untried + 1));
-      l.untried = static_cast<M>(l.untried ^ bit);
-      l.placed = bit;
-      place(l, bit);
-      ++nodes;
-      guesses += l.branching;
-      if (!kPlain && observer_) {
-        watched_[depth].id = nodes;
-        observer_->enter(nodes, depth == 0 ? 1 : watched_[depth - 1].id, l.cell, std::countr_zero(bit) + 1,
-                         watched_[depth].options, l.branching ? Reason::choice : Reason::forced);
-      }
-      enter(++depth);
-    }
-    stats.nodes = nodes;
-    stats.guesses = guesses;
-    stats.backtracks = backtracks;
-    return stop;
-  }
-
   const Grid& puzzle_;
   const Shape& shape_;
   BacktrackSolver::CellOrder order_;
@@ -234,7 +250,7 @@ class Search {
 };
 
 // The search for shapes with groups, extra pairs or cages (variant rules beyond full units): the
-// same tree walk as Search::search() (one level per empty cell, digits in increasing order, row-
+// same tree walk (walk() above: one level per empty cell, digits in increasing order, row-
 // major or fewest-candidates order), with a cell's candidates taken from its units' and groups'
 // masks, its extra partners' digits, and its cages' sums. A digit that would make a cage's sum
 // unreachable is no candidate: the cage's placed digits plus it must leave a total the cage's
@@ -283,7 +299,7 @@ class VariantSearch {
       return sink_.finish(StopReason::none, std::move(stats));
     }
     if (observer_) watched_.resize(levels_.size() + 1);
-    const StopReason stop = search(stats);
+    const StopReason stop = walk(*this, stats);
     stats.seconds = budget_.elapsed_seconds();
     return sink_.finish(stop, std::move(stats));
   }
@@ -344,6 +360,11 @@ class VariantSearch {
       ++c.placed, c.total += std::countr_zero(bit) + 1, c.digits |= bit;
     }
   }
+  template <class S>
+  friend StopReason walk(S& s, Stats& stats);
+  bool observed() const { return observer_ != nullptr; }
+  void place(const Level& l) { place(l.cell, l.placed); }
+  void unplace(const Level& l) { unplace(l.cell, l.placed); }
   void unplace(int cell, M bit) {
     for (int slot : slots_[static_cast<std::size_t>(cell)]) used_[static_cast<std::size_t>(slot)] &= static_cast<M>(~bit);
     value_[static_cast<std::size_t>(cell)] = 0;
@@ -371,55 +392,6 @@ class VariantSearch {
     Grid g = puzzle_;
     for (const Level& l : levels_) g.set(l.cell, std::countr_zero(l.placed) + 1);
     return g;
-  }
-
-  StopReason search(Stats& stats) {
-    const std::size_t depth_max = levels_.size();
-    std::uint64_t nodes = 1, guesses = 0, backtracks = 0;
-    StopReason stop = StopReason::none;
-    std::size_t depth = 0;
-    enter(0);
-    for (;;) {
-      if (depth == depth_max) {
-        if (observer_) observer_->solution();
-        if (sink_.add(solution()) || depth == 0) break;
-        --depth;
-        unplace(levels_[depth].cell, levels_[depth].placed);
-        if (observer_) observer_->leave(watched_[depth].id);
-        ++backtracks;
-        continue;
-      }
-      Level& l = levels_[depth];
-      if (l.untried == 0) {
-        if (observer_ && watched_[depth].options == 0) observer_->dead_end(shape_.cell_name(l.cell) + " has no candidate");
-        if (depth == 0) break;
-        --depth;
-        unplace(levels_[depth].cell, levels_[depth].placed);
-        if (observer_) observer_->leave(watched_[depth].id);
-        ++backtracks;
-        continue;
-      }
-      if (budget_.charge(nodes + 1)) {
-        stop = budget_.reason();
-        break;
-      }
-      const M bit = static_cast<M>(l.untried & (~l.untried + 1));
-      l.untried = static_cast<M>(l.untried ^ bit);
-      l.placed = bit;
-      place(l.cell, bit);
-      ++nodes;
-      guesses += l.branching;
-      if (observer_) {
-        watched_[depth].id = nodes;
-        observer_->enter(nodes, depth == 0 ? 1 : watched_[depth - 1].id, l.cell, std::countr_zero(bit) + 1,
-                         watched_[depth].options, l.branching ? Reason::choice : Reason::forced);
-      }
-      enter(++depth);
-    }
-    stats.nodes = nodes;
-    stats.guesses = guesses;
-    stats.backtracks = backtracks;
-    return stop;
   }
 
   const Grid& puzzle_;

@@ -8,6 +8,7 @@
 #include <span>
 
 #include "sudokit/errors.h"
+#include "sudokit/sat/dpll.h"
 
 namespace sudokit {
 
@@ -77,6 +78,17 @@ class Loader {
 
   std::uint64_t variables() const { return static_cast<std::uint64_t>(used_); }
   std::uint64_t clauses() const { return clauses_; }
+  // The inverse map, [library variable] -> formula variable (0: none), for dpll's names.
+  std::vector<int> formula_vars() const {
+    std::vector<int> of;
+    for (std::size_t v = 1; v < map_.size(); ++v)
+      if (map_[v] != kAbsent) {
+        const auto s = static_cast<std::size_t>(map_[v]);
+        if (s >= of.size()) of.resize(s + 1, 0);
+        of[s] = static_cast<int>(v);
+      }
+    return of;
+  }
 
  private:
   static constexpr int kAbsent = 0;
@@ -92,8 +104,9 @@ class Loader {
 };
 
 struct Totals {
-  std::uint64_t decisions = 0, conflicts = 0, propagations = 0;
+  std::uint64_t decisions = 0, conflicts = 0, propagations = 0, flips = 0;
   bool counts_decisions = true;  // false when the library gives no decision count (CaDiCaL)
+  bool counts_flips = false;     // dpll (Dpll::last_flips)
   void add(const sat::CallStats& call) {
     counts_decisions = counts_decisions && call.decisions.has_value();
     decisions += call.decisions.value_or(0);
@@ -104,12 +117,13 @@ struct Totals {
 
 Stats stats_of(const Totals& t, double seconds, std::uint64_t variables, std::uint64_t clauses) {
   Stats st;
-  st.nodes = 1 + t.decisions;
+  st.nodes = 1 + t.decisions + t.flips;  // dpll: a flipped decision is a node, not a guess
   st.guesses = t.decisions;
   st.backtracks = t.conflicts;
   st.propagations = t.propagations;
   st.seconds = seconds;
   if (t.counts_decisions) st.counters.push_back({"decisions", t.decisions});
+  if (t.counts_flips) st.counters.push_back({"flips", t.flips});
   st.counters.push_back({"conflicts", t.conflicts});
   st.counters.push_back({"variables", variables});
   st.counters.push_back({"clauses", clauses});
@@ -117,7 +131,7 @@ Stats stats_of(const Totals& t, double seconds, std::uint64_t variables, std::ui
 }
 
 std::string describe(Library library, int number, const sat::CallStats& call) {
-  std::string s = library == Library::cadical ? "CaDiCaL" : "CryptoMiniSat";
+  std::string s = library == Library::cadical ? "CaDiCaL" : library == Library::dpll ? "DPLL" : "CryptoMiniSat";
   s += " call " + std::to_string(number) + ": ";
   if (call.decisions) s += std::to_string(*call.decisions) + " decisions, ";
   s += std::to_string(call.conflicts) + " conflicts";
@@ -128,9 +142,28 @@ std::string describe(Library library, int number, const sat::CallStats& call) {
 // Asks the library again and again, each call under what is left of the limits (the node budget
 // is a conflict budget, carried across the calls). After each model, `next` reads it and fills
 // the clause that forbids it; returning false ends the search. Returns what stopped it, if a limit.
+// dpll is asked once: it goes on after each model itself (chronological backtracking), and `next`
+// only reads the model; the node budget is its conflict budget.
 template <class Next>
 StopReason enumerate(SatLibrary& s, Library library, std::span<const int> assumptions, const SearchBudget& budget,
                      const Limits& limits, Totals& totals, std::vector<int>& block, Next next) {
+  if (library == Library::dpll) {
+    sat::CallLimits call;
+    call.deadline = budget.deadline();
+    call.max_conflicts = limits.max_nodes;
+    const Answer answer = static_cast<sat::Dpll&>(s).search(assumptions, call, limits.observer, [&] {
+      block.clear();
+      return next();
+    });
+    totals.add(s.last_call());
+    totals.flips = static_cast<sat::Dpll&>(s).last_flips();
+    totals.counts_flips = true;
+    if (limits.observer)
+      limits.observer->note(describe(library, 1, s.last_call()) + ", " + std::to_string(totals.flips) + " flips");
+    if (answer != Answer::stopped) return StopReason::none;
+    return limits.max_seconds > 0 && budget.elapsed_seconds() >= limits.max_seconds ? StopReason::time
+                                                                                    : StopReason::nodes;
+  }
   for (int calls = 1;; ++calls) {
     sat::CallLimits call;
     call.deadline = budget.deadline();
@@ -159,7 +192,9 @@ StopReason enumerate(SatLibrary& s, Library library, std::span<const int> assump
 
 }  // namespace
 
-std::string_view sat::to_string(Library library) { return library == Library::cadical ? "cadical" : "cryptominisat"; }
+std::string_view sat::to_string(Library library) {
+  return library == Library::cadical ? "cadical" : library == Library::dpll ? "dpll" : "cryptominisat";
+}
 
 // The library `solver=auto` takes, as measured (docs/backends/sat.md, docs/benchmarks.md):
 // * exact cover: CaDiCaL. Counting is one call per solution, and a CryptoMiniSat call costs
@@ -267,13 +302,14 @@ std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
   if (auto v = options.take("solver")) {
     if (*v == "cryptominisat") library = Library::cryptominisat;
     else if (*v == "cadical") library = Library::cadical;
-    else if (*v != "auto") throw UsageError("sat: solver is auto, cryptominisat or cadical, not '" + *v + "'");
+    else if (*v == "dpll") library = Library::dpll;
+    else if (*v != "auto") throw UsageError("sat: solver is auto, cryptominisat, cadical or dpll, not '" + *v + "'");
   }
   auto solver = std::make_unique<SatSolver>(e, m, library);
   if (auto v = options.take("proof")) {
     // Proofs come from CaDiCaL, and only a fresh solver per puzzle derives the empty clause (an
     // answer under assumptions does not).
-    if (library == Library::cryptominisat) throw UsageError("sat: proof= needs solver=cadical (or auto)");
+    if (library && library != Library::cadical) throw UsageError("sat: proof= needs solver=cadical (or auto)");
     if (m == Mode::assume) throw UsageError("sat: proof= needs givens=reduce or givens=units");
     if (v->empty()) throw UsageError("sat: proof= needs a file name");
     solver->library_ = Library::cadical;
@@ -326,6 +362,8 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
         auto library = sat::make_library(lib, {.incremental = true, .decide_true_first = true});
         Loader rules(*library, cell_vars, nullptr, rules_->auxiliaries(nullptr), deadline);
         rules_->emit(nullptr, rules.sink());
+        if (lib == Library::dpll)
+          static_cast<sat::Dpll&>(*library).set_vocabulary({shape_.get(), nullptr, rules.formula_vars()});
         reused_ = std::move(library);
         reused_library_ = lib;
         variables_ = rules.variables();
@@ -359,6 +397,8 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
       }
       variables_ = loader->variables();
       clauses_ = loader->clauses();
+      if (lib == Library::dpll)
+        static_cast<sat::Dpll&>(*s).set_vocabulary({&shape, nullptr, loader->formula_vars(), mode_ == Mode::units});
     }
   } catch (const LoadStopped&) {
     // The deadline passed while the formula was loading: stopped by time, before any search.
@@ -373,8 +413,14 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
 
   if (limits.observer)
     limits.observer->note("formula: " + std::to_string(variables_) + " variables, " + std::to_string(clauses_) +
-                          " clauses (" + options() + "); the library decides and propagates inside each call and "
-                          "reports only its totals, so each call is one step here");
+                          " clauses (" + options() + ")" +
+                          (lib == Library::dpll
+                               ? std::string("; each decision is a node, each unit propagation an inference") +
+                                     (mode_ == Mode::reduce ? "; the givens are propagated into the formula already, "
+                                                              "so its unit clauses are what they force"
+                                                            : "")
+                               : "; the library decides and propagates inside each call and reports only its "
+                                 "totals, so each call is one step here"));
   Totals totals;
   std::vector<int> block;
   const StopReason stop = enumerate(*s, lib, assumptions, budget, limits, totals, block, [&] {
@@ -390,7 +436,7 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
           break;
         }
     }
-    if (limits.observer) {
+    if (limits.observer && lib != Library::dpll) {  // dpll told each step, the solution too
       // The model, read back as the digits of the open cells, by name: what the call decided.
       std::string model = "model: ";
       for (int cell = 0; cell < shape.cells(); ++cell)
@@ -402,7 +448,9 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
     if (sink.add(solution)) return false;
     if (block.size() == open_from) return false;  // nothing open: the only solution
     if (limits.observer)
-      limits.observer->note("a clause now forbids this assignment of the open cells; asking for another solution");
+      limits.observer->note(lib == Library::dpll
+                                ? "backtracking from this solution to look for another"
+                                : "a clause now forbids this assignment of the open cells; asking for another solution");
     return true;
   });
   if (mode_ == Mode::assume) {
@@ -426,6 +474,7 @@ CoverResult SatSolver::solve(const ExactCover& problem, const Limits& limits) {
   Loader loader(*s, option_vars, nullptr, all_vars - option_vars, budget.deadline());
   try {
     emit_exact_cover_cnf(problem, loader.sink());
+    if (lib == Library::dpll) static_cast<sat::Dpll&>(*s).set_vocabulary({nullptr, &problem, loader.formula_vars()});
   } catch (const LoadStopped&) {
     if (limits.observer) limits.observer->note("the time limit passed while the formula was loading");
     const auto variables = loader.variables(), clauses = loader.clauses();
@@ -447,7 +496,7 @@ CoverResult SatSolver::solve(const ExactCover& problem, const Limits& limits) {
         chosen.push_back(o - 1);
         block.push_back(-loader.solver_var(o));
       }
-    if (limits.observer) limits.observer->solution();
+    if (limits.observer && lib != Library::dpll) limits.observer->solution();  // dpll told it
     return !sink.add(chosen) && !block.empty();
   });
   const auto variables = loader.variables();
@@ -459,17 +508,19 @@ CoverResult SatSolver::solve(const ExactCover& problem, const Limits& limits) {
 BackendInfo SatSolver::info() {
   BackendInfo i;
   i.name = "sat";
-  i.summary = "CNF encodings solved in-process by CryptoMiniSat or CaDiCaL; exact cover as one variable per option";
+  i.summary = "CNF encodings solved in-process by CryptoMiniSat or CaDiCaL (or solver=dpll, a textbook DPLL that "
+              "traces every step); exact cover as one variable per option";
   i.sudoku = true;
   i.exact_cover = true;
   i.node_unit = "conflicts";
   i.work = {"decisions", "conflicts"};
   i.default_budget = 5'000;  // about 0.03 s on 9x9 (170,000 conflicts per second), 0.06 s on 16x16
-  i.tracing = BackendInfo::Tracing::notes;  // the libraries' search is not observable step by step
+  // The libraries' search is not observable step by step; solver=dpll reports every step.
+  i.tracing = BackendInfo::Tracing::notes;
   // Not measured on top1465 here, but on larger grids the fastest: docs/benchmarks.md, "Large
   // grids" (16x16 and 25x25, proving uniqueness, the defaults).
   i.large_puzzles_per_second = 13.1;
-  i.options = "solver=auto|cryptominisat|cadical encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
+  i.options = "solver=auto|cryptominisat|cadical|dpll encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
               "proof=FILE";
   return i;
 }

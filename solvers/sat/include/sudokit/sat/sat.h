@@ -1,8 +1,10 @@
 // sat: Sudoku as CNF (encoders/cnf.h), solved in-process by CryptoMiniSat or CaDiCaL.
 //
 // The library (option solver=): cryptominisat, cadical, or auto (default), which picks by the
-// rule in library_for(), measured in docs/backends/sat.md.
-// sat_library.h is the interface both are asked through.
+// rule in library_for(), measured in docs/backends/sat.md; or dpll, the textbook solver of
+// dpll.h, for teaching: it reports every decision, propagation and conflict to the observer and
+// counts solutions in one search (auto never picks it).
+// sat_library.h is the interface all three are asked through.
 //
 // The encoding (option encoding=): minimal, efficient, extended, compact, or auto (default), which
 // picks by the grid's size (encoding_for() in sudokit/encoders/cnf.h).
@@ -18,7 +20,8 @@
 // formula with its published clause counts.
 // Counting and uniqueness: after each model, a clause forbidding that assignment of the open
 // cells is added and the solver is asked again. In assume mode those clauses carry a literal
-// that is switched off after the puzzle, so the next puzzle is not affected.
+// that is switched off after the puzzle, so the next puzzle is not affected. dpll needs no such
+// clause: it backtracks from each model and goes on, in one search.
 // Limits: the time left and the node budget (as a conflict budget) bound each solver call.
 #pragma once
 

@@ -1,5 +1,6 @@
 // The SAT library under the sat backend, behind one small interface: sat.cpp says what to ask
-// (the method), cryptominisat.cpp and cadical.cpp how each library is asked.
+// (the method), cryptominisat.cpp and cadical.cpp how each library is asked; dpll.cpp is the
+// textbook solver for teaching (dpll.h), which sat.cpp also asks for every model in one search.
 //
 // Variables are numbered from 1 and literals are DIMACS integers (v or -v), as the encoders emit
 // them. A call is bounded by a deadline and a conflict budget; its decisions, conflicts and
@@ -16,7 +17,7 @@
 
 namespace sudokit::sat {
 
-enum class Library { cryptominisat, cadical };
+enum class Library { cryptominisat, cadical, dpll };
 std::string_view to_string(Library library);
 
 enum class Answer { satisfiable, unsatisfiable, stopped };
@@ -60,8 +61,14 @@ class SatLibrary {
 
 std::unique_ptr<SatLibrary> make_cryptominisat(const Setup& setup);
 std::unique_ptr<SatLibrary> make_cadical(const Setup& setup);
+std::unique_ptr<SatLibrary> make_dpll(const Setup& setup);  // dpll.h
 inline std::unique_ptr<SatLibrary> make_library(Library library, const Setup& setup) {
-  return library == Library::cadical ? make_cadical(setup) : make_cryptominisat(setup);
+  switch (library) {
+    case Library::cadical: return make_cadical(setup);
+    case Library::dpll: return make_dpll(setup);
+    case Library::cryptominisat: break;
+  }
+  return make_cryptominisat(setup);
 }
 
 }  // namespace sudokit::sat
