@@ -305,7 +305,8 @@ TEST(CompareCli, JobsAndShardsGiveTheSameRows) {
                         "004300209005009001070060043006002087190007400050083000600000105003508690042910300",
                         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."})
     input += std::string(p) + "\n";
-  const std::string dir = ::testing::TempDir();
+  const test::ScratchDir scratch;
+  const std::string& dir = scratch.path();
   const std::string file = dir + "sudokit_compare_in.txt";
   std::ofstream(file) << input;
   auto strip_time = [](const std::string& path) {
