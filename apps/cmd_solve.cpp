@@ -104,7 +104,7 @@ int cmd_solve(const std::vector<std::string>& args) {
     }
     if (!all) {
       if (!r.solutions.empty()) print(r.solutions.front());
-      else if (r.partial) print(*r.partial);
+      else if (r.deduced) print(*r.deduced);
     }
     if (stats) std::cerr << source << ": puzzle " << p.number << ": " << stats_line(solver->name(), r) << "\n";
     if (r.status == Status::none || r.status == Status::stopped) outcome.raise(kUnsolved);

@@ -125,7 +125,8 @@ py::dict solve(const py::handle& puzzle, const std::string& backend, std::uint64
   py::list solutions;
   for (const auto& s : r.solutions) solutions.append(sudokit::to_line(s));
   py::dict d = result_of(r, *solver, solutions);
-  d["partial"] = r.partial ? py::object(py::str(sudokit::to_line(*r.partial))) : py::object(py::none());
+  d["deduced"] = r.deduced ? py::object(py::str(sudokit::to_line(*r.deduced))) : py::object(py::none());
+  d["partial"] = d["deduced"];  // its old name, kept for the scripts that read it
   return d;
 }
 
@@ -304,7 +305,7 @@ PYBIND11_MODULE(sudokit, m) {
         py::arg("box") = py::none(),
         "Solves one puzzle (text or Puzzle): a dict with status, count, solutions (line form), stop_reason "
         "(None unless a limit stopped the search), "
-        "partial, backend, options and stats (the common counters and the backend's own). count: 1 any "
+        "deduced (what a stopped run established without guessing; also under its old name partial), backend, options and stats (the common counters and the backend's own). count: 1 any "
         "solution, 2 prove uniqueness, 0 all.");
   m.def("count", &count, py::arg("puzzle"), py::arg("backend") = "dlx", py::arg("limit") = 0,
         py::arg("max_nodes") = py::none(), py::arg("timeout") = py::none(), py::arg("options") = py::dict(),
