@@ -121,7 +121,7 @@ unsigned usable_cpus() {
 int cmd_compare(const std::vector<std::string>& args) {
   SolveArgs solve;
   std::string solvers, budget_text, box_text, rules_text, csv, json, shard_text, kind_text, certifier = "ext:cadical";
-  bool certify_verdicts = false;
+  bool certify_verdicts = false, list_columns = false;
   unsigned jobs = usable_cpus();
   std::vector<std::string> files;
   po::options_description desc("Options");
@@ -146,6 +146,7 @@ int cmd_compare(const std::vector<std::string>& args) {
      "the backend that writes the proofs (an ext: backend taking -o proof=FILE)")
     ("csv", po::value<std::string>(&csv), "write one row per puzzle and backend here")
     ("json", po::value<std::string>(&json), "the same rows as JSON")
+    ("list-columns", po::bool_switch(&list_columns), "print the table of the CSV and JSON columns (docs/stats.md) and stop")
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
     ("kind", po::value<std::string>(&kind_text),
      "sudoku or xc (exact-cover files in Knuth's DLX format, one problem each); default: from the files")
@@ -157,12 +158,17 @@ int cmd_compare(const std::vector<std::string>& args) {
   if (!parse(args, desc, positional, vm,
              "usage: sudokit compare [--solvers LIST] [--limit K] [--max-nodes N] [--timeout S] [--jobs N]\n"
              "                       [--shard K/N] [--csv FILE] [--json FILE] [--box RxC] [--rules NAMES] [--kind sudoku|xc]\n"
+             "                       [--list-columns]\n"
              "                       [--certify [--certify-with ext:NAME]]\n"
              "                       [FILE|-]...\n"
              "Runs backends side by side, verifies every answer, flags disagreements, summarises costs.\n"
              "Sudoku puzzle files, or exact-cover files in Knuth's DLX format (one problem per file):\n"
              "by default every backend that takes the kind of problem given."))
     return kOk;
+  if (list_columns) {
+    write_column_table(std::cout);
+    return kOk;
+  }
   CompareOptions options;
   options.limits = limits_of(solve);
   options.default_budgets = 1;
