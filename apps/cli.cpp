@@ -132,13 +132,26 @@ bool open_input(std::ifstream& in, const std::string& path, Outcome& outcome) {
   return false;
 }
 
-void add_limit_options(po::options_description& desc, SolveArgs& args, std::uint64_t default_count) {
-  args.count = default_count;
+void add_limit_options(po::options_description& desc, SolveArgs& args, const LimitOptions& which) {
+  const std::string each = which.each;
+  if (which.count) {
+    args.count = *which.count;
+    desc.add_options()("count", po::value<std::uint64_t>(&args.count)->implicit_value(0)->default_value(*which.count),
+                       ("look for up to LIMIT solutions per " + each +
+                        " and report how many (0 or no value: all; 2 proves uniqueness)").c_str());
+  }
+  args.declared_budgets = which.declared_budgets;
+  args.max_nodes = which.declared_budgets ? "1x" : "0";
+  const std::string budget =
+      "node budget per " + each + ", in the backend's unit (`sudokit solvers`): N nodes (0: none)" +
+      (which.declared_budgets ? std::string(", or Kx for K times each backend's declared budget; 1x, the default, is a "
+                                            "few hundredths of a second of search, and the summary says what it stopped")
+                              : std::string());
   desc.add_options()
-    ("count", po::value<std::uint64_t>(&args.count)->implicit_value(0)->default_value(default_count),
-     "look for up to LIMIT solutions (0 or no value: all; 2 proves uniqueness) and report how many")
-    ("max-nodes", po::value<std::uint64_t>(&args.max_nodes)->default_value(0), "node budget per puzzle (0: none)")
-    ("timeout", po::value<double>(&args.timeout)->default_value(0), "time budget per puzzle in seconds (0: none)");
+    ("max-nodes", po::value<std::string>(&args.max_nodes)->default_value(args.max_nodes), budget.c_str())
+    ("timeout", po::value<double>(&args.timeout)->default_value(0),
+     ("wall-clock seconds per " + each + " (0: none), a safety net: unlike the node budget, what it stops "
+      "depends on the machine and its load").c_str());
 }
 
 void add_backend_options(po::options_description& desc, SolveArgs& args) {
@@ -154,14 +167,38 @@ SolverOptions backend_options(const SolveArgs& args) {
   return options;
 }
 
+namespace {
+
+// --max-nodes: "N" nodes, 0 for none; or, where declared budgets are taken, "Kx", K > 0 times each
+// backend's declared budget. Returns (N, 0) or (0, K).
+std::pair<std::uint64_t, double> parse_budget(const std::string& text, bool declared_budgets) {
+  try {
+    std::size_t used = 0;
+    if (declared_budgets && !text.empty() && text.back() == 'x') {
+      const double k = std::stod(text.substr(0, text.size() - 1), &used);
+      if (used + 1 == text.size() && std::isfinite(k) && k > 0 && k < 1e12) return {0, k};
+    } else if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos) {
+      return {std::stoull(text, &used), 0.0};
+    }
+  } catch (const std::logic_error&) {
+  }
+  throw UsageError("--max-nodes is a number of nodes N >= 0 (0: no limit)" +
+                   std::string(declared_budgets ? " or Kx for K times each backend's default budget, e.g. 10x" : "") +
+                   "; got '" + text + "'");
+}
+
+}  // namespace
+
 Limits limits_of(const SolveArgs& args) {
   if (!(args.timeout >= 0)) throw UsageError("--timeout must be a number of seconds, 0 or more");  // NaN too
   Limits limits;
   limits.solutions = args.count;
-  limits.max_nodes = args.max_nodes;
+  limits.max_nodes = parse_budget(args.max_nodes, args.declared_budgets).first;
   limits.max_seconds = args.timeout;
   return limits;
 }
+
+double declared_budget_scale(const SolveArgs& args) { return parse_budget(args.max_nodes, args.declared_budgets).second; }
 
 // `--count` takes an optional number, and Boost gives it the next word whatever that is, so
 // `--count puzzles.txt` would be a bad count rather than "count all" followed by a file.

@@ -72,19 +72,33 @@ class TraceOutput {
   std::ostream* out_ = nullptr;
 };
 
-// --solver/-o/--count/--max-nodes/--timeout, shared by the commands that solve.
+// --solver/-o/--encoding and the limits --count/--max-nodes/--timeout, shared by the commands that solve.
 struct SolveArgs {
   std::string solver = "backtrack";
   std::vector<std::string> options;
   std::string encoding;
   std::uint64_t count = 1;
-  std::uint64_t max_nodes = 0;
+  std::string max_nodes = "0";   // as given: N nodes, or Kx (LimitOptions::declared_budgets)
+  bool declared_budgets = false;  // set by add_limit_options
   double timeout = 0;
 };
-void add_limit_options(po::options_description& desc, SolveArgs& args, std::uint64_t default_count);
+
+// Which limits a command takes; every command that takes one gives it the same name and meaning.
+struct LimitOptions {
+  std::optional<std::uint64_t> count = 1;  // --count's default; none: no --count (check: the claims say)
+  const char* each = "puzzle";             // what one limit is for, in the help: "puzzle", "claim", ...
+  // --max-nodes also takes Kx, K times each backend's declared budget (BackendInfo::default_budget),
+  // and is 1x unless given: compare, which runs backends whose units differ.
+  bool declared_budgets = false;
+};
+// --count [LIMIT] (no value: 0, all), --max-nodes N, --timeout SECONDS.
+void add_limit_options(po::options_description& desc, SolveArgs& args, const LimitOptions& which);
 void add_backend_options(po::options_description& desc, SolveArgs& args);
 SolverOptions backend_options(const SolveArgs& args);
+// The limits given; max_nodes is 0 when --max-nodes is Kx. Throws UsageError for a bad value.
 Limits limits_of(const SolveArgs& args);
+// K when --max-nodes is Kx, else 0 (CompareOptions::default_budgets).
+double declared_budget_scale(const SolveArgs& args);
 
 // Parses a subcommand's arguments; returns false after printing help.
 bool parse(const std::vector<std::string>& args, const po::options_description& desc,

@@ -24,19 +24,18 @@ int cmd_check(const std::vector<std::string>& args) {
     ("help,h", "show this help")
     ("solver,s", po::value<std::string>(&solve.solver),
      "backend that decides the claims (default: the fastest Sudoku backend, `sudokit solvers`)")
-    ("max-nodes", po::value<std::uint64_t>(&solve.max_nodes)->default_value(0), "node budget per claim (0: none)")
-    ("timeout", po::value<double>(&solve.timeout)->default_value(0), "seconds per claim (0: none)")
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
     ("csv", po::value<std::string>(&csv), "write one row per puzzle here")
     ("json", po::value<std::string>(&json), "the same rows as JSON")
     ("file", po::value<std::vector<std::string>>(&files), "PUZZLES and ANSWERS");
   add_rules_option(desc, rules_text);
   add_backend_options(desc, solve);
+  add_limit_options(desc, solve, {.count = std::nullopt, .each = "claim"});
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
-             "usage: sudokit check [--solver NAME] [-o KEY=VALUE] [--timeout S] [--csv FILE] [--json FILE]\n"
+             "usage: sudokit check [--solver NAME] [-o KEY=VALUE] [--max-nodes N] [--timeout S] [--csv FILE] [--json FILE]\n"
              "                     PUZZLES ANSWERS\n"
              "Verifies another solver's answers, one per puzzle in the same order: each grid must fill its\n"
              "puzzle, keep its givens and obey every rule. An answer 'none' claims no solution; a line\n"

@@ -37,23 +37,6 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
   throw UsageError("--shard is K/N with 1 <= K <= N, e.g. 2/3; got '" + text + "'");
 }
 
-// --max-nodes: "N" nodes (in each backend's unit) for every backend, 0 for none; or "Kx", K > 0
-// times each backend's declared default budget. Returns (N, 0) or (0, K).
-std::pair<std::uint64_t, double> parse_budget(const std::string& text) {
-  try {
-    std::size_t used = 0;
-    if (!text.empty() && text.back() == 'x') {
-      const double k = std::stod(text.substr(0, text.size() - 1), &used);
-      if (used + 1 == text.size() && std::isfinite(k) && k > 0 && k < 1e12) return {0, k};
-    } else if (text.find_first_not_of("0123456789") == std::string::npos) {
-      return {std::stoull(text, &used), 0.0};
-    }
-  } catch (const std::logic_error&) {
-  }
-  throw UsageError("--max-nodes is a number of nodes N >= 0 (0: no limit) or Kx for K times each backend's default "
-                   "budget, e.g. 10x; got '" + text + "'");
-}
-
 // SIGINT or SIGTERM: compare starts no new puzzle, writes the rows done and its summary, and exits
 // with 128 + the signal. A handler may only touch lock-free atomics.
 std::atomic<bool> stop_requested{false};
@@ -120,24 +103,19 @@ unsigned usable_cpus() {
 
 int cmd_compare(const std::vector<std::string>& args) {
   SolveArgs solve;
-  std::string solvers, budget_text, box_text, rules_text, csv, json, shard_text, kind_text, certifier = "ext:cadical";
+  std::string solvers, box_text, rules_text, csv, json, shard_text, kind_text, certifier = "ext:cadical";
   bool certify_verdicts = false, list_columns = false;
+  std::uint64_t old_count = 0;
   unsigned jobs = usable_cpus();
   std::vector<std::string> files;
   po::options_description desc("Options");
   desc.add_options()
     ("help,h", "show this help")
     ("solvers", po::value<std::string>(&solvers),
-     "comma-separated backends, each NAME or NAME:KEY=VALUE[:KEY=VALUE] (default: every backend)")
-    ("limit", po::value<std::uint64_t>(&solve.count)->default_value(2),
-     "solutions to look for per puzzle (2: find one and prove it unique; 0: all)")
-    ("max-nodes", po::value<std::string>(&budget_text),
-     "work budget per puzzle and backend, in each backend's unit: N for all (0: none), or Kx for K times each "
-     "backend's default. Default: each backend's own (`sudokit solvers`), a few hundredths of a second of search; the summary "
-     "says what it stopped")
-    ("timeout", po::value<double>(&solve.timeout)->default_value(0),
-     "wall-clock seconds per puzzle and backend (0: none), a safety net: its stops are reported as 'timeout', "
-     "apart from the budget's 'stopped', since they depend on the machine's load")
+     "comma-separated backends, each NAME or NAME:KEY=VALUE[:KEY=VALUE] (default: every backend)");
+  add_limit_options(desc, solve, {.count = 2, .each = "puzzle and backend", .declared_budgets = true});
+  desc.add_options()
+    ("limit", po::value<std::uint64_t>(&old_count), "the old name of --count")
     ("jobs,j", po::value<unsigned>(&jobs), "threads (default: the CPUs this process may run on, e.g. under taskset); the output does not depend on it")
     ("shard", po::value<std::string>(&shard_text), "K/N: only puzzles K, K+N, K+2N, ... (1-based), to split a run")
     ("certify", po::bool_switch(&certify_verdicts),
@@ -156,7 +134,7 @@ int cmd_compare(const std::vector<std::string>& args) {
   positional.add("file", -1);
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
-             "usage: sudokit compare [--solvers LIST] [--limit K] [--max-nodes N] [--timeout S] [--jobs N]\n"
+             "usage: sudokit compare [--solvers LIST] [--count [LIMIT]] [--max-nodes N|Kx] [--timeout S] [--jobs N]\n"
              "                       [--shard K/N] [--csv FILE] [--json FILE] [--box RxC] [--rules NAMES] [--kind sudoku|xc]\n"
              "                       [--list-columns]\n"
              "                       [--certify [--certify-with ext:NAME]]\n"
@@ -169,10 +147,13 @@ int cmd_compare(const std::vector<std::string>& args) {
     write_column_table(std::cout);
     return kOk;
   }
+  if (vm.count("limit")) {
+    if (!vm["count"].defaulted()) throw UsageError("--limit is the old name of --count: give one of them");
+    solve.count = old_count;
+  }
   CompareOptions options;
   options.limits = limits_of(solve);
-  options.default_budgets = 1;
-  if (vm.count("max-nodes")) std::tie(options.limits.max_nodes, options.default_budgets) = parse_budget(budget_text);
+  options.default_budgets = declared_budget_scale(solve);
   options.jobs = jobs;
   options.stop = &stop_requested;
   std::stringstream list(solvers);

@@ -112,7 +112,7 @@ int cmd_xc(const std::vector<std::string>& args) {
     ("solver,s", po::value<std::string>(&solve.solver)->default_value("dlx"),
      "backend (`sudokit solvers --kind xc` lists those that take exact cover)");
   add_backend_options(desc, solve);
-  add_limit_options(desc, solve, 1);
+  add_limit_options(desc, solve, {.count = 1, .each = "problem"});
   desc.add_options()
     ("all", po::bool_switch(&all), "print every solution found (all of them unless --count sets a limit)")
     ("stats", po::bool_switch(&stats), "print search statistics on stderr")

@@ -23,7 +23,7 @@ int cmd_solve(const std::vector<std::string>& args) {
      "up to 9x9, and for larger grids the backend measured fastest on them (docs/benchmarks.md, "
      "\"Large grids\"), which the textbook search would leave running for hours");
   add_backend_options(desc, solve);
-  add_limit_options(desc, solve, 1);
+  add_limit_options(desc, solve, {});
   desc.add_options()
     ("all", po::bool_switch(&all), "print every solution found (all of them unless --count sets a limit)")
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred, e.g. 2x3 for 6x6")

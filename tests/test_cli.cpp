@@ -125,12 +125,35 @@ TEST(Cli, HugeTimeoutsMeanNoDeadline) {
 
 TEST(Cli, NegativeOrNonNumericLimitsAreUsageErrors) {
   for (const char* args : {"solve --timeout nan", "solve --timeout -1", "solve --timeout=-0.5", "solve --max-nodes -5",
-                           "solve --max-nodes=-5", "solve --count=-1", "solve --max-nodes 1e3x", "compare --limit=-2",
+                           "solve --max-nodes=-5", "solve --count=-1", "solve --max-nodes 1e3x", "compare --limit=-2", "compare --count=-2",
+                           "compare --count 2 --limit 2", "xc --max-nodes 2x",
                            "compare --max-nodes=-5", "compare --timeout nan", "compare --jobs=-1",
                            "generate --count=-1", "solve --tree-nodes=-1"}) {
     auto r = run_cli(args, std::string(kHard) + "\n");
     EXPECT_EQ(r.exit_code, 3) << args << ": " << r.out << r.err;
     EXPECT_TRUE(r.out.empty()) << args;  // refused before any puzzle is solved
+  }
+}
+
+// compare takes solve's limit options, one definition: --count (with --limit, its old name),
+// --max-nodes and --timeout.
+TEST(Cli, CompareTakesTheLimitsOfSolve) {
+  for (const char* count : {"--count 1", "--limit 1", "--count=1"}) {
+    const auto r = run_cli(std::string("compare --solvers dlx ") + count, std::string(kHard) + "\n");
+    EXPECT_EQ(r.exit_code, 0) << count << ": " << r.err;
+    EXPECT_NE(r.out.find("| dlx | 1 | 0 | 0 | 1 | 0 | 0 | 0 |"), std::string::npos) << count << ": " << r.out;  // solved
+  }
+  for (const char* all : {"--count", "--count 0", ""}) {  // all solutions, and the default 2: unique either way
+    const auto r = run_cli(std::string("compare --solvers dlx ") + all, std::string(kHard) + "\n");
+    EXPECT_EQ(r.exit_code, 0) << all << ": " << r.err;
+    EXPECT_NE(r.out.find("| dlx | 1 | 1 | 0 | 0 | 0 | 0 | 0 |"), std::string::npos) << all << ": " << r.out;
+  }
+  const auto budget = run_cli("compare --solvers dlx --max-nodes 3 --timeout 60", std::string(kHard) + "\n");
+  EXPECT_NE(budget.out.find("| dlx | 1 | 0 | 0 | 0 | 0 | 1 | 0 |"), std::string::npos) << budget.out;  // stopped
+  for (const char* command : {"solve", "xc", "compare"}) {
+    const auto help = run_cli(std::string(command) + " --help");
+    for (const char* option : {"--count [=arg(=0)] (=", "--max-nodes arg (=", "--timeout arg (=0)"})
+      EXPECT_NE(help.out.find(option), std::string::npos) << command << " " << option;
   }
 }
 

@@ -530,7 +530,7 @@ TEST(CompareCli, AnInterruptedRunWritesWhatItDid) {
       const int fd = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
       dup2(fd, 1);
       // --max-nodes 0: no budget, so that backtrack works on every puzzle until the signal.
-      execl(SUDOKIT_EXE, SUDOKIT_EXE, "compare", "--solvers", "backtrack,dlx", "--limit", "1", "--max-nodes", "0", "--jobs", "2", "--csv", csv.c_str(),
+      execl(SUDOKIT_EXE, SUDOKIT_EXE, "compare", "--solvers", "backtrack,dlx", "--count", "1", "--max-nodes", "0", "--jobs", "2", "--csv", csv.c_str(),
             "--json", json.c_str(), in.c_str(), static_cast<char*>(nullptr));
       _exit(127);
     }
@@ -625,7 +625,7 @@ TEST(CompareCover, CommandLineReadsDlxFilesAndWarnsAsTheReaderDoes) {
     std::ofstream f(file);
     f << "a b | s\na\nb\ns\n";
   }
-  const auto cli = run_cli("compare --limit 0 --csv " + file + ".csv " + file);
+  const auto cli = run_cli("compare --count 0 --csv " + file + ".csv " + file);
   EXPECT_EQ(cli.exit_code, 0) << cli.err;
   EXPECT_NE(cli.out.find("1 puzzles, 0 with a disagreement"), std::string::npos) << cli.out;
   EXPECT_NE(cli.err.find(":4: warning: option 's' has no primary item"), std::string::npos) << cli.err;
