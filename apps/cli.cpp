@@ -12,20 +12,6 @@
 
 namespace sudokit::cli {
 
-bool open_input(const std::string& name, std::ifstream& file) {
-  errno = 0;
-  file.open(name);
-  if (file) return true;
-  std::cerr << "sudokit: cannot open " << name << (errno ? std::string(": ") + std::strerror(errno) : "") << "\n";
-  return false;
-}
-
-bool read_failed(const std::istream& in, const std::string& name) {
-  if (!in.bad()) return false;
-  std::cerr << "sudokit: cannot read " << name << (errno ? std::string(": ") + std::strerror(errno) : "") << "\n";
-  return true;
-}
-
 void add_rules_option(po::options_description& desc, std::string& rules_text) {
   desc.add_options()("rules", po::value<std::string>(&rules_text),
                      "variant rules for every puzzle, e.g. 'x anti-knight': x, diagonal+, diagonal-, windoku, "
@@ -46,18 +32,13 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
                      Outcome& outcome, const std::function<void(const ParsedPuzzle&, const std::string& source)>& each) {
   std::vector<std::string> sources = files.empty() ? std::vector<std::string>{"-"} : files;
   for (const std::string& name : sources) {
-    std::ifstream file;
-    std::istream* in = &std::cin;
-    std::string source = "stdin";
-    if (name != "-") {
-      if (!open_input(name, file)) {
-        outcome.raise(kIoError);
-        continue;
-      }
-      in = &file;
-      source = name;
+    Input input(name);
+    if (!input.ok()) {
+      outcome.raise(kIoError);
+      continue;
     }
-    PuzzleReader reader(*in, source, box, rules);
+    const std::string& source = input.name();
+    PuzzleReader reader(input.stream(), source, box, rules);
     std::size_t puzzles = 0;  // bad ones included
     for (;; ++puzzles) {
       try {
@@ -71,65 +52,13 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
         outcome.raise(kBadInput);
       }
     }
-    if (read_failed(*in, source)) {
+    if (input.read_failed()) {
       outcome.raise(kIoError);
     } else if (puzzles == 0) {
       std::cerr << "sudokit: warning: no puzzles in " << source << "\n";
       outcome.raise(kBadInput);
     }
   }
-}
-
-WriteError::WriteError(const std::string& name, int error)
-    : std::runtime_error("cannot write " + name + (error ? std::string(": ") + std::strerror(error) : "")),
-      error_(error) {}
-
-void check_written(std::ostream& out, const std::string& name, bool flush) {
-  if (flush && out) {
-    errno = 0;
-    out.flush();
-  }
-  if (!out) throw WriteError(name, errno);
-}
-
-TraceOutput::TraceOutput(bool to_stderr, const std::string& file) : name_(file) {
-  if (!file.empty()) {
-    errno = 0;
-    file_.open(file);
-    if (!file_) throw WriteError(file, errno);
-    out_ = &file_;
-  } else if (to_stderr) {
-    out_ = &std::cerr;
-  }
-}
-
-TraceOutput::~TraceOutput() {
-  if (file_.is_open()) {
-    file_.flush();
-    if (!file_) std::cerr << "sudokit: cannot write " << name_ << "\n";
-  }
-}
-
-bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
-  try {
-    errno = 0;
-    std::ofstream out(path);
-    if (!out) throw WriteError(path, errno);
-    write(out);
-    check_written(out, path);
-    out.close();  // the last bytes can fail here too
-    if (!out) throw WriteError(path, errno);
-    return true;
-  } catch (const WriteError& e) {
-    std::cerr << "sudokit: " << e.what() << "\n";
-    return false;
-  }
-}
-
-bool open_input(std::ifstream& in, const std::string& path, Outcome& outcome) {
-  if (open_input(path, in)) return true;
-  outcome.raise(kIoError);
-  return false;
 }
 
 void add_limit_options(po::options_description& desc, SolveArgs& args, const LimitOptions& which) {
@@ -247,8 +176,9 @@ bool parse(const std::vector<std::string>& args, const po::options_description& 
 ProblemKind guess_kind(const std::string& file) {
   if (file.empty() || file == "-") return ProblemKind::sudoku;
   if (file.size() > 4 && file.compare(file.size() - 4, 4, ".dlx") == 0) return ProblemKind::exact_cover;
-  std::ifstream in(file);
-  for (std::string line; std::getline(in, line);) {
+  Input in(file, Input::Errors::quiet);  // the reader that follows says what failed
+  if (!in.ok()) return ProblemKind::sudoku;
+  for (std::string line; std::getline(in.stream(), line);) {
     const auto start = line.find_first_not_of(" \t\r");
     if (start == std::string::npos || line[start] == '#') continue;
     if (line[start] == '|') return ProblemKind::exact_cover;

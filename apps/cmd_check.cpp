@@ -54,9 +54,12 @@ int cmd_check(const std::vector<std::string>& args) {
   Outcome outcome;
   std::vector<std::pair<ParsedPuzzle, std::string>> puzzles;
   for_each_puzzle({files[0]}, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) { puzzles.push_back({p, source}); });
-  std::ifstream answers_in;
-  if (!open_input(answers_in, files[1], outcome)) return outcome.code;
-  const std::vector<AnswerEntry> answers = read_answers(answers_in, files[1], box);
+  Input answers_in(files[1]);
+  if (!answers_in.ok()) {
+    outcome.raise(kIoError);
+    return outcome.code;
+  }
+  const std::vector<AnswerEntry> answers = read_answers(answers_in.stream(), files[1], box);
 
   std::vector<CheckRow> rows;
   std::map<std::string, std::size_t> tally;
@@ -112,8 +115,11 @@ int cmd_decode(const std::vector<std::string>& args) {
     return kOk;
   if (files.size() != 2) throw UsageError("decode takes two files: PROBLEM MODEL");
   Outcome outcome;
-  std::ifstream model_in;
-  if (!open_input(model_in, files[1], outcome)) return outcome.code;
+  Input model_in(files[1]);
+  if (!model_in.ok()) {
+    outcome.raise(kIoError);
+    return outcome.code;
+  }
   const ProblemKind kind = kind_text.empty() ? guess_kind(files[0]) : parse_problem_kind(kind_text);
   auto unsatisfiable = [&] {
     std::cout << "# no solution (the model file says UNSATISFIABLE)\n";
@@ -131,7 +137,7 @@ int cmd_decode(const std::vector<std::string>& args) {
     const ParsedPuzzle& p = puzzles.front();
     // Every encoding numbers the cell variables alike (auxiliaries come after), so the model's
     // first cells*n variables are all that is read.
-    const auto model = read_model(model_in, files[1], p.grid.cells() * p.grid.size());
+    const auto model = read_model(model_in.stream(), files[1], p.grid.cells() * p.grid.size());
     if (!model) return unsatisfiable();
     const Grid g = grid_from_model(p.grid, *model);
     std::cout << to_text(g, p.format);
@@ -143,7 +149,7 @@ int cmd_decode(const std::vector<std::string>& args) {
   }
   const auto problem = read_xc_file(files[0], outcome);
   if (!problem) return outcome.code;
-  const auto model = read_model(model_in, files[1], problem->option_count());
+  const auto model = read_model(model_in.stream(), files[1], problem->option_count());
   if (!model) return unsatisfiable();
   Selection chosen;
   for (int o = 0; o < problem->option_count(); ++o)
@@ -170,11 +176,12 @@ int cmd_check_proof(const std::vector<std::string>& args) {
              "must be derived. Exit 0: verified; 4: rejected, with the first failing lemma's line."))
     return kOk;
   if (files.size() != 2) throw UsageError("check-proof takes two files: CNF PROOF");
-  Outcome outcome;
-  std::ifstream cnf_in, proof_in;
-  if (!open_input(cnf_in, files[0], outcome) || !open_input(proof_in, files[1], outcome)) return outcome.code;
-  const Cnf formula = read_dimacs(cnf_in, files[0]);
-  const DratResult r = check_drat(formula, proof_in, files[1]);
+  Input cnf_in(files[0]);
+  if (!cnf_in.ok()) return kIoError;
+  Input proof_in(files[1]);
+  if (!proof_in.ok()) return kIoError;
+  const Cnf formula = read_dimacs(cnf_in.stream(), files[0]);
+  const DratResult r = check_drat(formula, proof_in.stream(), files[1]);
   if (r.verified) {
     std::cout << "verified: " << files[0] << " has no solution (" << r.lemmas << " lemmas, " << r.deletions
               << " deletions checked)\n";

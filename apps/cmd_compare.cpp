@@ -122,7 +122,7 @@ int cmd_compare(const std::vector<std::string>& args) {
      "prove each agreed 'unique' or 'none' with a DRAT proof and check it (docs/cross-checking.md)")
     ("certify-with", po::value<std::string>(&certifier)->default_value("ext:cadical"),
      "the backend that writes the proofs (an ext: backend taking -o proof=FILE)")
-    ("csv", po::value<std::string>(&csv), "write one row per puzzle and backend here")
+    ("csv", po::value<std::string>(&csv), "write one row per puzzle and backend here ('-': stdout, after the summary)")
     ("json", po::value<std::string>(&json), "the same rows as JSON")
     ("list-columns", po::bool_switch(&list_columns), "print the table of the CSV and JSON columns (docs/stats.md) and stop")
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
@@ -222,17 +222,17 @@ int cmd_report(const std::vector<std::string>& args) {
   std::map<std::tuple<std::string, std::size_t, std::string, std::string>, std::string> first_file;
   std::size_t repeats = 0;
   for (const auto& f : files) {
-    std::ifstream in;
-    if (!open_input(f, in)) return kIoError;
+    Input in(f);
+    if (!in.ok()) return kIoError;
     errno = 0;
-    for (Row& r : read_csv(in, f)) {
+    for (Row& r : read_csv(in.stream(), in.name())) {
       const auto [first, fresh] = first_file.try_emplace({r.source, r.puzzle, r.backend, r.options}, f);
       if (fresh) rows.push_back(std::move(r));
       else if (++repeats == 1)
         std::cerr << "sudokit: " << f << " repeats the row of puzzle " << r.puzzle << " (" << r.source << ", line "
                   << r.line << ") for " << r.backend << " that " << first->second << " already has\n";
     }
-    if (read_failed(in, f)) return kIoError;
+    if (in.read_failed()) return kIoError;
   }
   if (repeats > 0) {
     std::cerr << "sudokit: " << repeats << " repeated rows: give each shard's CSV file once\n";

@@ -109,7 +109,9 @@ int cmd_solve(const std::vector<std::string>& args) {
     if (stats) std::cerr << source << ": puzzle " << p.number << ": " << stats_line(solver->name(), r) << "\n";
     if (r.status == Status::none || r.status == Status::stopped) outcome.raise(kUnsolved);
     check_written(std::cout, "stdout", false);  // cheap: stop the batch at the first failed write
+    trace_out.check();
   });
+  trace_out.close();
   return outcome.code;
 }
 

@@ -183,7 +183,8 @@ TEST(Cli, AFullDiskIsAnError) {
   const std::string puzzle = std::string(kHard) + "\n";
   for (const char* args : {"solve >/dev/full", "compare --solvers dlx --csv /dev/full",
                            "compare --solvers dlx --json /dev/full", "compare --solvers dlx >/dev/full",
-                           "encode --output /dev/full", "encode --to dimacs >/dev/full", "solve --tree /dev/full"}) {
+                           "encode --output /dev/full", "encode --to dimacs >/dev/full", "solve --tree /dev/full",
+                           "solve --trace-file /dev/full"}) {
     auto r = run_cli(args, puzzle);
     EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
     EXPECT_NE(r.err.find("cannot write "), std::string::npos) << args << ": " << r.err;
@@ -201,6 +202,31 @@ TEST(Cli, AnUnwritablePathIsAnError) {
   EXPECT_NE(r.err.find("sudokit: cannot write /nonexistent/dir/x.csv: No such file or directory"), std::string::npos)
       << r.err;
   EXPECT_NE(r.out.find("1 puzzles, 0 with a disagreement"), std::string::npos) << r.out;  // the summary still printed
+}
+
+// Every file a command reads or writes is opened by one helper (apps/io.h): a directory is
+// refused with the same words everywhere, and "-" is stdin or stdout.
+TEST(Cli, DirectoriesAreRefusedAndADashIsStdio) {
+  const sudokit::test::ScratchDir scratch;
+  const std::string dir = scratch.path(), puzzle = std::string(kHard) + "\n";
+  for (const std::string& args : {"compare --solvers dlx --csv " + dir, "compare --solvers dlx --json " + dir,
+                                 "solve --tree " + dir, "solve --trace-file " + dir, "encode --output " + dir}) {
+    auto r = run_cli(args, puzzle);
+    EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
+    EXPECT_NE(r.err.find("sudokit: cannot write " + dir + ": Is a directory"), std::string::npos) << args << ": " << r.err;
+  }
+  for (const std::string& args : {"solve " + dir, "xc " + dir, "report " + dir, "check-proof " + dir + " " + dir,
+                                 "decode " + dir + " " + dir, "check " + dir + " " + dir}) {
+    auto r = run_cli(args, puzzle);
+    EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
+    EXPECT_NE(r.err.find("sudokit: cannot read " + dir + ": Is a directory"), std::string::npos) << args << ": " << r.err;
+  }
+  const auto csv = run_cli("compare --solvers dlx --csv -", puzzle);
+  EXPECT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_NE(csv.out.find("\npuzzle,source,line,"), std::string::npos) << csv.out;
+  const auto encoded = run_cli("encode --output -", puzzle);
+  EXPECT_EQ(encoded.exit_code, 0) << encoded.err;
+  EXPECT_EQ(encoded.out, run_cli("encode", puzzle).out);
 }
 
 TEST(Cli, AClosedPipeEndsTheRunQuietly) {
