@@ -12,20 +12,6 @@
 
 namespace sudokit::cli {
 
-bool open_input(const std::string& name, std::ifstream& file) {
-  errno = 0;
-  file.open(name);
-  if (file) return true;
-  std::cerr << "sudokit: cannot open " << name << (errno ? std::string(": ") + std::strerror(errno) : "") << "\n";
-  return false;
-}
-
-bool read_failed(const std::istream& in, const std::string& name) {
-  if (!in.bad()) return false;
-  std::cerr << "sudokit: cannot read " << name << (errno ? std::string(": ") + std::strerror(errno) : "") << "\n";
-  return true;
-}
-
 void add_rules_option(po::options_description& desc, std::string& rules_text) {
   desc.add_options()("rules", po::value<std::string>(&rules_text),
                      "variant rules for every puzzle, e.g. 'x anti-knight': x, diagonal+, diagonal-, windoku, "
@@ -46,18 +32,13 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
                      Outcome& outcome, const std::function<void(const ParsedPuzzle&, const std::string& source)>& each) {
   std::vector<std::string> sources = files.empty() ? std::vector<std::string>{"-"} : files;
   for (const std::string& name : sources) {
-    std::ifstream file;
-    std::istream* in = &std::cin;
-    std::string source = "stdin";
-    if (name != "-") {
-      if (!open_input(name, file)) {
-        outcome.raise(kIoError);
-        continue;
-      }
-      in = &file;
-      source = name;
+    Input input(name);
+    if (!input.ok()) {
+      outcome.raise(kIoError);
+      continue;
     }
-    PuzzleReader reader(*in, source, box, rules);
+    const std::string& source = input.name();
+    PuzzleReader reader(input.stream(), source, box, rules);
     std::size_t puzzles = 0;  // bad ones included
     for (;; ++puzzles) {
       try {
@@ -71,7 +52,7 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
         outcome.raise(kBadInput);
       }
     }
-    if (read_failed(*in, source)) {
+    if (input.read_failed()) {
       outcome.raise(kIoError);
     } else if (puzzles == 0) {
       std::cerr << "sudokit: warning: no puzzles in " << source << "\n";
@@ -80,65 +61,26 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
   }
 }
 
-WriteError::WriteError(const std::string& name, int error)
-    : std::runtime_error("cannot write " + name + (error ? std::string(": ") + std::strerror(error) : "")),
-      error_(error) {}
-
-void check_written(std::ostream& out, const std::string& name, bool flush) {
-  if (flush && out) {
-    errno = 0;
-    out.flush();
+void add_limit_options(po::options_description& desc, SolveArgs& args, const LimitOptions& which) {
+  const std::string each = which.each;
+  if (which.count) {
+    args.count = *which.count;
+    desc.add_options()("count", po::value<std::uint64_t>(&args.count)->implicit_value(0)->default_value(*which.count),
+                       ("look for up to LIMIT solutions per " + each +
+                        " and report how many (0 or no value: all; 2 proves uniqueness)").c_str());
   }
-  if (!out) throw WriteError(name, errno);
-}
-
-TraceOutput::TraceOutput(bool to_stderr, const std::string& file) : name_(file) {
-  if (!file.empty()) {
-    errno = 0;
-    file_.open(file);
-    if (!file_) throw WriteError(file, errno);
-    out_ = &file_;
-  } else if (to_stderr) {
-    out_ = &std::cerr;
-  }
-}
-
-TraceOutput::~TraceOutput() {
-  if (file_.is_open()) {
-    file_.flush();
-    if (!file_) std::cerr << "sudokit: cannot write " << name_ << "\n";
-  }
-}
-
-bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
-  try {
-    errno = 0;
-    std::ofstream out(path);
-    if (!out) throw WriteError(path, errno);
-    write(out);
-    check_written(out, path);
-    out.close();  // the last bytes can fail here too
-    if (!out) throw WriteError(path, errno);
-    return true;
-  } catch (const WriteError& e) {
-    std::cerr << "sudokit: " << e.what() << "\n";
-    return false;
-  }
-}
-
-bool open_input(std::ifstream& in, const std::string& path, Outcome& outcome) {
-  if (open_input(path, in)) return true;
-  outcome.raise(kIoError);
-  return false;
-}
-
-void add_limit_options(po::options_description& desc, SolveArgs& args, std::uint64_t default_count) {
-  args.count = default_count;
+  args.declared_budgets = which.declared_budgets;
+  args.max_nodes = which.declared_budgets ? "1x" : "0";
+  const std::string budget =
+      "node budget per " + each + ", in the backend's unit (`sudokit solvers`): N nodes (0: none)" +
+      (which.declared_budgets ? std::string(", or Kx for K times each backend's declared budget; 1x, the default, is a "
+                                            "few hundredths of a second of search, and the summary says what it stopped")
+                              : std::string());
   desc.add_options()
-    ("count", po::value<std::uint64_t>(&args.count)->implicit_value(0)->default_value(default_count),
-     "look for up to LIMIT solutions (0 or no value: all; 2 proves uniqueness) and report how many")
-    ("max-nodes", po::value<std::uint64_t>(&args.max_nodes)->default_value(0), "node budget per puzzle (0: none)")
-    ("timeout", po::value<double>(&args.timeout)->default_value(0), "time budget per puzzle in seconds (0: none)");
+    ("max-nodes", po::value<std::string>(&args.max_nodes)->default_value(args.max_nodes), budget.c_str())
+    ("timeout", po::value<double>(&args.timeout)->default_value(0),
+     ("wall-clock seconds per " + each + " (0: none), a safety net: unlike the node budget, what it stops "
+      "depends on the machine and its load").c_str());
 }
 
 void add_backend_options(po::options_description& desc, SolveArgs& args) {
@@ -154,14 +96,38 @@ SolverOptions backend_options(const SolveArgs& args) {
   return options;
 }
 
+namespace {
+
+// --max-nodes: "N" nodes, 0 for none; or, where declared budgets are taken, "Kx", K > 0 times each
+// backend's declared budget. Returns (N, 0) or (0, K).
+std::pair<std::uint64_t, double> parse_budget(const std::string& text, bool declared_budgets) {
+  try {
+    std::size_t used = 0;
+    if (declared_budgets && !text.empty() && text.back() == 'x') {
+      const double k = std::stod(text.substr(0, text.size() - 1), &used);
+      if (used + 1 == text.size() && std::isfinite(k) && k > 0 && k < 1e12) return {0, k};
+    } else if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos) {
+      return {std::stoull(text, &used), 0.0};
+    }
+  } catch (const std::logic_error&) {
+  }
+  throw UsageError("--max-nodes is a number of nodes N >= 0 (0: no limit)" +
+                   std::string(declared_budgets ? " or Kx for K times each backend's default budget, e.g. 10x" : "") +
+                   "; got '" + text + "'");
+}
+
+}  // namespace
+
 Limits limits_of(const SolveArgs& args) {
   if (!(args.timeout >= 0)) throw UsageError("--timeout must be a number of seconds, 0 or more");  // NaN too
   Limits limits;
   limits.solutions = args.count;
-  limits.max_nodes = args.max_nodes;
+  limits.max_nodes = parse_budget(args.max_nodes, args.declared_budgets).first;
   limits.max_seconds = args.timeout;
   return limits;
 }
+
+double declared_budget_scale(const SolveArgs& args) { return parse_budget(args.max_nodes, args.declared_budgets).second; }
 
 // `--count` takes an optional number, and Boost gives it the next word whatever that is, so
 // `--count puzzles.txt` would be a bad count rather than "count all" followed by a file.
@@ -210,8 +176,9 @@ bool parse(const std::vector<std::string>& args, const po::options_description& 
 ProblemKind guess_kind(const std::string& file) {
   if (file.empty() || file == "-") return ProblemKind::sudoku;
   if (file.size() > 4 && file.compare(file.size() - 4, 4, ".dlx") == 0) return ProblemKind::exact_cover;
-  std::ifstream in(file);
-  for (std::string line; std::getline(in, line);) {
+  Input in(file, Input::Errors::quiet);  // the reader that follows says what failed
+  if (!in.ok()) return ProblemKind::sudoku;
+  for (std::string line; std::getline(in.stream(), line);) {
     const auto start = line.find_first_not_of(" \t\r");
     if (start == std::string::npos || line[start] == '#') continue;
     if (line[start] == '|') return ProblemKind::exact_cover;

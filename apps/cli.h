@@ -1,4 +1,5 @@
-// Shared pieces of the sudokit command line: exit codes, reading puzzle files, common options.
+// Shared pieces of the sudokit command line: exit codes, reading puzzle files, common options
+// (opening files: io.h).
 // Only apps/ turns errors into messages and exit codes.
 #pragma once
 
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "io.h"
 #include "sudokit/compare/exit_codes.h"
 #include "sudokit/format.h"
 #include "sudokit/solver.h"
@@ -36,55 +38,33 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
 void add_rules_option(po::options_description& desc, std::string& rules_text);
 Rules parse_rules_option(const std::string& rules_text);  // throws UsageError naming an unknown rule
 
-// Opens `name` for reading; false after saying why on stderr.
-bool open_input(const std::string& name, std::ifstream& file);
-// After reading `in` to its end: true, after saying why on stderr, when a read failed (a
-// directory opens, and then its first read fails), rather than the input simply ending.
-bool read_failed(const std::istream& in, const std::string& name);
-
-// A write that failed: a full disk, an unwritable path, a closed pipe with SIGPIPE ignored.
-// main() reports it as "sudokit: cannot write NAME: REASON" and exits with kIoError.
-class WriteError : public std::runtime_error {
- public:
-  WriteError(const std::string& name, int error);
-  int error() const { return error_; }  // the errno value, 0 when unknown
-
- private:
-  int error_;
-};
-// Throws WriteError when a write to `out` has failed; with `flush`, flushes it first so that
-// buffered output is checked too.
-void check_written(std::ostream& out, const std::string& name, bool flush = true);
-// Creates `path` and fills it with `write`, checking every write; false after saying why on stderr.
-bool write_file(const std::string& path, const std::function<void(std::ostream&)>& write);
-
-// Where --trace goes: stderr, so that the solutions on stdout stay readable as input, or the
-// file given with --trace-file (opened once for the whole run). stream() is null when neither.
-class TraceOutput {
- public:
-  TraceOutput(bool to_stderr, const std::string& file);  // throws WriteError when the file cannot be made
-  ~TraceOutput();
-  std::ostream* stream() { return out_; }
-
- private:
-  std::ofstream file_;
-  std::string name_;
-  std::ostream* out_ = nullptr;
-};
-
-// --solver/-o/--count/--max-nodes/--timeout, shared by the commands that solve.
+// --solver/-o/--encoding and the limits --count/--max-nodes/--timeout, shared by the commands that solve.
 struct SolveArgs {
   std::string solver = "backtrack";
   std::vector<std::string> options;
   std::string encoding;
   std::uint64_t count = 1;
-  std::uint64_t max_nodes = 0;
+  std::string max_nodes = "0";   // as given: N nodes, or Kx (LimitOptions::declared_budgets)
+  bool declared_budgets = false;  // set by add_limit_options
   double timeout = 0;
 };
-void add_limit_options(po::options_description& desc, SolveArgs& args, std::uint64_t default_count);
+
+// Which limits a command takes; every command that takes one gives it the same name and meaning.
+struct LimitOptions {
+  std::optional<std::uint64_t> count = 1;  // --count's default; none: no --count (check: the claims say)
+  const char* each = "puzzle";             // what one limit is for, in the help: "puzzle", "claim", ...
+  // --max-nodes also takes Kx, K times each backend's declared budget (BackendInfo::default_budget),
+  // and is 1x unless given: compare, which runs backends whose units differ.
+  bool declared_budgets = false;
+};
+// --count [LIMIT] (no value: 0, all), --max-nodes N, --timeout SECONDS.
+void add_limit_options(po::options_description& desc, SolveArgs& args, const LimitOptions& which);
 void add_backend_options(po::options_description& desc, SolveArgs& args);
 SolverOptions backend_options(const SolveArgs& args);
+// The limits given; max_nodes is 0 when --max-nodes is Kx. Throws UsageError for a bad value.
 Limits limits_of(const SolveArgs& args);
+// K when --max-nodes is Kx, else 0 (CompareOptions::default_budgets).
+double declared_budget_scale(const SolveArgs& args);
 
 // Parses a subcommand's arguments; returns false after printing help.
 bool parse(const std::vector<std::string>& args, const po::options_description& desc,
@@ -108,9 +88,6 @@ std::string stats_line(std::string_view solver, const BasicResult<Answer>& r);
 // Reads one exact-cover problem in Knuth's DLX format from a file ("-" or "": stdin), printing its
 // warnings; reports a file or input error on stderr, raises the outcome and returns nullopt.
 std::optional<ExactCover> read_xc_file(const std::string& file, Outcome& outcome);
-
-// Opens `path` for reading; on failure says so on stderr, raises kIoError and returns false.
-bool open_input(std::ifstream& in, const std::string& path, Outcome& outcome);
 
 int cmd_solve(const std::vector<std::string>& args);
 int cmd_encode(const std::vector<std::string>& args);

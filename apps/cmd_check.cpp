@@ -24,19 +24,18 @@ int cmd_check(const std::vector<std::string>& args) {
     ("help,h", "show this help")
     ("solver,s", po::value<std::string>(&solve.solver),
      "backend that decides the claims (default: the fastest Sudoku backend, `sudokit solvers`)")
-    ("max-nodes", po::value<std::uint64_t>(&solve.max_nodes)->default_value(0), "node budget per claim (0: none)")
-    ("timeout", po::value<double>(&solve.timeout)->default_value(0), "seconds per claim (0: none)")
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
     ("csv", po::value<std::string>(&csv), "write one row per puzzle here")
     ("json", po::value<std::string>(&json), "the same rows as JSON")
     ("file", po::value<std::vector<std::string>>(&files), "PUZZLES and ANSWERS");
   add_rules_option(desc, rules_text);
   add_backend_options(desc, solve);
+  add_limit_options(desc, solve, {.count = std::nullopt, .each = "claim"});
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
-             "usage: sudokit check [--solver NAME] [-o KEY=VALUE] [--timeout S] [--csv FILE] [--json FILE]\n"
+             "usage: sudokit check [--solver NAME] [-o KEY=VALUE] [--max-nodes N] [--timeout S] [--csv FILE] [--json FILE]\n"
              "                     PUZZLES ANSWERS\n"
              "Verifies another solver's answers, one per puzzle in the same order: each grid must fill its\n"
              "puzzle, keep its givens and obey every rule. An answer 'none' claims no solution; a line\n"
@@ -55,9 +54,12 @@ int cmd_check(const std::vector<std::string>& args) {
   Outcome outcome;
   std::vector<std::pair<ParsedPuzzle, std::string>> puzzles;
   for_each_puzzle({files[0]}, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) { puzzles.push_back({p, source}); });
-  std::ifstream answers_in;
-  if (!open_input(answers_in, files[1], outcome)) return outcome.code;
-  const std::vector<AnswerEntry> answers = read_answers(answers_in, files[1], box);
+  Input answers_in(files[1]);
+  if (!answers_in.ok()) {
+    outcome.raise(kIoError);
+    return outcome.code;
+  }
+  const std::vector<AnswerEntry> answers = read_answers(answers_in.stream(), files[1], box);
 
   std::vector<CheckRow> rows;
   std::map<std::string, std::size_t> tally;
@@ -113,8 +115,11 @@ int cmd_decode(const std::vector<std::string>& args) {
     return kOk;
   if (files.size() != 2) throw UsageError("decode takes two files: PROBLEM MODEL");
   Outcome outcome;
-  std::ifstream model_in;
-  if (!open_input(model_in, files[1], outcome)) return outcome.code;
+  Input model_in(files[1]);
+  if (!model_in.ok()) {
+    outcome.raise(kIoError);
+    return outcome.code;
+  }
   const ProblemKind kind = kind_text.empty() ? guess_kind(files[0]) : parse_problem_kind(kind_text);
   auto unsatisfiable = [&] {
     std::cout << "# no solution (the model file says UNSATISFIABLE)\n";
@@ -132,7 +137,7 @@ int cmd_decode(const std::vector<std::string>& args) {
     const ParsedPuzzle& p = puzzles.front();
     // Every encoding numbers the cell variables alike (auxiliaries come after), so the model's
     // first cells*n variables are all that is read.
-    const auto model = read_model(model_in, files[1], p.grid.cells() * p.grid.size());
+    const auto model = read_model(model_in.stream(), files[1], p.grid.cells() * p.grid.size());
     if (!model) return unsatisfiable();
     const Grid g = grid_from_model(p.grid, *model);
     std::cout << to_text(g, p.format);
@@ -144,7 +149,7 @@ int cmd_decode(const std::vector<std::string>& args) {
   }
   const auto problem = read_xc_file(files[0], outcome);
   if (!problem) return outcome.code;
-  const auto model = read_model(model_in, files[1], problem->option_count());
+  const auto model = read_model(model_in.stream(), files[1], problem->option_count());
   if (!model) return unsatisfiable();
   Selection chosen;
   for (int o = 0; o < problem->option_count(); ++o)
@@ -171,11 +176,12 @@ int cmd_check_proof(const std::vector<std::string>& args) {
              "must be derived. Exit 0: verified; 4: rejected, with the first failing lemma's line."))
     return kOk;
   if (files.size() != 2) throw UsageError("check-proof takes two files: CNF PROOF");
-  Outcome outcome;
-  std::ifstream cnf_in, proof_in;
-  if (!open_input(cnf_in, files[0], outcome) || !open_input(proof_in, files[1], outcome)) return outcome.code;
-  const Cnf formula = read_dimacs(cnf_in, files[0]);
-  const DratResult r = check_drat(formula, proof_in, files[1]);
+  Input cnf_in(files[0]);
+  if (!cnf_in.ok()) return kIoError;
+  Input proof_in(files[1]);
+  if (!proof_in.ok()) return kIoError;
+  const Cnf formula = read_dimacs(cnf_in.stream(), files[0]);
+  const DratResult r = check_drat(formula, proof_in.stream(), files[1]);
   if (r.verified) {
     std::cout << "verified: " << files[0] << " has no solution (" << r.lemmas << " lemmas, " << r.deletions
               << " deletions checked)\n";

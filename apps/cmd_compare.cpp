@@ -37,23 +37,6 @@ std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
   throw UsageError("--shard is K/N with 1 <= K <= N, e.g. 2/3; got '" + text + "'");
 }
 
-// --max-nodes: "N" nodes (in each backend's unit) for every backend, 0 for none; or "Kx", K > 0
-// times each backend's declared default budget. Returns (N, 0) or (0, K).
-std::pair<std::uint64_t, double> parse_budget(const std::string& text) {
-  try {
-    std::size_t used = 0;
-    if (!text.empty() && text.back() == 'x') {
-      const double k = std::stod(text.substr(0, text.size() - 1), &used);
-      if (used + 1 == text.size() && std::isfinite(k) && k > 0 && k < 1e12) return {0, k};
-    } else if (text.find_first_not_of("0123456789") == std::string::npos) {
-      return {std::stoull(text, &used), 0.0};
-    }
-  } catch (const std::logic_error&) {
-  }
-  throw UsageError("--max-nodes is a number of nodes N >= 0 (0: no limit) or Kx for K times each backend's default "
-                   "budget, e.g. 10x; got '" + text + "'");
-}
-
 // SIGINT or SIGTERM: compare starts no new puzzle, writes the rows done and its summary, and exits
 // with 128 + the signal. A handler may only touch lock-free atomics.
 std::atomic<bool> stop_requested{false};
@@ -120,32 +103,28 @@ unsigned usable_cpus() {
 
 int cmd_compare(const std::vector<std::string>& args) {
   SolveArgs solve;
-  std::string solvers, budget_text, box_text, rules_text, csv, json, shard_text, kind_text, certifier = "ext:cadical";
-  bool certify_verdicts = false;
+  std::string solvers, box_text, rules_text, csv, json, shard_text, kind_text, certifier = "ext:cadical";
+  bool certify_verdicts = false, list_columns = false;
+  std::uint64_t old_count = 0;
   unsigned jobs = usable_cpus();
   std::vector<std::string> files;
   po::options_description desc("Options");
   desc.add_options()
     ("help,h", "show this help")
     ("solvers", po::value<std::string>(&solvers),
-     "comma-separated backends, each NAME or NAME:KEY=VALUE[:KEY=VALUE] (default: every backend)")
-    ("limit", po::value<std::uint64_t>(&solve.count)->default_value(2),
-     "solutions to look for per puzzle (2: find one and prove it unique; 0: all)")
-    ("max-nodes", po::value<std::string>(&budget_text),
-     "work budget per puzzle and backend, in each backend's unit: N for all (0: none), or Kx for K times each "
-     "backend's default. Default: each backend's own (`sudokit solvers`), a few hundredths of a second of search; the summary "
-     "says what it stopped")
-    ("timeout", po::value<double>(&solve.timeout)->default_value(0),
-     "wall-clock seconds per puzzle and backend (0: none), a safety net: its stops are reported as 'timeout', "
-     "apart from the budget's 'stopped', since they depend on the machine's load")
+     "comma-separated backends, each NAME or NAME:KEY=VALUE[:KEY=VALUE] (default: every backend)");
+  add_limit_options(desc, solve, {.count = 2, .each = "puzzle and backend", .declared_budgets = true});
+  desc.add_options()
+    ("limit", po::value<std::uint64_t>(&old_count), "the old name of --count")
     ("jobs,j", po::value<unsigned>(&jobs), "threads (default: the CPUs this process may run on, e.g. under taskset); the output does not depend on it")
     ("shard", po::value<std::string>(&shard_text), "K/N: only puzzles K, K+N, K+2N, ... (1-based), to split a run")
     ("certify", po::bool_switch(&certify_verdicts),
      "prove each agreed 'unique' or 'none' with a DRAT proof and check it (docs/cross-checking.md)")
     ("certify-with", po::value<std::string>(&certifier)->default_value("ext:cadical"),
      "the backend that writes the proofs (an ext: backend taking -o proof=FILE)")
-    ("csv", po::value<std::string>(&csv), "write one row per puzzle and backend here")
+    ("csv", po::value<std::string>(&csv), "write one row per puzzle and backend here ('-': stdout, after the summary)")
     ("json", po::value<std::string>(&json), "the same rows as JSON")
+    ("list-columns", po::bool_switch(&list_columns), "print the table of the CSV and JSON columns (docs/stats.md) and stop")
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
     ("kind", po::value<std::string>(&kind_text),
      "sudoku or xc (exact-cover files in Knuth's DLX format, one problem each); default: from the files")
@@ -155,18 +134,26 @@ int cmd_compare(const std::vector<std::string>& args) {
   positional.add("file", -1);
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
-             "usage: sudokit compare [--solvers LIST] [--limit K] [--max-nodes N] [--timeout S] [--jobs N]\n"
+             "usage: sudokit compare [--solvers LIST] [--count [LIMIT]] [--max-nodes N|Kx] [--timeout S] [--jobs N]\n"
              "                       [--shard K/N] [--csv FILE] [--json FILE] [--box RxC] [--rules NAMES] [--kind sudoku|xc]\n"
+             "                       [--list-columns]\n"
              "                       [--certify [--certify-with ext:NAME]]\n"
              "                       [FILE|-]...\n"
              "Runs backends side by side, verifies every answer, flags disagreements, summarises costs.\n"
              "Sudoku puzzle files, or exact-cover files in Knuth's DLX format (one problem per file):\n"
              "by default every backend that takes the kind of problem given."))
     return kOk;
+  if (list_columns) {
+    write_column_table(std::cout);
+    return kOk;
+  }
+  if (vm.count("limit")) {
+    if (!vm["count"].defaulted()) throw UsageError("--limit is the old name of --count: give one of them");
+    solve.count = old_count;
+  }
   CompareOptions options;
   options.limits = limits_of(solve);
-  options.default_budgets = 1;
-  if (vm.count("max-nodes")) std::tie(options.limits.max_nodes, options.default_budgets) = parse_budget(budget_text);
+  options.default_budgets = declared_budget_scale(solve);
   options.jobs = jobs;
   options.stop = &stop_requested;
   std::stringstream list(solvers);
@@ -235,17 +222,17 @@ int cmd_report(const std::vector<std::string>& args) {
   std::map<std::tuple<std::string, std::size_t, std::string, std::string>, std::string> first_file;
   std::size_t repeats = 0;
   for (const auto& f : files) {
-    std::ifstream in;
-    if (!open_input(f, in)) return kIoError;
+    Input in(f);
+    if (!in.ok()) return kIoError;
     errno = 0;
-    for (Row& r : read_csv(in, f)) {
+    for (Row& r : read_csv(in.stream(), in.name())) {
       const auto [first, fresh] = first_file.try_emplace({r.source, r.puzzle, r.backend, r.options}, f);
       if (fresh) rows.push_back(std::move(r));
       else if (++repeats == 1)
         std::cerr << "sudokit: " << f << " repeats the row of puzzle " << r.puzzle << " (" << r.source << ", line "
                   << r.line << ") for " << r.backend << " that " << first->second << " already has\n";
     }
-    if (read_failed(in, f)) return kIoError;
+    if (in.read_failed()) return kIoError;
   }
   if (repeats > 0) {
     std::cerr << "sudokit: " << repeats << " repeated rows: give each shard's CSV file once\n";

@@ -21,7 +21,7 @@ int cmd_encode(const std::vector<std::string>& args) {
     ("help,h", "show this help")
     ("to", po::value<std::string>(&to)->default_value("dlx"), "dlx (Knuth's exact-cover format) or dimacs (CNF)")
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
-    ("output", po::value<std::string>(&output), "write here instead of stdout")
+    ("output", po::value<std::string>(&output), "write here instead of stdout ('-': stdout)")
     ("file", po::value<std::vector<std::string>>(&files), "a file holding one puzzle; stdin when none or '-'");
   add_rules_option(desc, rules_text);
   add_backend_options(desc, solve);
@@ -62,34 +62,27 @@ int cmd_encode(const std::vector<std::string>& args) {
       write_dimacs_for(out, puzzle, backend_options(solve));
     }
   };
-  if (output.empty()) write(std::cout);  // main() checks stdout
-  else if (!write_file(output, write)) return kIoError;
-  return kOk;
+  return write_file(output.empty() ? "-" : output, write) ? kOk : kIoError;
 }
 
 std::optional<ExactCover> read_xc_file(const std::string& file, Outcome& outcome) {
-  std::ifstream in;
-  std::istream* source = &std::cin;
-  std::string name = "stdin";
-  if (!file.empty() && file != "-") {
-    if (!open_input(file, in)) {
-      outcome.raise(kIoError);
-      return std::nullopt;
-    }
-    source = &in;
-    name = file;
+  Input in(file);
+  if (!in.ok()) {
+    outcome.raise(kIoError);
+    return std::nullopt;
   }
   std::vector<DlxWarning> warnings;
   try {
-    ExactCover problem = read_dlx(*source, name, &warnings);
-    if (read_failed(*source, name)) {  // a directory opens, then cannot be read
+    errno = 0;
+    ExactCover problem = read_dlx(in.stream(), in.name(), &warnings);
+    if (in.read_failed()) {
       outcome.raise(kIoError);
       return std::nullopt;
     }
-    for (const auto& w : warnings) std::cerr << name << ":" << w.line << ": warning: " << w.message << "\n";
+    for (const auto& w : warnings) std::cerr << in.name() << ":" << w.line << ": warning: " << w.message << "\n";
     return problem;
   } catch (const InputError& e) {
-    if (read_failed(*source, name)) {
+    if (in.read_failed()) {
       outcome.raise(kIoError);
       return std::nullopt;
     }
@@ -112,7 +105,7 @@ int cmd_xc(const std::vector<std::string>& args) {
     ("solver,s", po::value<std::string>(&solve.solver)->default_value("dlx"),
      "backend (`sudokit solvers --kind xc` lists those that take exact cover)");
   add_backend_options(desc, solve);
-  add_limit_options(desc, solve, 1);
+  add_limit_options(desc, solve, {.count = 1, .each = "problem"});
   desc.add_options()
     ("all", po::bool_switch(&all), "print every solution found (all of them unless --count sets a limit)")
     ("stats", po::bool_switch(&stats), "print search statistics on stderr")
@@ -174,10 +167,12 @@ int cmd_xc(const std::vector<std::string>& args) {
       if (i > 0) std::cout << "\n";
       for (int o : r.solutions[i]) std::cout << problem->option_text(o) << "\n";
     }
-    check_written(std::cout, "standard output");
+    check_written(std::cout, "stdout");
+    trace_out.check();
     if (stats) std::cerr << name << ": " << stats_line(solver->name(), r) << "\n";
     if (r.status == Status::none || r.status == Status::stopped) outcome.raise(kUnsolved);
   }
+  trace_out.close();
   return outcome.code;
 }
 

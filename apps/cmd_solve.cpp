@@ -23,7 +23,7 @@ int cmd_solve(const std::vector<std::string>& args) {
      "up to 9x9, and for larger grids the backend measured fastest on them (docs/benchmarks.md, "
      "\"Large grids\"), which the textbook search would leave running for hours");
   add_backend_options(desc, solve);
-  add_limit_options(desc, solve, 1);
+  add_limit_options(desc, solve, {});
   desc.add_options()
     ("all", po::bool_switch(&all), "print every solution found (all of them unless --count sets a limit)")
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred, e.g. 2x3 for 6x6")
@@ -109,12 +109,14 @@ int cmd_solve(const std::vector<std::string>& args) {
     }
     if (!all) {
       if (!r.solutions.empty()) print(r.solutions.front());
-      else if (r.partial) print(*r.partial);
+      else if (r.deduced) print(*r.deduced);
     }
     if (stats) std::cerr << source << ": puzzle " << p.number << ": " << stats_line(solver->name(), r) << "\n";
     if (r.status == Status::none || r.status == Status::stopped) outcome.raise(kUnsolved);
     check_written(std::cout, "stdout", false);  // cheap: stop the batch at the first failed write
+    trace_out.check();
   });
+  trace_out.close();
   return outcome.code;
 }
 

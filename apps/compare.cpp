@@ -325,34 +325,84 @@ T count_of(const std::string& field) {
   return static_cast<T>(value);
 }
 
-// The CSV columns in order, with how write_csv writes each one and read_csv reads it back: every
-// text column through csv_field, every number as strictly as it is written. One table, so that
-// no column can be written one way and read another. The names are those of docs/stats.md.
-struct Column {
-  const char* name;
-  std::string (*write)(const Row&);
-  void (*read)(Row&, const std::string&);
-};
-#define SUDOKIT_TEXT(m) \
-  Column { #m, [](const Row& r) { return csv_field(r.m); }, [](Row& r, const std::string& f) { r.m = f; } }
-#define SUDOKIT_COUNT(m)                                                  \
-  Column {                                                                \
-    #m, [](const Row& r) { return std::to_string(r.m); },                 \
-        [](Row& r, const std::string& f) { r.m = count_of<decltype(Row::m)>(f); } \
+// The columns, with how read_csv reads each one back: every text column as it is, every number as
+// strictly as it is written. The names are those of docs/stats.md, whose table is made from this.
+#define SUDOKIT_TEXT(m, type, meaning)                                                                   \
+  RowColumn {                                                                                          \
+    #m, RowColumn::Type::type, "", meaning, [](const Row& r) -> RowColumn::Value { return r.m; },      \
+        [](Row& r, const std::string& f) { r.m = f; }                                                  \
   }
-#define SUDOKIT_SECONDS(m) \
-  Column { #m, [](const Row& r) { return seconds_text(r.m); }, [](Row& r, const std::string& f) { r.m = seconds_of(f); } }
-const Column kColumns[] = {
-    SUDOKIT_COUNT(puzzle),      SUDOKIT_TEXT(source),     SUDOKIT_COUNT(line),       SUDOKIT_TEXT(shape),
-    SUDOKIT_COUNT(givens),      SUDOKIT_TEXT(backend),    SUDOKIT_TEXT(options),     SUDOKIT_TEXT(status),
-    SUDOKIT_COUNT(count),       SUDOKIT_COUNT(nodes),     SUDOKIT_COUNT(guesses),    SUDOKIT_COUNT(backtracks),
-    SUDOKIT_COUNT(propagations), SUDOKIT_SECONDS(time),   SUDOKIT_TEXT(counters),    SUDOKIT_TEXT(verdict),
-    SUDOKIT_SECONDS(cpu_time),  SUDOKIT_TEXT(rules),      SUDOKIT_TEXT(rating)};
+#define SUDOKIT_COUNT(m, unit, meaning)                                                                  \
+  RowColumn {                                                                                          \
+    #m, RowColumn::Type::count, unit, meaning,                                                         \
+        [](const Row& r) -> RowColumn::Value { return static_cast<std::uint64_t>(r.m); },              \
+        [](Row& r, const std::string& f) { r.m = count_of<decltype(Row::m)>(f); }                      \
+  }
+#define SUDOKIT_SECONDS(m, meaning)                                                                      \
+  RowColumn {                                                                                          \
+    #m, RowColumn::Type::seconds, "seconds", meaning, [](const Row& r) -> RowColumn::Value { return r.m; }, \
+        [](Row& r, const std::string& f) { r.m = seconds_of(f); }                                      \
+  }
+const RowColumn kColumns[] = {
+    SUDOKIT_COUNT(puzzle, "", "its place in the input, from 1, bad puzzles counted (kept across shards)"),
+    SUDOKIT_TEXT(source, text, "the file it came from (`stdin`; `<string>` or `<puzzle>` from Python)"),
+    SUDOKIT_COUNT(line, "", "the line of `source` it starts on"),
+    SUDOKIT_TEXT(shape, text, "the box, `3x3`, or `xc:ITEMS/OPTIONS` for an exact-cover problem"),
+    SUDOKIT_COUNT(givens, "cells", "its given cells (0 for exact cover)"),
+    SUDOKIT_TEXT(backend, text, "the backend as `--solvers` named it, `NAME[:KEY=VALUE...]`"),
+    SUDOKIT_TEXT(options, text, "the backend's settings in effect, `KEY=VALUE` pairs"),
+    SUDOKIT_TEXT(status, text, "`unique`, `multiple`, `solved`, `none`, `stopped` (above), or `error` (the backend failed)"),
+    SUDOKIT_COUNT(count, "solutions", "solutions found (up to `--count`; so far, when stopped)"),
+    SUDOKIT_COUNT(nodes, "nodes", "`nodes` above"),
+    SUDOKIT_COUNT(guesses, "choices", "`guesses` above"),
+    SUDOKIT_COUNT(backtracks, "choices", "`backtracks` above"),
+    SUDOKIT_COUNT(propagations, "assignments", "`propagations` above"),
+    SUDOKIT_SECONDS(time, "`time` above: wall clock inside `solve()`"),
+    SUDOKIT_TEXT(counters, counters, "the backend's own counters (below), `name=value;...`; an object in JSON"),
+    SUDOKIT_TEXT(verdict, text, "`agrees`, `disagrees`, `invalid`, `stopped`, `timeout` or `failed` (below)"),
+    SUDOKIT_SECONDS(cpu_time, "CPU time of the thread that ran `solve()`, set-up included: what the summary compares"),
+    SUDOKIT_TEXT(rules, text, "the puzzle's variant rules in short: `classic`, `x+anti-knight`; empty for exact cover"),
+    SUDOKIT_TEXT(rating, optional_text, "the backend's difficulty rating in words, on the scale it declares; none when it gave none")};
 #undef SUDOKIT_TEXT
 #undef SUDOKIT_COUNT
 #undef SUDOKIT_SECONDS
 constexpr std::size_t kColumnCount = std::size(kColumns);
 static_assert(kColumnCount == 19);
+
+// A field of the CSV file.
+std::string csv_text(const RowColumn& c, const Row& r) {
+  return std::visit(
+      [](const auto& v) -> std::string {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, std::monostate>) return "";
+        else if constexpr (std::is_same_v<T, std::uint64_t>) return std::to_string(v);
+        else if constexpr (std::is_same_v<T, double>) return seconds_text(v);
+        else return csv_field(v);
+      },
+      column_value(c, r));
+}
+
+// A value of the JSON file; counters become an object of numbers.
+std::string json_text(const RowColumn& c, const Row& r) {
+  if (c.type == RowColumn::Type::counters) {
+    std::string out = "{";
+    std::stringstream counters(std::get<std::string>(c.value(r)));
+    for (std::string kv; std::getline(counters, kv, ';');) {
+      const auto eq = kv.find('=');
+      out += (out.size() > 1 ? ", " : "") + json_string(kv.substr(0, eq)) + ": " + kv.substr(eq + 1);
+    }
+    return out + "}";
+  }
+  return std::visit(
+      [](const auto& v) -> std::string {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, std::monostate>) return "null";
+        else if constexpr (std::is_same_v<T, std::uint64_t>) return std::to_string(v);
+        else if constexpr (std::is_same_v<T, double>) return seconds_text(v);
+        else return json_string(v);
+      },
+      column_value(c, r));
+}
 
 }  // namespace
 
@@ -378,11 +428,38 @@ std::string json_string(const std::string& s) {
 
 int exit_code_for(const CompareReport& report) { return report.disagreements > 0 ? kDisagreement : kOk; }
 
+std::span<const RowColumn> row_columns() { return kColumns; }
+
+std::string_view to_string(RowColumn::Type type) {
+  switch (type) {
+    case RowColumn::Type::count: return "integer";
+    case RowColumn::Type::seconds: return "number";
+    case RowColumn::Type::text: return "text";
+    case RowColumn::Type::optional_text: return "text or none";
+    case RowColumn::Type::counters: return "counters";
+  }
+  return "?";
+}
+
+std::variant<std::monostate, std::uint64_t, double, std::string> column_value(const RowColumn& column, const Row& row) {
+  auto value = column.value(row);
+  if (column.type == RowColumn::Type::optional_text && std::get<std::string>(value).empty()) return std::monostate{};
+  return std::visit([](auto&& v) -> std::variant<std::monostate, std::uint64_t, double, std::string> { return std::move(v); },
+                    std::move(value));
+}
+
+void write_column_table(std::ostream& out) {
+  out << "| column | type | unit | meaning |\n|---|---|---|---|\n";
+  for (const RowColumn& c : kColumns)
+    out << "| `" << c.name << "` | " << to_string(c.type) << " | " << (c.unit.empty() ? "-" : c.unit) << " | " << c.meaning
+        << " |\n";
+}
+
 void write_csv(std::ostream& out, const std::vector<Row>& rows) {
-  for (const Column& c : kColumns) out << (&c == kColumns ? "" : ",") << c.name;
+  for (const RowColumn& c : kColumns) out << (&c == kColumns ? "" : ",") << c.name;
   out << "\n";
   for (const Row& r : rows) {
-    for (const Column& c : kColumns) out << (&c == kColumns ? "" : ",") << c.write(r);
+    for (const RowColumn& c : kColumns) out << (&c == kColumns ? "" : ",") << csv_text(c, r);
     out << "\n";
   }
 }
@@ -461,26 +538,10 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
 void write_json(std::ostream& out, const std::vector<Row>& rows) {
   out << "[\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    const Row& r = rows[i];
-    const std::string time = seconds_text(r.time);
-    out << "  {\"puzzle\": " << r.puzzle << ", \"source\": " << json_string(r.source) << ", \"line\": " << r.line
-        << ", \"shape\": " << json_string(r.shape) << ", \"givens\": " << r.givens
-        << ", \"backend\": " << json_string(r.backend) << ", \"options\": " << json_string(r.options)
-        << ", \"status\": " << json_string(r.status) << ", \"count\": " << r.count << ", \"nodes\": " << r.nodes
-        << ", \"guesses\": " << r.guesses << ", \"backtracks\": " << r.backtracks
-        << ", \"propagations\": " << r.propagations << ", \"time\": " << time << ", \"counters\": {";
-    std::stringstream counters(r.counters);
-    bool first = true;
-    for (std::string kv; std::getline(counters, kv, ';');) {
-      const auto eq = kv.find('=');
-      out << (first ? "" : ", ") << json_string(kv.substr(0, eq)) << ": " << kv.substr(eq + 1);
-      first = false;
-    }
-    const std::string cpu = seconds_text(r.cpu_time);
-    out << "}, \"verdict\": " << json_string(r.verdict) << ", \"cpu_time\": " << cpu
-        << ", \"rules\": " << json_string(r.rules)
-        << ", \"rating\": " << (r.rating.empty() ? std::string("null") : json_string(r.rating)) << "}"
-        << (i + 1 < rows.size() ? "," : "") << "\n";
+    out << "  {";
+    for (const RowColumn& c : kColumns)
+      out << (&c == kColumns ? "\"" : ", \"") << c.name << "\": " << json_text(c, rows[i]);
+    out << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
   }
   out << "]\n";
 }

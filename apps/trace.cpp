@@ -40,8 +40,10 @@ void TextTrace::enter_step(std::uint64_t id, std::uint64_t parent, std::string_v
   step_line(id, parent, std::string(label), alternatives, reason);
 }
 
-void TextTrace::place(int cell, int digit, Reason reason) {
-  out_ << indent() << shape_->cell_name(cell) << " = " << digit << "  " << to_string(reason) << "\n";
+// An inference is shown by its rule ("r1c5 = 3  naked single"), a given by its reason.
+void TextTrace::place(int cell, int digit, Reason reason, std::string_view rule) {
+  out_ << indent() << shape_->cell_name(cell) << " = " << digit << "  " << (rule.empty() ? to_string(reason) : rule)
+       << "\n";
 }
 
 void TextTrace::dead_end(std::string_view why) { out_ << indent() << "dead end: " << why << "\n"; }
@@ -100,7 +102,7 @@ void TreeRecorder::enter_step(std::uint64_t id, std::uint64_t parent, std::strin
   add_node(id, parent, std::string(label), reason == Reason::forced || alternatives == 1);
 }
 
-void TreeRecorder::place(int, int, Reason) {
+void TreeRecorder::place(int, int, Reason, std::string_view) {
   if (Node* n = current()) ++n->inferences;
 }
 

@@ -157,7 +157,7 @@ commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEA
   echo "|---|---|"
   echo "| machine | $(hostname -s): $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), $(awk '/MemTotal/ { printf "%.0f GB", $2 / 1048576 }' /proc/meminfo), shared with other work |"
   echo "| sudokit | commit $commit, release preset |"
-  echo "| backends | $backends (every Sudoku backend, default options), --limit 2, --max-nodes $max_nodes, --timeout 10, --jobs 1, $shards shard(s) under nice 19 |"
+  echo "| backends | $backends (every Sudoku backend, default options), --count 2, --max-nodes $max_nodes, --timeout 10, --jobs 1, $shards shard(s) under nice 19 |"
   echo "| puzzles built | $total in $(ls chunks/*.txt | wc -l) chunks |"
   echo "| puzzles compared | **$compared** ($done_chunks of $(( $(ls chunks/*.txt | wc -l) * shards )) chunk shards finished) |"
   echo "| disagreements | **$disagreements** puzzles (rows: ${disagrees:-0} disagrees, ${failed:-0} failed) |"

@@ -9,6 +9,8 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "sudokit/compare/compare.h"
@@ -125,7 +127,8 @@ py::dict solve(const py::handle& puzzle, const std::string& backend, std::uint64
   py::list solutions;
   for (const auto& s : r.solutions) solutions.append(sudokit::to_line(s));
   py::dict d = result_of(r, *solver, solutions);
-  d["partial"] = r.partial ? py::object(py::str(sudokit::to_line(*r.partial))) : py::object(py::none());
+  d["deduced"] = r.deduced ? py::object(py::str(sudokit::to_line(*r.deduced))) : py::object(py::none());
+  d["partial"] = d["deduced"];  // its old name, kept for the scripts that read it
   return d;
 }
 
@@ -166,7 +169,7 @@ py::dict solve_cover(const std::string& text, const std::string& backend, std::u
   return result_of(r, *solver, solutions);
 }
 
-// One dict per (puzzle, backend), keyed by the column names of compare's CSV (docs/stats.md).
+// One dict per (puzzle, backend), keyed by the columns of compare's CSV (sudokit::row_columns(), docs/stats.md).
 py::list compare(const py::handle& puzzles, const std::optional<std::vector<std::string>>& backends,
                  std::uint64_t count, std::optional<std::uint64_t> max_nodes, std::optional<double> timeout,
                  unsigned jobs, const std::optional<std::string>& box) {
@@ -197,27 +200,15 @@ py::list compare(const py::handle& puzzles, const std::optional<std::vector<std:
   }
   py::list rows;
   for (const sudokit::Row& r : report.rows) {
-    py::dict d;  // in the order of compare's CSV columns
-    d["puzzle"] = r.puzzle;
-    d["source"] = r.source;
-    d["line"] = r.line;
-    d["shape"] = r.shape;
-    d["givens"] = r.givens;
-    d["backend"] = r.backend;
-    d["options"] = r.options;
-    d["status"] = r.status;
-    d["count"] = r.count;
-    d["nodes"] = r.nodes;
-    d["guesses"] = r.guesses;
-    d["backtracks"] = r.backtracks;
-    d["propagations"] = r.propagations;
-    d["time"] = r.time;
-    d["counters"] = r.counters;
-    d["verdict"] = r.verdict;
-    d["cpu_time"] = r.cpu_time;
-    d["rules"] = r.rules;
-    if (r.rating.empty()) d["rating"] = py::none();
-    else d["rating"] = r.rating;
+    py::dict d;  // the columns of compare's CSV, in their order
+    for (const sudokit::RowColumn& c : sudokit::row_columns())
+      d[py::str(c.name.data(), c.name.size())] = std::visit(
+          [](const auto& v) -> py::object {
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<T, std::monostate>) return py::none();
+            else return py::cast(v);
+          },
+          sudokit::column_value(c, r));
     rows.append(d);
   }
   return rows;
@@ -304,7 +295,7 @@ PYBIND11_MODULE(sudokit, m) {
         py::arg("box") = py::none(),
         "Solves one puzzle (text or Puzzle): a dict with status, count, solutions (line form), stop_reason "
         "(None unless a limit stopped the search), "
-        "partial, backend, options and stats (the common counters and the backend's own). count: 1 any "
+        "deduced (what a stopped run established without guessing; also under its old name partial), backend, options and stats (the common counters and the backend's own). count: 1 any "
         "solution, 2 prove uniqueness, 0 all.");
   m.def("count", &count, py::arg("puzzle"), py::arg("backend") = "dlx", py::arg("limit") = 0,
         py::arg("max_nodes") = py::none(), py::arg("timeout") = py::none(), py::arg("options") = py::dict(),

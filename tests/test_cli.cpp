@@ -131,12 +131,35 @@ TEST(Cli, HugeTimeoutsMeanNoDeadline) {
 
 TEST(Cli, NegativeOrNonNumericLimitsAreUsageErrors) {
   for (const char* args : {"solve --timeout nan", "solve --timeout -1", "solve --timeout=-0.5", "solve --max-nodes -5",
-                           "solve --max-nodes=-5", "solve --count=-1", "solve --max-nodes 1e3x", "compare --limit=-2",
+                           "solve --max-nodes=-5", "solve --count=-1", "solve --max-nodes 1e3x", "compare --limit=-2", "compare --count=-2",
+                           "compare --count 2 --limit 2", "xc --max-nodes 2x",
                            "compare --max-nodes=-5", "compare --timeout nan", "compare --jobs=-1",
                            "generate --count=-1", "solve --tree-nodes=-1"}) {
     auto r = run_cli(args, std::string(kHard) + "\n");
     EXPECT_EQ(r.exit_code, 3) << args << ": " << r.out << r.err;
     EXPECT_TRUE(r.out.empty()) << args;  // refused before any puzzle is solved
+  }
+}
+
+// compare takes solve's limit options, one definition: --count (with --limit, its old name),
+// --max-nodes and --timeout.
+TEST(Cli, CompareTakesTheLimitsOfSolve) {
+  for (const char* count : {"--count 1", "--limit 1", "--count=1"}) {
+    const auto r = run_cli(std::string("compare --solvers dlx ") + count, std::string(kHard) + "\n");
+    EXPECT_EQ(r.exit_code, 0) << count << ": " << r.err;
+    EXPECT_NE(r.out.find("| dlx | 1 | 0 | 0 | 1 | 0 | 0 | 0 |"), std::string::npos) << count << ": " << r.out;  // solved
+  }
+  for (const char* all : {"--count", "--count 0", ""}) {  // all solutions, and the default 2: unique either way
+    const auto r = run_cli(std::string("compare --solvers dlx ") + all, std::string(kHard) + "\n");
+    EXPECT_EQ(r.exit_code, 0) << all << ": " << r.err;
+    EXPECT_NE(r.out.find("| dlx | 1 | 1 | 0 | 0 | 0 | 0 | 0 |"), std::string::npos) << all << ": " << r.out;
+  }
+  const auto budget = run_cli("compare --solvers dlx --max-nodes 3 --timeout 60", std::string(kHard) + "\n");
+  EXPECT_NE(budget.out.find("| dlx | 1 | 0 | 0 | 0 | 0 | 1 | 0 |"), std::string::npos) << budget.out;  // stopped
+  for (const char* command : {"solve", "xc", "compare"}) {
+    const auto help = run_cli(std::string(command) + " --help");
+    for (const char* option : {"--count [=arg(=0)] (=", "--max-nodes arg (=", "--timeout arg (=0)"})
+      EXPECT_NE(help.out.find(option), std::string::npos) << command << " " << option;
   }
 }
 
@@ -166,7 +189,8 @@ TEST(Cli, AFullDiskIsAnError) {
   const std::string puzzle = std::string(kHard) + "\n";
   for (const char* args : {"solve >/dev/full", "compare --solvers dlx --csv /dev/full",
                            "compare --solvers dlx --json /dev/full", "compare --solvers dlx >/dev/full",
-                           "encode --output /dev/full", "encode --to dimacs >/dev/full", "solve --tree /dev/full"}) {
+                           "encode --output /dev/full", "encode --to dimacs >/dev/full", "solve --tree /dev/full",
+                           "solve --trace-file /dev/full"}) {
     auto r = run_cli(args, puzzle);
     EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
     EXPECT_NE(r.err.find("cannot write "), std::string::npos) << args << ": " << r.err;
@@ -184,6 +208,31 @@ TEST(Cli, AnUnwritablePathIsAnError) {
   EXPECT_NE(r.err.find("sudokit: cannot write /nonexistent/dir/x.csv: No such file or directory"), std::string::npos)
       << r.err;
   EXPECT_NE(r.out.find("1 puzzles, 0 with a disagreement"), std::string::npos) << r.out;  // the summary still printed
+}
+
+// Every file a command reads or writes is opened by one helper (apps/io.h): a directory is
+// refused with the same words everywhere, and "-" is stdin or stdout.
+TEST(Cli, DirectoriesAreRefusedAndADashIsStdio) {
+  const sudokit::test::ScratchDir scratch;
+  const std::string dir = scratch.path(), puzzle = std::string(kHard) + "\n";
+  for (const std::string& args : {"compare --solvers dlx --csv " + dir, "compare --solvers dlx --json " + dir,
+                                 "solve --tree " + dir, "solve --trace-file " + dir, "encode --output " + dir}) {
+    auto r = run_cli(args, puzzle);
+    EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
+    EXPECT_NE(r.err.find("sudokit: cannot write " + dir + ": Is a directory"), std::string::npos) << args << ": " << r.err;
+  }
+  for (const std::string& args : {"solve " + dir, "xc " + dir, "report " + dir, "check-proof " + dir + " " + dir,
+                                 "decode " + dir + " " + dir, "check " + dir + " " + dir}) {
+    auto r = run_cli(args, puzzle);
+    EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
+    EXPECT_NE(r.err.find("sudokit: cannot read " + dir + ": Is a directory"), std::string::npos) << args << ": " << r.err;
+  }
+  const auto csv = run_cli("compare --solvers dlx --csv -", puzzle);
+  EXPECT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_NE(csv.out.find("\npuzzle,source,line,"), std::string::npos) << csv.out;
+  const auto encoded = run_cli("encode --output -", puzzle);
+  EXPECT_EQ(encoded.exit_code, 0) << encoded.err;
+  EXPECT_EQ(encoded.out, run_cli("encode", puzzle).out);
 }
 
 TEST(Cli, AClosedPipeEndsTheRunQuietly) {

@@ -305,7 +305,8 @@ TEST(CompareCli, JobsAndShardsGiveTheSameRows) {
                         "004300209005009001070060043006002087190007400050083000600000105003508690042910300",
                         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."})
     input += std::string(p) + "\n";
-  const std::string dir = ::testing::TempDir();
+  const test::ScratchDir scratch;
+  const std::string& dir = scratch.path();
   const std::string file = dir + "sudokit_compare_in.txt";
   std::ofstream(file) << input;
   auto strip_time = [](const std::string& path) {
@@ -529,7 +530,7 @@ TEST(CompareCli, AnInterruptedRunWritesWhatItDid) {
       const int fd = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
       dup2(fd, 1);
       // --max-nodes 0: no budget, so that backtrack works on every puzzle until the signal.
-      execl(SUDOKIT_EXE, SUDOKIT_EXE, "compare", "--solvers", "backtrack,dlx", "--limit", "1", "--max-nodes", "0", "--jobs", "2", "--csv", csv.c_str(),
+      execl(SUDOKIT_EXE, SUDOKIT_EXE, "compare", "--solvers", "backtrack,dlx", "--count", "1", "--max-nodes", "0", "--jobs", "2", "--csv", csv.c_str(),
             "--json", json.c_str(), in.c_str(), static_cast<char*>(nullptr));
       _exit(127);
     }
@@ -624,7 +625,7 @@ TEST(CompareCover, CommandLineReadsDlxFilesAndWarnsAsTheReaderDoes) {
     std::ofstream f(file);
     f << "a b | s\na\nb\ns\n";
   }
-  const auto cli = run_cli("compare --limit 0 --csv " + file + ".csv " + file);
+  const auto cli = run_cli("compare --count 0 --csv " + file + ".csv " + file);
   EXPECT_EQ(cli.exit_code, 0) << cli.err;
   EXPECT_NE(cli.out.find("1 puzzles, 0 with a disagreement"), std::string::npos) << cli.out;
   EXPECT_NE(cli.err.find(":4: warning: option 's' has no primary item"), std::string::npos) << cli.err;
@@ -669,4 +670,47 @@ TEST(Compare, RatingColumnNamesTheHardestRuleNeeded) {
   write_json(json, r.rows);
   EXPECT_NE(json.str().find("\"rating\": \"fish\""), std::string::npos) << json.str();
   EXPECT_NE(json.str().find("\"rating\": null"), std::string::npos);
+}
+
+// docs/stats.md's table of the columns is the program's: a column added, renamed or described
+// anew in row_columns() must be copied there (`sudokit compare --list-columns` prints it).
+TEST(CompareColumns, DocsStatsHoldsTheProgramsTableOfColumns) {
+  std::ostringstream table;
+  write_column_table(table);
+  const auto listed = run_cli("compare --list-columns");
+  EXPECT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_EQ(listed.out, table.str());
+
+  std::ifstream in(std::string(SUDOKIT_TEST_DATA) + "/../../docs/stats.md");
+  ASSERT_TRUE(in) << "docs/stats.md not found";
+  const std::string doc{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const std::string begin = "<!-- columns: from `sudokit compare --list-columns` -->\n", end = "<!-- end of columns -->";
+  const auto from = doc.find(begin), to = doc.find(end);
+  ASSERT_NE(from, std::string::npos);
+  ASSERT_NE(to, std::string::npos);
+  EXPECT_EQ(doc.substr(from + begin.size(), to - from - begin.size()), table.str());
+}
+
+// The CSV header and the JSON keys are the table's columns, in its order; the JSON writes each by
+// its type (counters an object, an empty optional text null).
+TEST(CompareColumns, EveryOutputHasTheTablesColumnsInOrder) {
+  std::ostringstream details;
+  const CompareReport r = run_compare(builtin_solvers(), inputs({kEasy}), options({"dlx"}), details);
+  ASSERT_EQ(r.rows.size(), 1u);
+  std::string header;
+  for (const RowColumn& c : row_columns()) header += (header.empty() ? "" : ",") + std::string(c.name);
+  std::ostringstream csv, json;
+  write_csv(csv, r.rows);
+  write_json(json, r.rows);
+  EXPECT_EQ(csv.str().substr(0, csv.str().find('\n')), header);
+  const std::string text = json.str();
+  std::size_t last = 0;
+  for (const RowColumn& c : row_columns()) {
+    const auto at = text.find("\"" + std::string(c.name) + "\": ");
+    ASSERT_NE(at, std::string::npos) << c.name;
+    EXPECT_GT(at, last) << c.name << " is out of order";
+    last = at;
+  }
+  EXPECT_NE(text.find("\"counters\": {\"updates\": "), std::string::npos) << text;
+  EXPECT_NE(text.find("\"rating\": null}"), std::string::npos) << text;
 }

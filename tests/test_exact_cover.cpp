@@ -264,7 +264,7 @@ TEST_P(EveryCoverBackend, TracesEveryStep) {
       const auto& list = xc->options.at(static_cast<std::size_t>(option));
       bad_items += std::find(list.begin(), list.end(), item) == list.end();  // the option covers the item
     }
-    void place(int, int, Reason) override {}
+    void place(int, int, Reason, std::string_view) override {}
     void dead_end(std::string_view) override { ++dead; }
     void leave(std::uint64_t) override { ++left; }
     void solution() override { ++solutions; }

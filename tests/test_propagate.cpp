@@ -44,15 +44,15 @@ TEST(Propagate, WithoutSearchTheHardPuzzleStopsWithOpenCells) {
   const Result r = solver.solve(read_one(kHard), count_up_to(2));
   EXPECT_EQ(r.status, Status::stopped);
   EXPECT_EQ(r.stop_reason, StopReason::no_search);
-  ASSERT_TRUE(r.partial.has_value());
+  ASSERT_TRUE(r.deduced.has_value());
   const auto open = r.stats.counter("open_cells");
   EXPECT_GT(open, 0u);
-  EXPECT_EQ(static_cast<std::uint64_t>(r.partial->cells() - r.partial->givens()), open);
+  EXPECT_EQ(static_cast<std::uint64_t>(r.deduced->cells() - r.deduced->givens()), open);
   // What inference placed is right: it agrees with the solution wherever it placed a digit.
   const Grid solution = read_one("417369825632158947958724316825437169791586432346912758289643571573291684164875293");
   for (int cell = 0; cell < solution.cells(); ++cell)
-    if ((*r.partial)[cell] != 0) {
-      EXPECT_EQ((*r.partial)[cell], solution[cell]);
+    if ((*r.deduced)[cell] != 0) {
+      EXPECT_EQ((*r.deduced)[cell], solution[cell]);
     }
   // And the easy one is solved by inference alone even with search off.
   EXPECT_EQ(solver.solve(read_one(kEasy), count_up_to(2)).status, Status::unique);
@@ -142,7 +142,7 @@ struct Notes final : SearchObserver {
   std::vector<std::string> notes;
   void enter(std::uint64_t, std::uint64_t, int, int, int, Reason) override {}
   void enter_option(std::uint64_t, std::uint64_t, int, int, int, Reason) override {}
-  void place(int, int, Reason) override {}
+  void place(int, int, Reason, std::string_view) override {}
   void dead_end(std::string_view) override {}
   void leave(std::uint64_t) override {}
   void solution() override {}
@@ -182,8 +182,8 @@ TEST(PropagateRules, EachRuleIsTheOnlyOneThatGetsPastTheSinglesOnItsPuzzle) {
       EXPECT_LE(r.stats.counter("open_cells"), stalled_at);
       ASSERT_FALSE(notes.notes.empty());
       EXPECT_EQ(notes.notes.front(), rule.note);
-      ASSERT_TRUE(r.partial.has_value() || !r.solutions.empty());
-      const Grid& filled = r.partial ? *r.partial : r.solutions.front();
+      ASSERT_TRUE(r.deduced.has_value() || !r.solutions.empty());
+      const Grid& filled = r.deduced ? *r.deduced : r.solutions.front();
       for (int cell = 0; cell < filled.cells(); ++cell)
         if (filled[cell] != 0) {
           ASSERT_EQ(filled[cell], solution[cell]) << puzzle.shape().cell_name(cell);

@@ -3,7 +3,10 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "sudokit/format.h"
@@ -49,6 +52,27 @@ inline Run run_shell(const std::string& command) {
   std::remove(err.c_str());
   return r;
 }
+
+// A directory of its own for one test, removed with everything in it at the end: files named in it
+// cannot collide with another test, or with the same test run at the same time by someone else.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    std::string pattern = ::testing::TempDir() + "sudokit_XXXXXX";
+    if (!::mkdtemp(pattern.data())) throw std::runtime_error("cannot make a directory from " + pattern);
+    path_ = pattern + "/";
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::string& path() const { return path_; }  // ends with '/'
+
+ private:
+  std::string path_;
+};
 
 // Runs the sudokit binary with `args` (a shell fragment), feeding `input` on stdin.
 inline Run run_cli(const std::string& args, const std::string& input = "") {

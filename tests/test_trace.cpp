@@ -15,7 +15,7 @@ namespace {
 
 // Counts the events of a search.
 struct Counting final : SearchObserver {
-  std::uint64_t entered = 0, choices = 0, placed = 0, dead = 0, left = 0, solutions = 0, notes = 0;
+  std::uint64_t entered = 0, choices = 0, placed = 0, unnamed = 0, dead = 0, left = 0, solutions = 0, notes = 0;
   void enter(std::uint64_t, std::uint64_t, int, int, int, Reason r) override {
     ++entered;
     choices += r == Reason::choice;
@@ -24,7 +24,10 @@ struct Counting final : SearchObserver {
     ++entered;
     choices += r == Reason::choice;
   }
-  void place(int, int, Reason) override { ++placed; }
+  void place(int, int, Reason r, std::string_view rule) override {
+    ++placed;
+    unnamed += r == Reason::inferred && rule.empty();  // an inference names the rule that made it
+  }
   void dead_end(std::string_view) override { ++dead; }
   void leave(std::uint64_t) override { ++left; }
   void solution() override { ++solutions; }
@@ -62,6 +65,7 @@ TEST_P(Traced, EventsMatchTheStatistics) {
   EXPECT_EQ(counting.left, r.stats.backtracks);          // the search ran to the end (proving uniqueness)
   EXPECT_GT(counting.dead, 0u);
   EXPECT_EQ(counting.placed, r.stats.propagations);     // every inference is reported
+  EXPECT_EQ(counting.unnamed, 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, Traced, ::testing::ValuesIn(builtin_solvers().names(ProblemKind::sudoku)),

@@ -286,9 +286,9 @@ void solve_published(Solver& solver, const std::string& what) {
     ASSERT_TRUE(is_solution(puzzle, solution)) << "the published solution breaks a rule: transcription error";
     const Result r = solver.solve(puzzle, test::count_up_to(2));
     if (r.stop_reason == StopReason::no_search) {
-      ASSERT_TRUE(r.partial.has_value());
+      ASSERT_TRUE(r.deduced.has_value());
       for (int cell = 0; cell < shape->cells(); ++cell)
-        if ((*r.partial)[cell] != 0) ASSERT_EQ((*r.partial)[cell], solution[cell]) << shape->cell_name(cell);
+        if ((*r.deduced)[cell] != 0) ASSERT_EQ((*r.deduced)[cell], solution[cell]) << shape->cell_name(cell);
       continue;
     }
     ASSERT_EQ(r.stop_reason, StopReason::none);
@@ -478,7 +478,7 @@ struct StepCounter final : SearchObserver {
     ++entered, ++steps;
     cage_steps += label.rfind("cage ", 0) == 0 && label.find(" = {") != std::string_view::npos;
   }
-  void place(int, int, Reason) override {}
+  void place(int, int, Reason, std::string_view) override {}
   void dead_end(std::string_view) override {}
   void leave(std::uint64_t) override { ++left; }
   void solution() override {}

@@ -38,8 +38,7 @@ Status final_status(std::uint64_t count, StopReason stop, std::uint64_t limit) {
 std::string_view to_string(Reason reason) {
   switch (reason) {
     case Reason::given: return "given";
-    case Reason::naked_single: return "naked single";
-    case Reason::hidden_single: return "hidden single";
+    case Reason::inferred: return "inferred";
     case Reason::choice: return "choice";
     case Reason::forced: return "forced";
   }

@@ -220,7 +220,7 @@ class Engine {
     }
     stats.seconds = budget_.elapsed_seconds();
     Result r = sink_.finish(stop, std::move(stats));
-    if (stop == StopReason::no_search) r.partial = std::move(partial_);
+    if (stop == StopReason::no_search) r.deduced = std::move(partial_);
     return r;
   }
 
@@ -452,7 +452,7 @@ class Engine {
         const int cell = queue_[static_cast<std::size_t>(--queued_)];
         if (is_placed(s, cell)) continue;  // queued twice
         ++naked_;
-        if (observer_) observer_->place(cell, std::countr_zero(s[cell]) + 1, Reason::naked_single);
+        if (observer_) observer_->place(cell, std::countr_zero(s[cell]) + 1, Reason::inferred, "naked single");
         if (!assign(s, cell, s[cell])) return fail();
       }
       if (!settings_.hidden_singles) return true;
@@ -549,7 +549,7 @@ class Engine {
       }
       if (s[cells[i]] == bit && is_placed(s, cells[i])) continue;  // placed from another unit
       ++hidden_;
-      if (observer_) observer_->place(cells[i], std::countr_zero(bit) + 1, Reason::hidden_single);
+      if (observer_) observer_->place(cells[i], std::countr_zero(bit) + 1, Reason::inferred, "hidden single");
       if (!assign(s, cells[i], bit)) return false;
     }
     return true;

@@ -148,6 +148,21 @@ def test_generate_is_reproducible_and_unique():
         assert solves(str(p), r["solutions"][0], 2, 3)
 
 
+def test_a_stopped_run_gives_what_it_deduced():
+    # Inference alone cannot finish this puzzle: the run stops with the givens and what the rules placed.
+    hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    r = sudokit.solve(hard, backend="propagate", options={"search": "off"})
+    assert r["status"] == "stopped"
+    deduced = r["deduced"]
+    assert r["partial"] == deduced  # the old name
+    full = sudokit.solve(hard, backend="dlx")["solutions"][0]
+    assert all(g == "." or g == d for g, d in zip(hard, deduced))  # the givens are kept
+    placed = [i for i, (g, d) in enumerate(zip(hard, deduced)) if g == "." and d not in ".0"]
+    assert placed and all(deduced[i] == full[i] for i in placed)  # and every deduction is right
+    assert any(d in ".0" for d in deduced)  # but not every cell
+    assert sudokit.solve(hard, backend="dlx")["deduced"] is None  # a search that finished has none
+
+
 def test_compare_rows_have_the_csv_columns(tmp_path):
     puzzles = [p for p, count, _, box in SMALL if len(p) == 81 and count == 1][:3]
     rows = sudokit.compare(puzzles, backends=["dlx", "propagate", "sat:encoding=minimal"])

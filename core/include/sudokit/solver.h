@@ -96,7 +96,11 @@ struct BasicResult {
   StopReason stop_reason = StopReason::none;
   std::uint64_t count = 0;          // solutions found (exact when the search finished)
   std::vector<Answer> solutions;    // the first Limits::keep_solutions of them
-  std::optional<Answer> partial;    // what a stopped no-search run had filled in
+  // When the run stopped (status stopped) before an answer: the part of one it had established
+  // without guessing, the givens and every inference (a grid with the cells it could fill; for
+  // exact cover, the options that must be chosen). Only a backend that can tell sets it:
+  // propagate with -o search=off does.
+  std::optional<Answer> deduced;
   Stats stats;
 };
 using Result = BasicResult<Grid>;

@@ -9,15 +9,16 @@
 
 namespace sudokit {
 
-// Why a digit went where it did.
+// Why a digit went where it did. Which inference placed it is the backend's to name (its rules
+// differ: "naked single", "hidden single", a SAT solver's unit propagation), so an inference
+// carries its rule as text beside the reason: see SearchObserver::place.
 enum class Reason {
-  given,          // in the puzzle
-  naked_single,   // the cell's only candidate
-  hidden_single,  // the digit's only place in a unit
-  choice,         // tried at a branch point of the search (backtrack, propagate, dlx)
-  forced,         // the only alternative left at a search step (a node, but not a guess)
+  given,     // in the puzzle
+  inferred,  // follows from what is placed, by a rule the backend names
+  choice,    // tried at a branch point of the search (backtrack, propagate, dlx)
+  forced,    // the only alternative left at a search step (a node, but not a guess)
 };
-std::string_view to_string(Reason reason);
+std::string_view to_string(Reason reason);  // "given", "inferred", "choice", "forced"
 
 class SearchObserver {
  public:
@@ -36,8 +37,10 @@ class SearchObserver {
     (void)id, (void)parent, (void)alternatives, (void)reason;
     note(label);
   }
-  // An inference inside the current node (reason given, naked_single or hidden_single).
-  virtual void place(int cell, int digit, Reason reason) = 0;
+  // A placement inside the current node, not a node of its own: reason given, or inferred by the
+  // rule `rule` (the backend's name for it, as a reader would say it: "naked single"; a literal,
+  // so that tracing costs no allocation). `rule` is empty for a given.
+  virtual void place(int cell, int digit, Reason reason, std::string_view rule) = 0;
   // The current node fails: `why` says what contradiction was met.
   virtual void dead_end(std::string_view why) = 0;
   // The search leaves node `id` and takes its placement back.

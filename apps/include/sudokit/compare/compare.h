@@ -10,7 +10,9 @@
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -40,7 +42,7 @@ struct CompareOptions {
   const std::atomic<bool>* stop = nullptr;
 };
 
-// One (puzzle, backend) result. The column names are those of docs/stats.md.
+// One (puzzle, backend) result; its columns, their order and meaning are row_columns()'s.
 struct Row {
   std::size_t puzzle = 0;
   std::string source;
@@ -90,6 +92,32 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
 
 // kDisagreement when some puzzle had a disagreement or an answer that failed verification, else kOk.
 int exit_code_for(const CompareReport& report);
+
+// The columns of a Row, in the order that the CSV, the JSON and the Python module's dicts give
+// them. One table, so that no output can name, order or write a column differently from another,
+// and docs/stats.md's table of them is this table (`sudokit compare --list-columns` prints it; a
+// test checks that the two agree).
+struct RowColumn {
+  // How the value is written. count: a whole number; seconds: a time, in microseconds; text:
+  // quoted in CSV when it must be; optional_text: the same, with no value (JSON null, Python
+  // None) when empty; counters: "name=value;..." in CSV and Python, an object in JSON.
+  enum class Type { count, seconds, text, optional_text, counters };
+  using Value = std::variant<std::uint64_t, double, std::string>;  // a count, seconds, or text
+  std::string_view name;
+  Type type;
+  std::string_view unit;     // what a number counts ("" when it is not a number, or has none)
+  std::string_view meaning;  // one line, as docs/stats.md gives it
+  Value (*value)(const Row& row);
+  // Sets it in `row` from a CSV field written by write_csv; throws std::invalid_argument naming
+  // what the field should be ("a whole number of 0 or more").
+  void (*read)(Row& row, const std::string& field);
+};
+std::span<const RowColumn> row_columns();
+std::string_view to_string(RowColumn::Type type);  // as the table of columns names it
+// A column's value: nothing (monostate) for an empty optional text, else the value.
+std::variant<std::monostate, std::uint64_t, double, std::string> column_value(const RowColumn& column, const Row& row);
+// The table of columns in Markdown, as docs/stats.md holds it.
+void write_column_table(std::ostream& out);
 
 void write_csv(std::ostream& out, const std::vector<Row>& rows);
 std::string csv_field(const std::string& s);    // quoted when it holds a comma, a quote or a newline

@@ -24,7 +24,7 @@ class TextTrace final : public SearchObserver {
                     Reason reason) override;
   void enter_step(std::uint64_t id, std::uint64_t parent, std::string_view label, int alternatives,
                   Reason reason) override;
-  void place(int cell, int digit, Reason reason) override;
+  void place(int cell, int digit, Reason reason, std::string_view rule) override;
   void dead_end(std::string_view why) override;
   void leave(std::uint64_t id) override;
   void solution() override;
@@ -53,7 +53,7 @@ class TreeRecorder final : public SearchObserver {
                     Reason reason) override;
   void enter_step(std::uint64_t id, std::uint64_t parent, std::string_view label, int alternatives,
                   Reason reason) override;
-  void place(int cell, int digit, Reason reason) override;
+  void place(int cell, int digit, Reason reason, std::string_view rule) override;
   void dead_end(std::string_view why) override;
   void leave(std::uint64_t id) override;
   void solution() override;
@@ -94,8 +94,8 @@ class ObserverList final : public SearchObserver {
                   Reason reason) override {
     for (auto* o : list_) o->enter_step(id, parent, label, alternatives, reason);
   }
-  void place(int cell, int digit, Reason reason) override {
-    for (auto* o : list_) o->place(cell, digit, reason);
+  void place(int cell, int digit, Reason reason, std::string_view rule) override {
+    for (auto* o : list_) o->place(cell, digit, reason, rule);
   }
   void dead_end(std::string_view why) override {
     for (auto* o : list_) o->dead_end(why);
