@@ -266,7 +266,7 @@ struct Events final : SearchObserver {
     ++entered;  // a decision's other value, tried after its branch
     flips += r == Reason::forced && alternatives == 1;
   }
-  void place(int, int, Reason) override { ++placed; }
+  void place(int, int, Reason, std::string_view) override { ++placed; }
   void dead_end(std::string_view why) override {
     ++dead;
     dead_ends.emplace_back(why);

@@ -190,9 +190,10 @@ struct Dpll::Impl {
     if (lits.size() <= kShortClause) return "by " + clause_text(lits);
     return "by a clause of " + std::to_string(lits.size()) + " literals, the others false";
   }
-  // A digit placed by a clause: a naked single when the clause is one cell's digits, a hidden
-  // single when it is one digit's cells, else forced.
-  Reason placement_reason(int c) const {
+  // The rule that placed a digit by a clause, as the other backends would name it: a naked
+  // single when the clause is one cell's digits, a hidden single when it is one digit's cells,
+  // else plain unit propagation (a literal: the observer keeps no copy).
+  std::string_view placement_rule(int c) const {
     bool one_cell = true, one_digit = true;
     const auto lits = literals(c);
     const Meaning& first = meaning_[static_cast<std::size_t>(std::abs(lits[0]))];
@@ -201,7 +202,7 @@ struct Dpll::Impl {
       one_cell = one_cell && m.cell >= 0 && m.cell == first.cell;
       one_digit = one_digit && m.cell >= 0 && m.digit == first.digit;
     }
-    return one_cell ? Reason::naked_single : one_digit ? Reason::hidden_single : Reason::forced;
+    return one_cell ? "naked single" : one_digit ? "hidden single" : "unit propagation";
   }
 
   // Tells the observer why `lit` was just set (reason_ of its variable).
@@ -215,16 +216,17 @@ struct Dpll::Impl {
       case kAssumed:
         // A unit clause is a given only when the givens were written as unit clauses; in a
         // reduced formula it is what the givens left: forced.
-        if (digit)
-          observer_->place(m.cell, m.digit,
-                           reason == kAssumed || vocabulary_.unit_clauses_are_givens ? Reason::given : Reason::forced);
+        if (digit) {
+          if (reason == kAssumed || vocabulary_.unit_clauses_are_givens) observer_->place(m.cell, m.digit, Reason::given, "");
+          else observer_->place(m.cell, m.digit, Reason::inferred, "unit clause");
+        }
         else if (in_solution(std::abs(lit))) observer_->note(name(lit) + (reason == kUnit ? " (a unit clause)" : " (assumed)"));
         return;
       default:
         if (digit) {
-          const Reason r = placement_reason(reason);
-          observer_->place(m.cell, m.digit, r);
-          if (r == Reason::forced) observer_->note(name(lit) + " " + why(reason));
+          const std::string_view rule = placement_rule(reason);
+          observer_->place(m.cell, m.digit, Reason::inferred, rule);
+          if (rule == "unit propagation") observer_->note(name(lit) + " " + why(reason));
         } else {
           observer_->note(name(lit) + " " + why(reason));
         }
