@@ -5,12 +5,9 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
-
-#if defined(__AVX2__)
-#include <immintrin.h>
-#endif
 #include <vector>
 
+#include "lanes/lanes.h"
 #include "sudokit/errors.h"
 
 namespace sudokit {
@@ -151,9 +148,7 @@ class Engine {
         dirty_bits_(tables.dirty_bits), dirty_begin_(tables.dirty_begin),
         cell_unit_mask_(tables.cell_unit_mask), tables_(tables), lanes_(tables.lanes), peer_lanes_(tables.peer_lanes.data()),
         slot_cell_(tables.slot_cell.data()),
-#if defined(__AVX512BW__)
-        scan_all_(std::is_same_v<M, std::uint16_t> && !tables.slot_cell.empty()),
-#endif
+        scan_all_(lanes::native::kAllUnits && std::is_same_v<M, std::uint16_t> && !tables.slot_cell.empty()),
         dirty_((static_cast<std::size_t>(units_) + 63) / 64, 0),
         scratch_(scratch),
         queue_(static_cast<std::size_t>(cells_)), observer_(limits.observer) {
@@ -250,17 +245,15 @@ class Engine {
     M* placed = s + placed_at_;
     for (int k = unit_begin_[static_cast<std::size_t>(cell)]; k < unit_begin_[static_cast<std::size_t>(cell) + 1]; ++k)
       placed[cell_units_[static_cast<std::size_t>(k)]] |= bit;
-#if defined(__AVX2__)
-    if constexpr (std::is_same_v<M, std::uint16_t> && kOneWord)
+    if constexpr (lanes::native::kPeerStrip && std::is_same_v<M, std::uint16_t> && kOneWord)
       if (lanes_ > 0) {
         // The placed masks lie past the lanes, and the cell is written after the vector pass: a
         // wide load right after a narrow store to the same bytes cannot be forwarded and stalls
         // (measured: 5%). The cell is not its own peer, so the pass leaves it alone.
-        const bool ok = strip_peers_vector(s, cell, bit);
+        const bool ok = strip_peers_lanes(s, cell, bit);
         s[cell] = bit;
         return ok;
       }
-#endif
     s[cell] = bit;
     const std::uint16_t* p = peers_.data() + peer_begin_[static_cast<std::size_t>(cell)];
     const std::uint16_t* end = peers_.data() + peer_begin_[static_cast<std::size_t>(cell) + 1];
@@ -303,42 +296,23 @@ class Engine {
     return ok;
   }
 
-#if defined(__AVX2__)
-  // The peers lose `bit` 16 cells per instruction, through the cell's row of peer lanes; the
-  // cells that had it come out as a bit mask, 32 cells at a time, and only those are looked at.
-  bool strip_peers_vector(M* s, int cell, M bit) {
+  // The peers lose `bit` 32 lanes at a time, through the cell's row of peer lanes; only the cells
+  // that had it are looked at.
+  bool strip_peers_lanes(M* s, int cell, M bit) {
     const std::uint16_t* peer = peer_lanes_ + static_cast<std::size_t>(cell) * static_cast<std::size_t>(lanes_);
-    const __m256i digit = _mm256_set1_epi16(static_cast<short>(bit));
-    const __m256i zero = _mm256_setzero_si256();
     const bool naked = settings_.naked_singles;
-    auto load = [](const void* at) { return _mm256_loadu_si256(static_cast<const __m256i*>(at)); };
     // Locals, not members: the vector stores may alias anything, and members would be reloaded.
-    const int lanes = lanes_;
+    const int lane_count = lanes_;
     int* queue = queue_.data();
     int queued = queued_;
     std::uint64_t eliminated = 0, dirty = 0;
-    // 32 lanes' 0xFFFF/0 flags as 32 bits
-    auto bits = [](__m256i flags_a, __m256i flags_b) {
-      return static_cast<std::uint32_t>(
-          _mm256_movemask_epi8(_mm256_permute4x64_epi64(_mm256_packs_epi16(flags_a, flags_b), 0xD8)));
-    };
-    const __m256i one = _mm256_set1_epi16(1);
-    for (int base = 0; base < lanes; base += 32) {
-      const __m256i a = load(s + base), b = load(s + base + 16);
-      const __m256i strip_a = _mm256_and_si256(load(peer + base), digit);
-      const __m256i strip_b = _mm256_and_si256(load(peer + base + 16), digit);
-      const __m256i left_a = _mm256_andnot_si256(strip_a, a), left_b = _mm256_andnot_si256(strip_b, b);
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(s + base), left_a);
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(s + base + 16), left_b);
-      // The cells that had the digit, and of those, the ones left with at most one candidate
-      // (read from the registers: loading them back right after the store would wait for it).
-      const std::uint32_t had = ~bits(_mm256_cmpeq_epi16(_mm256_and_si256(a, strip_a), zero),
-                                      _mm256_cmpeq_epi16(_mm256_and_si256(b, strip_b), zero));
+    for (int base = 0; base < lane_count; base += 32) {
+      const lanes::native::Strip32 strip(s + base, peer + base, bit);
+      const std::uint32_t had = strip.had();
       if (!had) continue;
       eliminated += static_cast<std::uint64_t>(std::popcount(had));
-      const std::uint32_t few = had & bits(_mm256_cmpeq_epi16(_mm256_and_si256(left_a, _mm256_sub_epi16(left_a, one)), zero),
-                                           _mm256_cmpeq_epi16(_mm256_and_si256(left_b, _mm256_sub_epi16(left_b, one)), zero));
-      if (const std::uint32_t empty = few & bits(_mm256_cmpeq_epi16(left_a, zero), _mm256_cmpeq_epi16(left_b, zero))) {
+      const std::uint32_t few = had & strip.few();  // of those, the ones left with at most one candidate
+      if (const std::uint32_t empty = few & strip.empty()) {
         if (observer_) failure_ = shape_.cell_name(base + std::countr_zero(empty)) + " has no candidate left";
         queued_ = queued;
         eliminations_ += eliminated;
@@ -355,19 +329,12 @@ class Engine {
     if constexpr (kRules) changed_ |= dirty;
     return true;
   }
-#endif
 
   // A guess's copy of the state. With the vector path, in the same 32-byte blocks the vector
   // pass will load, so that each load is served whole by one store.
   void copy_level(M* to, const M* from) const {
-#if defined(__AVX2__)
-    if (lanes_ > 0) {
-      for (std::size_t i = 0; i < stride_; i += kPerBlock)
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(to + i), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(from + i)));
-      return;
-    }
-#endif
-    std::memcpy(to, from, stride_ * sizeof(M));
+    if (lanes_ > 0) lanes::native::copy_blocks(to, from, stride_ * sizeof(M));
+    else std::memcpy(to, from, stride_ * sizeof(M));
   }
 
   bool is_placed(const M* s, int cell) const {
@@ -456,15 +423,13 @@ class Engine {
         if (!assign(s, cell, s[cell])) return fail();
       }
       if (!settings_.hidden_singles) return true;
-#if defined(__AVX512BW__)
-      if constexpr (std::is_same_v<M, std::uint16_t>)
+      if constexpr (lanes::native::kAllUnits && std::is_same_v<M, std::uint16_t>)
         if (scan_all_) {
           const int found = hidden_singles_all_units(s);
           if (found < 0) return fail();
           if (found == 0) return true;
           continue;
         }
-#endif
       // Hidden singles, in units whose cells changed since they were last looked at: the state
       // the search starts from is a fixed point, so other units hold none.
       const int u = next_dirty_unit();
@@ -486,51 +451,27 @@ class Engine {
     }
   }
 
-#if defined(__AVX512BW__)
-  // Every unit at once, one per lane: slot i of all units is gathered from the state registers,
-  // and `once`/`twice` are accumulated over the slots as in the one-unit scan. Places the hidden
-  // singles found; returns how many units had one, or -1 on a contradiction. What it finds may
-  // be stale by the time it is placed (an earlier placement took the cell or the digit): that
-  // is caught as a contradiction, as the digit then has no place left in the unit.
+  // Every unit at once, one per lane (lanes::native::UnitScan). Places the hidden singles found;
+  // returns how many units had one, or -1 on a contradiction. What it finds may be stale by the
+  // time it is placed (an earlier placement took the cell or the digit): that is caught as a
+  // contradiction, as the digit then has no place left in the unit.
   int hidden_singles_all_units(M* s) {
-    const int n = shape_.size();
-    const __m512i zero = _mm512_setzero_si512();
-    const int regs = lanes_ / 32;
-    const __m512i r0 = _mm512_loadu_si512(s), r1 = regs > 1 ? _mm512_loadu_si512(s + 32) : zero;
-    const __m512i r2 = regs > 2 ? _mm512_loadu_si512(s + 64) : zero, r3 = regs > 3 ? _mm512_loadu_si512(s + 96) : zero;
-    const __m512i high = _mm512_set1_epi16(64);
-    __m512i once = zero, twice = zero;
-    for (int i = 0; i < n; ++i) {
-      const __m512i cell = _mm512_loadu_si512(slot_cell_ + i * 32);
-      const __m512i low_half = _mm512_permutex2var_epi16(r0, cell, r1), high_half = _mm512_permutex2var_epi16(r2, cell, r3);
-      const __m512i c = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(cell, high), low_half, high_half);
-      twice = _mm512_or_si512(twice, _mm512_and_si512(once, c));
-      once = _mm512_or_si512(once, c);
-    }
-    const auto units = static_cast<__mmask32>(units_ == 32 ? ~0u : (1u << units_) - 1);
-    const __m512i placed = _mm512_maskz_loadu_epi16(units, s + placed_at_);
-    if (const __mmask32 missing = _mm512_mask_cmpneq_epi16_mask(units, once, _mm512_set1_epi16(static_cast<short>(all_)))) {
+    lanes::native::UnitScan scan(s, lanes_, slot_cell_, shape_.size());
+    if (const std::uint32_t missing = scan.incomplete(units_, all_)) {
       if (observer_) {
-        alignas(64) std::uint16_t at[32];
-        _mm512_store_si512(at, once);
         const int u = std::countr_zero(missing);
-        failure_ = "digit " + std::to_string(std::countr_zero(static_cast<M>(all_ & ~at[u])) + 1) + " has no place in " +
-                   shape_.unit_name(u);
+        failure_ = "digit " + std::to_string(std::countr_zero(static_cast<M>(all_ & ~scan.places(u))) + 1) +
+                   " has no place in " + shape_.unit_name(u);
       }
       return -1;
     }
-    const __m512i hidden = once & ~(twice | placed);  // (_mm512_andnot_si512 trips GCC 12's -Wmaybe-uninitialized)
-    const __mmask32 with_hidden = _mm512_mask_test_epi16_mask(units, hidden, hidden);
-    if (!with_hidden) return 0;
-    alignas(64) std::uint16_t hidden_in[32];
-    _mm512_store_si512(hidden_in, hidden);
+    const std::uint32_t with_hidden = scan.with_hidden(s + placed_at_, units_);
     for (std::uint32_t left = with_hidden; left; left &= left - 1) {
       const int u = std::countr_zero(left);
-      if (!place_hidden_singles(s, u, hidden_in[u])) return -1;
+      if (!place_hidden_singles(s, u, scan.hidden(u))) return -1;
     }
     return std::popcount(with_hidden);
   }
-#endif
 
   // Places the digits of `hidden`, each found in one cell only of unit u. Returns false on a
   // contradiction: a digit's one place went to another digit meanwhile.
