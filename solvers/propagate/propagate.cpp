@@ -94,6 +94,22 @@ struct PropagateSolver::Tables {
         if (y.box == x.box) x.box_mates.push_back(j);
         if (y.line == x.line) x.line_mates.push_back(j);
       }
+    // The same, flat, for the pass that runs at every node: crossing i's cells, then its box
+    // mates, then its line mates, from cross_at[i]. When every crossing has k cells, k - 1 box
+    // mates and k - 1 line mates (square boxes), the pass is compiled for that k.
+    cross_k = crossings.empty() ? 0 : static_cast<int>(crossings[0].both.size());
+    for (const Crossing& x : crossings) {
+      const auto k = static_cast<std::size_t>(cross_k);
+      if (x.both.size() != k || x.box_mates.size() + 1 != k || x.line_mates.size() + 1 != k) cross_k = 0;
+      cross_at.push_back(static_cast<int>(cross_flat.size()));
+      cross_units.push_back((x.box < 64 ? std::uint64_t{1} << x.box : 0) | (x.line < 64 ? std::uint64_t{1} << x.line : 0));
+      for (int c : x.both) cross_flat.push_back(static_cast<std::uint16_t>(c));
+      cross_mates_at.push_back(static_cast<int>(cross_flat.size()));
+      for (int j : x.box_mates) cross_flat.push_back(static_cast<std::uint16_t>(j));
+      cross_lines_at.push_back(static_cast<int>(cross_flat.size()));
+      for (int j : x.line_mates) cross_flat.push_back(static_cast<std::uint16_t>(j));
+    }
+    cross_at.push_back(static_cast<int>(cross_flat.size()));
   }
 
   // Small grids (at most 128 cells, 16 digits): a row of `lanes` masks per cell, all ones at its
@@ -119,6 +135,10 @@ struct PropagateSolver::Tables {
     std::vector<int> box_mates, line_mates;      // the crossings that make up box_rest, line_rest
   };
   std::vector<Crossing> crossings;
+  std::vector<std::uint16_t> cross_flat;  // per crossing: its cells, box mates, line mates
+  std::vector<int> cross_at, cross_mates_at, cross_lines_at;
+  std::vector<std::uint64_t> cross_units;  // its box and line as unit bits (at most 64 units)
+  int cross_k = 0;  // cells per crossing when uniform (square boxes), else 0
 };
 
 namespace {
@@ -643,27 +663,54 @@ class Engine {
   // A digit of a box that fits only where a row or column crosses it leaves the rest of that line
   // (pointing); a digit of a line that fits only in one box leaves the rest of the box (claiming).
   int locked_candidates(M* s) {
+    switch (tables_.cross_k) {  // the common shapes' crossings, with loops of fixed length
+      case 2: return locked_candidates<2>(s);
+      case 3: return locked_candidates<3>(s);
+      case 4: return locked_candidates<4>(s);
+      default: return locked_candidates<0>(s);
+    }
+  }
+  // kK: every crossing has kK cells, kK - 1 box mates and kK - 1 line mates; 0: as the table says.
+  template <int kK>
+  int locked_candidates(M* s) {
+    if constexpr (kOneWord)
+      if (!pending_[kLockedFamily]) return 0;  // nothing changed since it last found nothing
     int progress = 0;
-    const std::vector<Tables::Crossing>& crossings = tables_.crossings;
+    const std::uint16_t* flat = tables_.cross_flat.data();
+    const int* at = tables_.cross_at.data();
+    const int* mates_at = tables_.cross_mates_at.data();
+    const int* lines_at = tables_.cross_lines_at.data();
+    const auto count = static_cast<int>(tables_.crossings.size());
     // Each crossing's candidates, as the pass starts. Eliminations only shrink them, so a digit
     // missing from a stale union is missing from the true one, and what is found stays sound.
-    for (std::size_t i = 0; i < crossings.size(); ++i) {
+    M* union_of = crossing_both_.data();
+    for (int i = 0; i < count; ++i) {
       M both = 0;
-      for (int cell : crossings[i].both) both |= s[cell];
-      crossing_both_[i] = both;
+      if constexpr (kK > 0)
+        for (int k = 0; k < kK; ++k) both |= s[flat[i * (3 * kK - 2) + k]];
+      else
+        for (int k = at[i]; k < mates_at[i]; ++k) both |= s[flat[k]];
+      union_of[i] = both;
     }
-    for (std::size_t i = 0; i < crossings.size(); ++i) {
-      const Tables::Crossing& x = crossings[i];
-      if (!pending(kLockedFamily, x.box) && !pending(kLockedFamily, x.line)) continue;
-      const M both = crossing_both_[i];
+    for (int i = 0; i < count; ++i) {
+      if constexpr (kOneWord) {
+        if (!(pending_[kLockedFamily] & tables_.cross_units[static_cast<std::size_t>(i)])) continue;
+      }
+      const M both = union_of[i];
       M box_rest = 0, line_rest = 0;
-      for (int j : x.box_mates) box_rest |= crossing_both_[static_cast<std::size_t>(j)];
-      for (int j : x.line_mates) line_rest |= crossing_both_[static_cast<std::size_t>(j)];
+      if constexpr (kK > 0) {
+        const std::uint16_t* mates = flat + i * (3 * kK - 2) + kK;
+        for (int k = 0; k < kK - 1; ++k) box_rest |= union_of[mates[k]], line_rest |= union_of[mates[kK - 1 + k]];
+      } else {
+        for (int k = mates_at[i]; k < lines_at[i]; ++k) box_rest |= union_of[flat[k]];
+        for (int k = lines_at[i]; k < at[i + 1]; ++k) line_rest |= union_of[flat[k]];
+      }
       // Digits the other side still has (the rest would remove nothing; a placed digit is never
       // among them, as its peers have lost it).
       const auto pointing = static_cast<M>(both & ~box_rest & line_rest);
       const auto claiming = static_cast<M>(both & ~line_rest & box_rest);
       if (!(pointing | claiming)) continue;  // the usual case
+      const Tables::Crossing& x = tables_.crossings[static_cast<std::size_t>(i)];
       const int r = locked(s, kPointing, pointing, x.line_rest, x.box, x.line);
       const int r2 = r < 0 ? r : locked(s, kClaiming, claiming, x.box_rest, x.line, x.box);
       if (r2 < 0) return -1;
