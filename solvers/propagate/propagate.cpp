@@ -39,6 +39,12 @@ struct PropagateSolver::Tables {
     if (sh.units().size() <= 64)
       for (int cell = 0; cell < sh.cells(); ++cell)
         cell_unit_mask.push_back(dirty_bits[static_cast<std::size_t>(dirty_begin[static_cast<std::size_t>(cell)])]);
+    // The units a placement in a cell can change: its own and its peers'.
+    for (std::size_t cell = 0; cell < cell_unit_mask.size(); ++cell) {
+      std::uint64_t reach = cell_unit_mask[cell];
+      for (int p : sh.peers_of(static_cast<int>(cell))) reach |= cell_unit_mask[static_cast<std::size_t>(p)];
+      reach_mask.push_back(reach);
+    }
     if (sh.cells() <= kMaxLanes && sh.size() <= 16 && sh.units().size() <= 64) {
       lanes = (sh.cells() + 31) / 32 * 32;
       peer_lanes.assign(static_cast<std::size_t>(sh.cells() * lanes), 0);
@@ -126,6 +132,7 @@ struct PropagateSolver::Tables {
   std::vector<std::uint64_t> dirty_bits;
   std::vector<int> dirty_begin;
   std::vector<std::uint64_t> cell_unit_mask;  // when there are at most 64 units
+  std::vector<std::uint64_t> reach_mask;      // the same, of a cell and its peers
 
   std::vector<int> row_unit, col_unit;  // the unit index of row r, column c
   struct Crossing {                     // a box and a row or column through it
@@ -169,6 +176,8 @@ class Engine {
         cell_unit_mask_(tables.cell_unit_mask), tables_(tables), lanes_(tables.lanes), peer_lanes_(tables.peer_lanes.data()),
         slot_cell_(tables.slot_cell.data()),
         scan_all_(lanes::native::kAllUnits && std::is_same_v<M, std::uint16_t> && !tables.slot_cell.empty()),
+        coarse_changes_(scan_all_ && !tables.reach_mask.empty() &&
+                        !(settings.naked_pairs || settings.naked_triples || settings.hidden_pairs || settings.hidden_triples || settings.xwing)),
         dirty_((static_cast<std::size_t>(units_) + 63) / 64, 0),
         scratch_(scratch),
         queue_(static_cast<std::size_t>(cells_)), observer_(limits.observer) {
@@ -338,7 +347,7 @@ class Engine {
         eliminations_ += eliminated;
         return false;
       }
-      if (kRules || !scan_all_)
+      if (!coarse_changes_)
         for (std::uint32_t h = had; h; h &= h - 1) dirty |= cell_unit_mask_[static_cast<std::size_t>(base + std::countr_zero(h))];
       if (naked)
         for (std::uint32_t single = few; single; single &= single - 1) queue[queued++] = base + std::countr_zero(single);
@@ -346,7 +355,7 @@ class Engine {
     queued_ = queued;
     eliminations_ += eliminated;
     dirty_one_ |= dirty;
-    if constexpr (kRules) changed_ |= dirty;
+    if constexpr (kRules) changed_ |= coarse_changes_ ? tables_.reach_mask[static_cast<std::size_t>(cell)] : dirty;
     return true;
   }
 
@@ -935,6 +944,12 @@ class Engine {
   // Hidden singles by one vector pass over every unit, instead of rescanning the units marked
   // dirty one at a time (AVX-512, at most 128 cells, 32 units, 16 digits).
   const bool scan_all_ = false;
+  // The stronger rules are told every unit a placement can have changed (the cell's and its
+  // peers') instead of the units of the peers that lost the digit: where hidden singles need no
+  // dirty units, finding those was a data-dependent loop in the hottest code. Only for locked
+  // candidates, which look at every crossing's union anyway; the subsets and X-wing pay more
+  // for a unit looked at needlessly than the loop costs.
+  const bool coarse_changes_ = false;
   std::vector<std::uint64_t> dirty_;
   std::uint64_t dirty_one_ = 0;
   PropagateSolver::Levels& scratch_;
