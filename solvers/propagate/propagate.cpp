@@ -868,17 +868,24 @@ class Engine {
       if (observer_) observer_->solution();
       return sink_.add(to_grid(s));
     }
-    // The open cell with the fewest candidates; ties go to the first in row-major order.
+    // The open cell with the fewest candidates; ties go to the first in row-major order, with the
+    // stronger rules the first from the cell chosen last, wrapping around (jsolve's choice: on
+    // top1465 a third fewer nodes with locked candidates, as the search stays in the region its
+    // last guess was about instead of going back to the top rows).
     // Open cells have at least two candidates when naked singles are placed, else at least one.
     const int fewest_possible = settings_.naked_singles ? 2 : 1;
     int best = -1, best_count = kMaxSize + 1;
-    for (int cell = 0; cell < cells_; ++cell) {
+    const int start = kRules ? choice_from_ : 0;
+    for (int k = 0, cell = start; k < cells_; ++k, cell = cell + 1 == cells_ ? 0 : cell + 1) {
       const M c = s[cell];
       if ((c & (c - 1)) == 0 && (settings_.naked_singles || is_placed(s, cell))) continue;
       const int count = std::popcount(c);
       if (count < best_count) {
         best = cell, best_count = count;
-        if (count <= fewest_possible) break;
+        if (count <= fewest_possible) {
+          if constexpr (kRules) choice_from_ = cell;
+          break;
+        }
       }
     }
     reserve_levels(depth + 2);
@@ -966,6 +973,7 @@ class Engine {
   PropagateRating hardest_ = PropagateRating::singles;
   std::vector<std::uint64_t> where_;
   std::vector<M> crossing_both_;  // locked candidates: each crossing's candidates
+  int choice_from_ = 0;           // where the choice of a cell starts looking (kRules)
   std::uint64_t changed_ = 0;     // units whose candidates changed since the rules last ran
   std::uint64_t pending_[kFamilies] = {};  // by Family: units to look at again
 };
