@@ -7,7 +7,8 @@
 //   hidden single  a digit that fits in only one cell of a unit goes there.
 // A cell with no candidate, or a digit with no place in a unit, is a contradiction. When the
 // rules stall, search picks the open cell with the fewest candidates (the first in row-major
-// order on ties), tries its candidates in ascending order, and recurses on a copy of the state.
+// order on ties; with a stronger rule on, the first from the cell chosen last, wrapping around),
+// tries its candidates in ascending order, and recurses on a copy of the state.
 //
 // Stronger rules, each off by default and switched on alone or by a preset (rules=...), run only
 // when the singles stall, cheapest first, then back to the singles after any elimination:
