@@ -164,7 +164,7 @@ template <typename M, bool kOneWord, bool kRules, bool kCages>
 class Engine {
  public:
   Engine(const Grid& puzzle, const Limits& limits, const SearchBudget& budget, const PropagateSettings& settings,
-         const Tables& tables, PropagateSolver::Levels& scratch)
+         const Tables& tables, PropagateSolver::Levels& scratch, PropagateSolver::Buffers& buffers)
       : puzzle_(puzzle), shape_(puzzle.shape()), settings_(settings), budget_(budget), sink_(limits),
         cells_(shape_.cells()), units_(static_cast<int>(shape_.units().size())),
         all_(static_cast<M>(shape_.all_digits())),
@@ -178,11 +178,15 @@ class Engine {
         scan_all_(lanes::native::kAllUnits && std::is_same_v<M, std::uint16_t> && !tables.slot_cell.empty()),
         coarse_changes_(scan_all_ && !tables.reach_mask.empty() &&
                         !(settings.naked_pairs || settings.naked_triples || settings.hidden_pairs || settings.hidden_triples || settings.xwing)),
-        dirty_((static_cast<std::size_t>(units_) + 63) / 64, 0),
-        scratch_(scratch),
-        queue_(static_cast<std::size_t>(cells_)), observer_(limits.observer) {
+        dirty_(buffers.dirty), scratch_(scratch), observer_(limits.observer), where_(buffers.where) {
+    dirty_.assign((static_cast<std::size_t>(units_) + 63) / 64, 0);
+    if (buffers.queue.size() < static_cast<std::size_t>(cells_)) buffers.queue.resize(static_cast<std::size_t>(cells_));
+    queue_ = buffers.queue.data();
     if (kRules && settings_.xwing) where_.assign(static_cast<std::size_t>(cells_), 0);
-    if (kRules && settings_.locked_candidates) crossing_both_.assign(tables.crossings.size(), 0);
+    if (kRules && settings_.locked_candidates) {
+      if (buffers.unions.size() < tables.crossings.size()) buffers.unions.resize(tables.crossings.size());
+      crossing_unions_ = buffers.unions.data();
+    }
     if constexpr (kRules && kOneWord) std::fill(std::begin(pending_), std::end(pending_), low_bits(units_));  // the root: all
   }
 
@@ -221,6 +225,7 @@ class Engine {
     stats.guesses = guesses_;
     stats.backtracks = backtracks_;
     stats.propagations = naked_ + hidden_;
+    stats.counters.reserve(14);  // as many as a run can report: one allocation
     stats.counters = {{"naked_singles", naked_}, {"hidden_singles", hidden_}, {"eliminations", eliminations_}};
     if constexpr (kCages) stats.counters.push_back({"cage_eliminations", cage_eliminations_});
     if constexpr (kRules) {
@@ -291,7 +296,7 @@ class Engine {
     // is unpredictable, and a mispredicted branch per peer was the main cost); then only those few
     // are looked at. Counters and the queue are kept in locals so that the compiler need not
     // assume the stores to s[] change them.
-    int* queue = queue_.data();
+    int* queue = queue_;
     int queued = queued_;
     std::uint64_t eliminated = 0, dirty = 0;
     bool ok = true;
@@ -332,7 +337,7 @@ class Engine {
     const bool naked = settings_.naked_singles;
     // Locals, not members: the vector stores may alias anything, and members would be reloaded.
     const int lane_count = lanes_;
-    int* queue = queue_.data();
+    int* queue = queue_;
     int queued = queued_;
     std::uint64_t eliminated = 0, dirty = 0;
     for (int base = 0; base < lane_count; base += 32) {
@@ -692,7 +697,7 @@ class Engine {
     const auto count = static_cast<int>(tables_.crossings.size());
     // Each crossing's candidates, as the pass starts. Eliminations only shrink them, so a digit
     // missing from a stale union is missing from the true one, and what is found stays sound.
-    M* union_of = crossing_both_.data();
+    std::uint64_t* union_of = crossing_unions_;
     for (int i = 0; i < count; ++i) {
       M both = 0;
       if constexpr (kK > 0)
@@ -705,14 +710,15 @@ class Engine {
       if constexpr (kOneWord) {
         if (!(pending_[kLockedFamily] & tables_.cross_units[static_cast<std::size_t>(i)])) continue;
       }
-      const M both = union_of[i];
+      const auto both = static_cast<M>(union_of[i]);
       M box_rest = 0, line_rest = 0;
       if constexpr (kK > 0) {
         const std::uint16_t* mates = flat + i * (3 * kK - 2) + kK;
-        for (int k = 0; k < kK - 1; ++k) box_rest |= union_of[mates[k]], line_rest |= union_of[mates[kK - 1 + k]];
+        for (int k = 0; k < kK - 1; ++k)
+          box_rest |= static_cast<M>(union_of[mates[k]]), line_rest |= static_cast<M>(union_of[mates[kK - 1 + k]]);
       } else {
-        for (int k = mates_at[i]; k < lines_at[i]; ++k) box_rest |= union_of[flat[k]];
-        for (int k = lines_at[i]; k < at[i + 1]; ++k) line_rest |= union_of[flat[k]];
+        for (int k = mates_at[i]; k < lines_at[i]; ++k) box_rest |= static_cast<M>(union_of[flat[k]]);
+        for (int k = lines_at[i]; k < at[i + 1]; ++k) line_rest |= static_cast<M>(union_of[flat[k]]);
       }
       // Digits the other side still has (the rest would remove nothing; a placed digit is never
       // among them, as its peers have lost it).
@@ -957,22 +963,22 @@ class Engine {
   // candidates, which look at every crossing's union anyway; the subsets and X-wing pay more
   // for a unit looked at needlessly than the loop costs.
   const bool coarse_changes_ = false;
-  std::vector<std::uint64_t> dirty_;
+  std::vector<std::uint64_t>& dirty_;
   std::uint64_t dirty_one_ = 0;
   PropagateSolver::Levels& scratch_;
-  std::vector<int> queue_;
+  int* queue_ = nullptr;  // cells() entries, in the solver's buffers
   int queued_ = 0;
   int solved_ = 0;  // cells placed on the current path
   std::optional<Grid> partial_;
   SearchObserver* observer_;
+  std::vector<std::uint64_t>& where_;  // X-wing's positions (n x n, kept only when it is on)
   std::string failure_;  // what the last contradiction was (kept only when observed)
   std::uint64_t nodes_ = 1, guesses_ = 0, backtracks_ = 0, naked_ = 0, hidden_ = 0, eliminations_ = 0;
   // The stronger rules: patterns that removed something, by rule; the candidates they removed;
-  // the hardest rule that made progress; X-wing's positions (n x n, kept only when it is on).
+  // the hardest rule that made progress.
   std::uint64_t found_[kRuleCount] = {}, rule_eliminations_ = 0, cage_eliminations_ = 0;
   PropagateRating hardest_ = PropagateRating::singles;
-  std::vector<std::uint64_t> where_;
-  std::vector<M> crossing_both_;  // locked candidates: each crossing's candidates
+  std::uint64_t* crossing_unions_ = nullptr;  // locked candidates: each crossing's candidates
   int choice_from_ = 0;           // where the choice of a cell starts looking (kRules)
   std::uint64_t changed_ = 0;     // units whose candidates changed since the rules last ran
   std::uint64_t pending_[kFamilies] = {};  // by Family: units to look at again
@@ -1079,14 +1085,14 @@ std::string PropagateSolver::options() const {
 namespace {
 template <bool kRules, bool kCages>
 Result solve_with(const Grid& puzzle, const Limits& limits, const SearchBudget& budget, const PropagateSettings& settings,
-                  const Tables& tables, PropagateSolver::Levels& scratch) {
+                  const Tables& tables, PropagateSolver::Levels& scratch, PropagateSolver::Buffers& buffers) {
   const int n = puzzle.size();
   const bool one_word = puzzle.shape().units().size() <= 64;
   if (n <= 16 && one_word)
-    return Engine<std::uint16_t, true, kRules, kCages>(puzzle, limits, budget, settings, tables, scratch).run();
-  if (n <= 16) return Engine<std::uint16_t, false, kRules, kCages>(puzzle, limits, budget, settings, tables, scratch).run();
-  if (n <= 32) return Engine<std::uint32_t, false, kRules, kCages>(puzzle, limits, budget, settings, tables, scratch).run();
-  return Engine<std::uint64_t, false, kRules, kCages>(puzzle, limits, budget, settings, tables, scratch).run();
+    return Engine<std::uint16_t, true, kRules, kCages>(puzzle, limits, budget, settings, tables, scratch, buffers).run();
+  if (n <= 16) return Engine<std::uint16_t, false, kRules, kCages>(puzzle, limits, budget, settings, tables, scratch, buffers).run();
+  if (n <= 32) return Engine<std::uint32_t, false, kRules, kCages>(puzzle, limits, budget, settings, tables, scratch, buffers).run();
+  return Engine<std::uint64_t, false, kRules, kCages>(puzzle, limits, budget, settings, tables, scratch, buffers).run();
 }
 
 // Whether the shape has a cage whose sum the peers do not express (a sum, fewer than n cells).
@@ -1108,11 +1114,11 @@ Result PropagateSolver::solve(const Grid& puzzle, const Limits& limits) {
   const SearchBudget budget(limits, nodes_per_clock_read(puzzle.shape()));  // the tables count against the deadline
   if (!tables_ || !tables_->shape->same_as(puzzle.shape())) tables_ = std::make_shared<const Tables>(puzzle.shape_ptr());
   if (has_sum_cages(puzzle.shape())) {
-    if (settings_.stronger_rules()) return solve_with<true, true>(puzzle, limits, budget, settings_, *tables_, scratch_);
-    return solve_with<false, true>(puzzle, limits, budget, settings_, *tables_, scratch_);
+    if (settings_.stronger_rules()) return solve_with<true, true>(puzzle, limits, budget, settings_, *tables_, scratch_, buffers_);
+    return solve_with<false, true>(puzzle, limits, budget, settings_, *tables_, scratch_, buffers_);
   }
-  if (settings_.stronger_rules()) return solve_with<true, false>(puzzle, limits, budget, settings_, *tables_, scratch_);
-  return solve_with<false, false>(puzzle, limits, budget, settings_, *tables_, scratch_);
+  if (settings_.stronger_rules()) return solve_with<true, false>(puzzle, limits, budget, settings_, *tables_, scratch_, buffers_);
+  return solve_with<false, false>(puzzle, limits, budget, settings_, *tables_, scratch_, buffers_);
 }
 
 }  // namespace sudokit
