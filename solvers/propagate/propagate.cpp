@@ -20,6 +20,7 @@ struct PropagateSolver::Tables {
       for (int p : sh.peers_of(cell)) peers.push_back(static_cast<std::uint16_t>(p));
       unit_begin.push_back(static_cast<int>(cell_units.size()));
       for (int u : sh.units_of(cell)) cell_units.push_back(u);
+      first_unit.push_back(cell_units[static_cast<std::size_t>(unit_begin.back())]);
     }
     peer_begin.push_back(static_cast<int>(peers.size()));
     unit_begin.push_back(static_cast<int>(cell_units.size()));
@@ -128,6 +129,7 @@ struct PropagateSolver::Tables {
   ShapePtr shape;
   std::vector<std::uint16_t> peers;  // peers of cell c: peers[peer_begin[c] .. peer_begin[c+1])
   std::vector<int> peer_begin, cell_units, unit_begin, unit_cells;
+  std::vector<int> first_unit;  // the first unit of each cell, where is_placed() looks
   std::vector<std::uint32_t> dirty_word;
   std::vector<std::uint64_t> dirty_bits;
   std::vector<int> dirty_begin;
@@ -173,7 +175,7 @@ class Engine {
         peers_(tables.peers), peer_begin_(tables.peer_begin), cell_units_(tables.cell_units),
         unit_begin_(tables.unit_begin), unit_cells_(tables.unit_cells), dirty_word_(tables.dirty_word),
         dirty_bits_(tables.dirty_bits), dirty_begin_(tables.dirty_begin),
-        cell_unit_mask_(tables.cell_unit_mask), tables_(tables), lanes_(tables.lanes), peer_lanes_(tables.peer_lanes.data()),
+        cell_unit_mask_(tables.cell_unit_mask), first_unit_(tables.first_unit.data()), tables_(tables), lanes_(tables.lanes), peer_lanes_(tables.peer_lanes.data()),
         slot_cell_(tables.slot_cell.data()),
         scan_all_(lanes::native::kAllUnits && std::is_same_v<M, std::uint16_t> && !tables.slot_cell.empty()),
         coarse_changes_(scan_all_ && !tables.reach_mask.empty() &&
@@ -372,8 +374,7 @@ class Engine {
   }
 
   bool is_placed(const M* s, int cell) const {
-    return (s[placed_at_ + cell_units_[static_cast<std::size_t>(unit_begin_[static_cast<std::size_t>(cell)])]] &
-            s[cell]) != 0 && (s[cell] & (s[cell] - 1)) == 0;
+    return (s[placed_at_ + first_unit_[cell]] & s[cell]) != 0 && (s[cell] & (s[cell] - 1)) == 0;
   }
 
   // Runs the enabled rules to a fixed point: the singles, and when they stall the stronger rules,
@@ -908,14 +909,18 @@ class Engine {
       if (observer_)
         observer_->enter(child_id, id, best, std::countr_zero(bit) + 1, best_count,
                          branching ? Reason::choice : Reason::forced);
-      M* child = level(depth + 1);
-      copy_level(child, level(depth));
+      // The last candidate works on this level itself: nothing comes back to it after, so the
+      // copy is saved (half the copies where a guess has two candidates).
+      const bool last = rest == 0;
+      const std::size_t child_depth = last ? depth : depth + 1;
+      M* child = level(child_depth);
+      if (!last) copy_level(child, level(depth));
       if constexpr (kRules) {  // the state copied is a fixed point of every rule: nothing pending
         changed_ = 0;
         std::fill(std::begin(pending_), std::end(pending_), 0);
       }
       if (assign(child, best, bit) && propagate(child)) {
-        if (search(depth + 1, child_id)) return true;
+        if (search(child_depth, child_id)) return true;
       } else {
         queued_ = 0;
         if (observer_) observer_->dead_end(failure_);
@@ -950,6 +955,7 @@ class Engine {
   const std::vector<std::uint64_t>& dirty_bits_;
   const std::vector<int>& dirty_begin_;
   const std::vector<std::uint64_t>& cell_unit_mask_;
+  const int* first_unit_;  // a pointer, not a vector's reference: one load less in the singles' loop
   const Tables& tables_;
   const int lanes_;                    // 0 unless the vector path applies
   const std::uint16_t* peer_lanes_;
