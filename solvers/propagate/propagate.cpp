@@ -117,6 +117,14 @@ struct PropagateSolver::Tables {
       for (int j : x.line_mates) cross_flat.push_back(static_cast<std::uint16_t>(j));
     }
     cross_at.push_back(static_cast<int>(cross_flat.size()));
+    // What a crossing's finds depend on: its own union and its mates' (at most 64 crossings).
+    if (crossings.size() <= 64)
+      for (const Crossing& x : crossings) {
+        std::uint64_t watch = std::uint64_t{1} << (&x - crossings.data());
+        for (int j : x.box_mates) watch |= std::uint64_t{1} << j;
+        for (int j : x.line_mates) watch |= std::uint64_t{1} << j;
+        cross_watch.push_back(watch);
+      }
   }
 
   // Small grids (at most 128 cells, 16 digits): a row of `lanes` masks per cell, all ones at its
@@ -147,6 +155,7 @@ struct PropagateSolver::Tables {
   std::vector<std::uint16_t> cross_flat;  // per crossing: its cells, box mates, line mates
   std::vector<int> cross_at, cross_mates_at, cross_lines_at;
   std::vector<std::uint64_t> cross_units;  // its box and line as unit bits (at most 64 units)
+  std::vector<std::uint64_t> cross_watch;  // itself and its mates as crossing bits (at most 64 crossings)
   int cross_k = 0;  // cells per crossing when uniform (square boxes), else 0
 };
 
@@ -171,7 +180,9 @@ class Engine {
         cells_(shape_.cells()), units_(static_cast<int>(shape_.units().size())),
         all_(static_cast<M>(shape_.all_digits())),
         placed_at_(std::max(cells_, tables.lanes)),
-        stride_(static_cast<std::size_t>((placed_at_ + units_ + kPerBlock - 1) / kPerBlock * kPerBlock)),
+        tracked_unions_(kRules && kOneWord && settings.locked_candidates && !tables.cross_watch.empty()
+                            ? static_cast<int>(tables.cross_watch.size()) : 0),
+        stride_(static_cast<std::size_t>((placed_at_ + units_ + tracked_unions_ + kPerBlock - 1) / kPerBlock * kPerBlock)),
         peers_(tables.peers), peer_begin_(tables.peer_begin), cell_units_(tables.cell_units),
         unit_begin_(tables.unit_begin), unit_cells_(tables.unit_cells), dirty_word_(tables.dirty_word),
         dirty_bits_(tables.dirty_bits), dirty_begin_(tables.dirty_begin),
@@ -690,24 +701,61 @@ class Engine {
   int locked_candidates(M* s) {
     if constexpr (kOneWord)
       if (!pending_[kLockedFamily]) return 0;  // nothing changed since it last found nothing
+    const std::uint16_t* flat = tables_.cross_flat.data();
+    const int* at = tables_.cross_at.data();
+    const int* mates_at = tables_.cross_mates_at.data();
+    const auto count = static_cast<int>(tables_.crossings.size());
+    // Each crossing's candidates, as the pass starts. Eliminations only shrink them, so a digit
+    // missing from a stale union is missing from the true one, and what is found stays sound.
+    auto union_at = [&](int i) {
+      M both = 0;
+      if constexpr (kK > 0)
+        for (int k = 0; k < kK; ++k) both |= s[flat[i * (3 * kK - 2) + k]];
+      else
+        for (int k = at[i]; k < mates_at[i]; ++k) both |= s[flat[k]];
+      return both;
+    };
+    if constexpr (kOneWord) {
+      if (tracked_unions_) {
+        // A crossing whose own and mates' unions are those of the last pass over this state finds
+        // what it found then: nothing, as what it finds leaves a mate's union smaller. A node
+        // starts from its parent's last pass, which found nothing. So only the others are looked at.
+        M* last = s + placed_at_ + units_;
+        std::uint64_t changed = 0;
+        for (int i = 0; i < count; ++i) {
+          const M both = union_at(i);
+          changed |= static_cast<std::uint64_t>(both != last[i]) << i;
+          last[i] = both;
+        }
+        std::uint64_t look = 0;
+        for (; changed; changed &= changed - 1) look |= tables_.cross_watch[static_cast<std::size_t>(std::countr_zero(changed))];
+        return locked_pass<kK, true>(s, last, look);
+      }
+    }
+    std::uint64_t* union_of = crossing_unions_;
+    for (int i = 0; i < count; ++i) union_of[i] = union_at(i);
+    return locked_pass<kK, false>(s, union_of, 0);
+  }
+  // Every crossing (by the bits of `look` when tracked, else all, in order) against its mates'
+  // unions in union_of.
+  template <int kK, bool kTracked, typename U>
+  int locked_pass(M* s, const U* union_of, std::uint64_t look) {
     int progress = 0;
     const std::uint16_t* flat = tables_.cross_flat.data();
     const int* at = tables_.cross_at.data();
     const int* mates_at = tables_.cross_mates_at.data();
     const int* lines_at = tables_.cross_lines_at.data();
     const auto count = static_cast<int>(tables_.crossings.size());
-    // Each crossing's candidates, as the pass starts. Eliminations only shrink them, so a digit
-    // missing from a stale union is missing from the true one, and what is found stays sound.
-    std::uint64_t* union_of = crossing_unions_;
-    for (int i = 0; i < count; ++i) {
-      M both = 0;
-      if constexpr (kK > 0)
-        for (int k = 0; k < kK; ++k) both |= s[flat[i * (3 * kK - 2) + k]];
-      else
-        for (int k = at[i]; k < mates_at[i]; ++k) both |= s[flat[k]];
-      union_of[i] = both;
-    }
-    for (int i = 0; i < count; ++i) {
+    for (int next = 0;;) {
+      int i;
+      if constexpr (kTracked) {
+        if (!look) break;
+        i = std::countr_zero(look);
+        look &= look - 1;
+      } else {
+        if (next == count) break;
+        i = next++;
+      }
       if constexpr (kOneWord) {
         if (!(pending_[kLockedFamily] & tables_.cross_units[static_cast<std::size_t>(i)])) continue;
       }
@@ -948,6 +996,10 @@ class Engine {
   const M all_;
   static constexpr int kPerBlock = 32 / sizeof(M);  // masks per 32-byte block: the stride is whole blocks
   const int placed_at_;  // where the units' placed masks start: past the vector lanes
+  // Locked candidates with at most 64 crossings keep each crossing's union in the level, after
+  // the placed masks, as of the last pass over that state (0 at the root: all differ), so that a
+  // pass looks only at crossings whose own or mates' unions changed since.
+  const int tracked_unions_;
   const std::size_t stride_;
   const std::vector<std::uint16_t>& peers_;
   const std::vector<int>&peer_begin_, &cell_units_, &unit_begin_, &unit_cells_;
