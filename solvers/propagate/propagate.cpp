@@ -352,23 +352,38 @@ class Engine {
     const int lane_count = lanes_;
     int* queue = queue_;
     int queued = queued_;
-    std::uint64_t eliminated = 0, dirty = 0;
+    // Every block is stripped first, its findings gathered in two words (at most 128 lanes), and
+    // then looked at: a test per block of whether any peer had the digit, which no predictor
+    // guesses, cost more than the blocks' few vector instructions.
+    std::uint64_t had_low = 0, had_high = 0, few_low = 0, few_high = 0, empty_low = 0, empty_high = 0;
     for (int base = 0; base < lane_count; base += 32) {
       const lanes::native::Strip32 strip(s + base, peer + base, bit);
-      const std::uint32_t had = strip.had();
-      if (!had) continue;
-      eliminated += static_cast<std::uint64_t>(std::popcount(had));
-      const std::uint32_t few = had & strip.few();  // of those, the ones left with at most one candidate
-      if (const std::uint32_t empty = few & strip.empty()) {
-        if (observer_) failure_ = shape_.cell_name(base + std::countr_zero(empty)) + " has no candidate left";
-        queued_ = queued;
-        eliminations_ += eliminated;
-        return false;
-      }
-      if (!coarse_changes_)
-        for (std::uint32_t h = had; h; h &= h - 1) dirty |= cell_unit_mask_[static_cast<std::size_t>(base + std::countr_zero(h))];
-      if (naked)
-        for (std::uint32_t single = few; single; single &= single - 1) queue[queued++] = base + std::countr_zero(single);
+      const std::uint64_t had = strip.had();
+      const std::uint64_t few = had & strip.few();  // of those, the ones left with at most one candidate
+      const std::uint64_t empty = few & strip.empty();
+      const int shift = base % 64;
+      if (base < 64) had_low |= had << shift, few_low |= few << shift, empty_low |= empty << shift;
+      else had_high |= had << shift, few_high |= few << shift, empty_high |= empty << shift;
+    }
+    if (empty_low | empty_high) {
+      // A peer left with nothing. Counted as when the blocks were looked at one by one, up to the
+      // first with an empty cell.
+      const int first = empty_low ? std::countr_zero(empty_low) : 64 + std::countr_zero(empty_high);
+      const int seen = first / 32 * 32 + 32;
+      eliminations_ += static_cast<std::uint64_t>(std::popcount(had_low & low_bits(seen)) +
+                                                  (seen > 64 ? std::popcount(had_high & low_bits(seen - 64)) : 0));
+      if (observer_) failure_ = shape_.cell_name(first) + " has no candidate left";
+      return false;
+    }
+    const auto eliminated = static_cast<std::uint64_t>(std::popcount(had_low) + std::popcount(had_high));
+    std::uint64_t dirty = 0;
+    if (!coarse_changes_) {
+      for (std::uint64_t h = had_low; h; h &= h - 1) dirty |= cell_unit_mask_[static_cast<std::size_t>(std::countr_zero(h))];
+      for (std::uint64_t h = had_high; h; h &= h - 1) dirty |= cell_unit_mask_[static_cast<std::size_t>(64 + std::countr_zero(h))];
+    }
+    if (naked) {
+      for (std::uint64_t single = few_low; single; single &= single - 1) queue[queued++] = std::countr_zero(single);
+      for (std::uint64_t single = few_high; single; single &= single - 1) queue[queued++] = 64 + std::countr_zero(single);
     }
     queued_ = queued;
     eliminations_ += eliminated;
