@@ -82,6 +82,7 @@ int cmd_generate(const std::vector<std::string>& args) {
   if (!parse(args, desc, {}, vm,
              "usage: sudokit generate [--box RxC] [--count N] [--seed S] [--clues K] [--symmetric] [--minimal]\n"
              "                        [--difficulty LEVEL [--attempts N]] [--rate] [--rules NAMES] [--jigsaw]\n"
+             "                        [--solver NAME] [--checker NAME [-o KEY=VALUE]] [--first K] [--stats]\n"
              "Random complete grids, then clues removed in random order while the puzzle keeps exactly\n"
              "one solution: a clue goes when the other givens force it, stays when it is the last given\n"
              "of an unavoidable set, else the checker decides (one question to a backend with uniqueness\n"
@@ -97,7 +98,7 @@ int cmd_generate(const std::vector<std::string>& args) {
   const Format format = format_text.empty() ? (shape->size() <= 35 ? Format::line : Format::grid) : parse_format(format_text);
   const Registry registry = builtin_solvers();
   // The checker: as told, else the --solver given, else the first backend that declares
-  // uniqueness sessions (one incremental question per removal instead of a count to 2). With every
+  // uniqueness sessions (one satisfiability question per removal instead of a count to 2). With every
   // check finished the puzzle is the same whichever checker proved it (generate.h).
   if (!vm.count("checker")) {
     if (!vm["solver"].defaulted()) checker_name = filler_name;
@@ -134,6 +135,8 @@ int cmd_generate(const std::vector<std::string>& args) {
   }
   auto rating_of = [&](const Grid& puzzle) { return rater->solve(puzzle, Limits{}).stats.counter(rating_counter); };
 
+  if (first == 0) throw UsageError("--first counts from 1");
+  if (first > 1 && difficulty) throw UsageError("--first cannot be used with --difficulty (its attempts depend on the puzzles)");
   std::cout << "# sudokit generate --box " << shape->name() << " --count " << count << " --seed " << seed;
   if (clues) std::cout << " --clues " << clues;
   if (symmetric) std::cout << " --symmetric";
@@ -154,8 +157,6 @@ int cmd_generate(const std::vector<std::string>& args) {
     std::cout << ")\n";
   }
   Random random(seed);
-  if (first == 0) throw UsageError("--first counts from 1");
-  if (first > 1 && difficulty) throw UsageError("--first cannot be used with --difficulty (its attempts depend on the puzzles)");
   // Removals draw nothing from `random`: a puzzle skipped with no removal leaves it as made.
   for (std::uint64_t i = 1; i < first; ++i) {
     if (jigsaw) shape = random_jigsaw_shape(box.rows, box.cols, rules, random, *filler);
