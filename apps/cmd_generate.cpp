@@ -1,4 +1,5 @@
 // `sudokit generate`: random puzzles with exactly one solution, reproducible from a seed.
+#include <chrono>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -40,22 +41,34 @@ const char* rating_name(std::uint64_t rating) {
 }  // namespace
 
 int cmd_generate(const std::vector<std::string>& args) {
-  std::string box_text = "3x3", format_text, checker_name = "propagate", difficulty_text, rules_text;
-  std::uint64_t count = 1, seed = 1, max_nodes = 20000, attempts = 1000;
+  std::string box_text = "3x3", format_text, filler_name = "propagate", checker_name, difficulty_text, rules_text;
+  std::uint64_t count = 1, seed = 1, max_nodes = 20000, attempts = 1000, first = 1;
   int clues = 0;
-  bool symmetric = false, minimal = false, rate = false, jigsaw = false;
+  bool symmetric = false, minimal = false, rate = false, jigsaw = false, stats = false;
+  std::vector<std::string> checker_options;
   po::options_description desc("Options");
   desc.add_options()
     ("help,h", "show this help")
     ("box", po::value<std::string>(&box_text)->default_value("3x3"), "box shape RxC (3x3: 9x9 puzzles)")
     ("count", po::value<std::uint64_t>(&count)->default_value(1), "how many puzzles")
+    ("first", po::value<std::uint64_t>(&first)->default_value(1),
+     "start at this puzzle of the seed's sequence: the same puzzles as a run from the first, so a large set "
+     "can be made in parts (the skipped ones are filled, not made; not with --difficulty)")
     ("seed", po::value<std::uint64_t>(&seed)->default_value(1), "the same seed gives the same puzzles everywhere")
     ("clues", po::value<int>(&clues)->default_value(0), "stop removing at this many clues (0: as few as possible)")
     ("symmetric", po::bool_switch(&symmetric), "remove cells in pairs symmetric about the centre")
     ("minimal", po::bool_switch(&minimal), "no node cap on the uniqueness checks, so no clue can be removed")
     ("max-nodes", po::value<std::uint64_t>(&max_nodes)->default_value(20000),
-     "node cap per uniqueness check; a check that runs out keeps its clue")
-    ("solver", po::value<std::string>(&checker_name)->default_value("propagate"), "backend that fills and checks")
+     "cap per uniqueness check, in the checker's unit (sat: conflicts); a check that runs out keeps its "
+     "clue, and a comment after the puzzle says how many did")
+    ("solver", po::value<std::string>(&filler_name)->default_value("propagate"),
+     "backend that fills the grid; given, it also checks (unless --checker)")
+    ("checker", po::value<std::string>(&checker_name),
+     "backend that proves each removal keeps the puzzle unique (default: the --solver given, else the "
+     "first backend with uniqueness sessions: sat)")
+    ("option,o", po::value<std::vector<std::string>>(&checker_options)->composing(),
+     "checker option KEY=VALUE (repeatable); see `sudokit solvers`")
+    ("stats", po::bool_switch(&stats), "after each puzzle, on stderr: how its removals were decided, and the time")
     ("rate", po::bool_switch(&rate), "after each puzzle, a comment with every backend's node count")
     ("difficulty", po::value<std::string>(&difficulty_text),
      "only puzzles of this rating (propagate with every rule, no search): singles, locked, subsets, fish, search; "
@@ -69,18 +82,35 @@ int cmd_generate(const std::vector<std::string>& args) {
   if (!parse(args, desc, {}, vm,
              "usage: sudokit generate [--box RxC] [--count N] [--seed S] [--clues K] [--symmetric] [--minimal]\n"
              "                        [--difficulty LEVEL [--attempts N]] [--rate] [--rules NAMES] [--jigsaw]\n"
+             "                        [--solver NAME] [--checker NAME [-o KEY=VALUE]] [--first K] [--stats]\n"
              "Random complete grids, then clues removed in random order while the puzzle keeps exactly\n"
-             "one solution (checked by counting to 2). The output starts with '# box: RxC', which every\n"
-             "command reads, and with --difficulty '# difficulty: LEVEL'.\n"
-             "Time on one core (docs/experiments.md): 9x9 about 1 ms a puzzle, 16x16 0.1-0.3 s; --minimal\n"
-             "16x16 about 0.3 s, 20x20 about 2 minutes; larger --minimal grids take far longer."))
+             "one solution: a clue goes when the other givens force it, stays when it is the last given\n"
+             "of an unavoidable set, else the checker decides (one question to a backend with uniqueness\n"
+             "sessions, else counting to 2). The output starts with '# box: RxC', which every command\n"
+             "reads, and with --difficulty '# difficulty: LEVEL'.\n"
+             "CPU time a puzzle on one core, --minimal (docs/experiments.md): 9x9 about 1 ms, 16x16\n"
+             "about 0.13 s, 25x25 about 1.5 minutes on average (26 s to many minutes); 36x36 to\n"
+             "64x64 not measured: expect far longer, or use --max-nodes without --minimal."))
     return kOk;
   const BoxSpec box = parse_box_spec(box_text);
   const Rules rules = parse_rules_option(rules_text);
   auto shape = Shape::make(box.rows, box.cols, rules);  // a jigsaw gets a new layout per puzzle
   const Format format = format_text.empty() ? (shape->size() <= 35 ? Format::line : Format::grid) : parse_format(format_text);
   const Registry registry = builtin_solvers();
-  auto checker = registry.create(checker_name);
+  // The checker: as told, else the --solver given, else the first backend that declares
+  // uniqueness sessions (one satisfiability question per removal instead of a count to 2). With every
+  // check finished the puzzle is the same whichever checker proved it (generate.h).
+  if (!vm.count("checker")) {
+    if (!vm["solver"].defaulted()) checker_name = filler_name;
+    for (const std::string& name : registry.names(ProblemKind::sudoku))
+      if (checker_name.empty() && registry.info(name).uniqueness_sessions) checker_name = name;
+    if (checker_name.empty()) checker_name = filler_name;
+  }
+  auto filler = registry.create(filler_name);
+  auto checker = checker_name == filler_name && checker_options.empty()
+                     ? nullptr
+                     : registry.create(checker_name, SolverOptions::parse(checker_options));
+  Solver& check = checker ? *checker : *filler;
   GenerateOptions options;
   options.clues = clues;
   options.symmetric = symmetric;
@@ -105,6 +135,8 @@ int cmd_generate(const std::vector<std::string>& args) {
   }
   auto rating_of = [&](const Grid& puzzle) { return rater->solve(puzzle, Limits{}).stats.counter(rating_counter); };
 
+  if (first == 0) throw UsageError("--first counts from 1");
+  if (first > 1 && difficulty) throw UsageError("--first cannot be used with --difficulty (its attempts depend on the puzzles)");
   std::cout << "# sudokit generate --box " << shape->name() << " --count " << count << " --seed " << seed;
   if (clues) std::cout << " --clues " << clues;
   if (symmetric) std::cout << " --symmetric";
@@ -112,7 +144,11 @@ int cmd_generate(const std::vector<std::string>& args) {
   if (difficulty) std::cout << " --difficulty " << difficulty->name;
   if (!rules.classic()) std::cout << " --rules '" << rules.names() << "'";
   if (jigsaw) std::cout << " --jigsaw";
-  std::cout << "\n# box: " << shape->box_rows() << "x" << shape->box_cols() << "\n";
+  if (first != 1) std::cout << " --first " << first;
+  if (!vm["solver"].defaulted()) std::cout << " --solver " << filler_name;
+  if (vm.count("checker")) std::cout << " --checker " << checker_name;
+  PuzzleWriter writer;  // variant puzzles carry their directives, so the output reads back
+  std::cout << "\n" << writer.box_header(*shape);
   if (difficulty) {
     std::cout << "# difficulty: " << difficulty->name << " (propagate rating " << difficulty->lowest;
     if (difficulty->highest != difficulty->lowest) std::cout << "-" << difficulty->highest;
@@ -121,12 +157,20 @@ int cmd_generate(const std::vector<std::string>& args) {
     std::cout << ")\n";
   }
   Random random(seed);
-  PuzzleWriter writer;  // variant puzzles carry their directives, so the output reads back
+  // Removals draw nothing from `random`: a puzzle skipped with no removal leaves it as made.
+  for (std::uint64_t i = 1; i < first; ++i) {
+    if (jigsaw) shape = random_jigsaw_shape(box.rows, box.cols, rules, random, *filler);
+    GenerateOptions none = options;
+    none.clues = shape->cells();
+    generate_unique(shape, random, *filler, check, none);
+  }
   for (std::uint64_t i = 0; i < count; ++i) {
+    GenerateReport report;
     auto make_one = [&] {
-      if (jigsaw) shape = random_jigsaw_shape(box.rows, box.cols, rules, random, *checker);
-      return generate_unique(shape, random, *checker, options);
+      if (jigsaw) shape = random_jigsaw_shape(box.rows, box.cols, rules, random, *filler);
+      return generate_unique(shape, random, *filler, check, options, &report);
     };
+    const auto start = std::chrono::steady_clock::now();
     Grid puzzle = make_one();
     if (difficulty) {
       std::uint64_t tried = 1, rating = rating_of(puzzle);
@@ -143,6 +187,16 @@ int cmd_generate(const std::vector<std::string>& args) {
     }
     if (format == Format::grid && i > 0) std::cout << "\n";
     std::cout << writer.text(puzzle, format);
+    if (stats)
+      std::cerr << "# puzzle " << first + i << ": " << puzzle.givens() << " clues; " << report.forced
+                << " removals proven by the givens alone, " << report.unavoidable
+                << " clues kept as the last given of an unavoidable set, " << report.checks << " checks"
+                << (report.session ? " (uniqueness session)" : " (counting to 2)") << ", " << report.kept
+                << " found another solution, " << report.stopped << " stopped; "
+                << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s\n";
+    if (report.stopped > 0)
+      std::cout << "# " << report.stopped << " uniqueness check" << (report.stopped == 1 ? "" : "s")
+                << " ran out of --max-nodes " << max_nodes << ": clues kept unproven, the puzzle may not be minimal\n";
     if (rate) {
       std::cout << "# " << puzzle.givens() << " clues; nodes:";
       Limits limits;

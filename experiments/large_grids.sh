@@ -5,13 +5,14 @@
 #
 #   experiments/large_grids.sh [OUT]         # OUT defaults to /tmp/sudokit-large
 #   LIMIT=20 N16=20 N25=18 SKIP_GENERATE=1 BUILD=build/release experiments/large_grids.sh
+#   SIZES=25 CORE=1 experiments/large_grids.sh     # one set only (its own table.md)
+#   ONLY='sat|command line' experiments/large_grids.sh   # only the rows whose label matches
 #
 # Sets (fixed seeds, the same on every machine):
-#   g16.txt  sudokit generate --box 4x4 --count $N16 --seed 16 --minimal   (minimal: no clue can go)
-#   g25.txt  sudokit generate --box 5x5 --count $N25 --seed 25             (node cap 20,000 per check)
-# 25x25 --minimal is not used: a single puzzle took over 5 minutes with each checker
-# (propagate, dlx, sat) on the loaded 2-core machine, as the last removals each need a complete
-# uniqueness proof of a nearly minimal 25x25 puzzle (docs/benchmarks.md, "Large grids").
+#   g16.txt  sudokit generate --box 4x4 --count $N16 --seed 16 --minimal
+#   g25.txt  sudokit generate --box 5x5 --count $N25 --seed 25 --minimal
+# Minimal: no clue can be removed. Generation runs pinned like the rest; generation.log gets its
+# wall and CPU seconds.
 #
 # Each sudokit configuration runs once per set, puzzles in file order, pinned to one core
 # (taskset -c ${CORE:-0}), finding one solution (--count 1: what a SAT solver's "satisfiable"
@@ -28,15 +29,17 @@ LIMIT=${LIMIT:-20}
 N16=${N16:-20}
 N25=${N25:-18}
 CORE=${CORE:-0}
+SIZES=${SIZES:-16 25}
 PIN="taskset -c $CORE"
 mkdir -p "$OUT"
 
 if [ -z "${SKIP_GENERATE:-}" ]; then
-  for spec in "16 4x4 $N16 16 --minimal" "25 5x5 $N25 25"; do
+  for spec in "16 4x4 $N16 16" "25 5x5 $N25 25"; do
     set -- $spec
-    start=$(date +%s.%N)
-    "$SUDOKIT" generate --box "$2" --count "$3" --seed "$4" ${5:-} > "$OUT/g$1.txt"
-    echo "generated g$1.txt ($3 puzzles) in $(echo "$(date +%s.%N) - $start" | bc) s" | tee -a "$OUT/generation.log"
+    case " $SIZES " in *" $1 "*) ;; *) continue ;; esac
+    /usr/bin/time -f "generated g$1.txt ($3 puzzles): %e s wall, %U s CPU" -a -o "$OUT/generation.log" \
+      nice -n 10 $PIN "$SUDOKIT" generate --box "$2" --count "$3" --seed "$4" --minimal > "$OUT/g$1.txt"
+    tail -n 1 "$OUT/generation.log"
   done
 fi
 
@@ -52,6 +55,8 @@ sat (CaDiCaL, compact)|--solver sat -o solver=cadical -o encoding=compact
 sat (CaDiCaL, extended, givens as units)|--solver sat -o solver=cadical -o encoding=extended -o givens=units'
 [ -n "${WITH_BACKTRACK:-}" ] && CONFIGS="backtrack -o order=fewest|--solver backtrack -o order=fewest
 $CONFIGS"
+ONLY=${ONLY:-.}
+CONFIGS=$(echo "$CONFIGS" | grep -E "^[^|]*($ONLY)" || true)
 
 # solved, total and largest time of one run from its --stats lines
 summarise() {
@@ -66,7 +71,7 @@ summarise() {
 
 table="$OUT/table.md"
 : > "$table"
-for size in 16 25; do
+for size in $SIZES; do
   set="$OUT/g$size.txt"
   [ -s "$set" ] || { echo "missing $set" >&2; exit 1; }
   count=$(grep -vc '^#' "$set")
@@ -76,7 +81,7 @@ for size in 16 25; do
     echo "| configuration | one solution: solved | total s | max s | uniqueness: solved | total s | max s |"
     echo "|---|---|---|---|---|---|---|"
   } >> "$table"
-  echo "$CONFIGS" | while IFS='|' read -r label args; do
+  [ -z "$CONFIGS" ] || echo "$CONFIGS" | while IFS='|' read -r label args; do
     one=$(nice -n 10 $PIN "$SUDOKIT" solve $args --count 1 --timeout "$LIMIT" --stats "$set" 2>&1 >/dev/null | summarise)
     two=$(nice -n 10 $PIN "$SUDOKIT" solve $args --count 2 --timeout "$LIMIT" --stats "$set" 2>&1 >/dev/null | summarise)
     echo "| $label | $one | $two |" | tee -a "$table"
@@ -90,6 +95,7 @@ for size in 16 25; do
     echo "$line" | "$SUDOKIT" encode --to dimacs --encoding extended > "$dir/p$i.cnf"
   done
   for cli in cadical minisat; do
+    echo "$cli (command line)" | grep -qE "$ONLY" || continue
     command -v $cli > /dev/null || { echo "| $cli (command line) | not installed | | | | | |" >> "$table"; continue; }
     ok=0 n=0 total=0 max=0
     for f in "$dir"/p*.cnf; do

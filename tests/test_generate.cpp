@@ -136,3 +136,144 @@ TEST(GenerateCli, ADifficultyNotReachedIsAnError) {
   EXPECT_NE(r.err.find("no 4x4 puzzle rated fish in 30 attempts"), std::string::npos) << r.err;
   EXPECT_EQ(sudokit::test::run_cli("generate --difficulty hard").exit_code, 3);
 }
+
+namespace {
+
+// The Sudoku backends that declare uniqueness sessions, read from their declarations.
+std::vector<std::string> session_backends(const Registry& registry) {
+  std::vector<std::string> names;
+  for (const std::string& name : registry.names(ProblemKind::sudoku))
+    if (registry.info(name).uniqueness_sessions) names.push_back(name);
+  return names;
+}
+
+// Every clue needed: without any one of them, `other` finds a second solution.
+void expect_minimal(const Grid& puzzle, Solver& other) {
+  for (int cell = 0; cell < puzzle.cells(); ++cell) {
+    if (puzzle[cell] == 0) continue;
+    Grid fewer = puzzle;
+    fewer.set(cell, 0);
+    ASSERT_EQ(other.solve(fewer, test::count_up_to(2)).status, Status::multiple)
+        << puzzle.shape().name() << ": clue " << puzzle.shape().cell_name(cell) << " of " << to_line(puzzle);
+  }
+}
+
+GenerateOptions minimal_options() {
+  GenerateOptions o;
+  o.max_nodes = 0;
+  return o;
+}
+
+}  // namespace
+
+// A backend gives a uniqueness session exactly when it declares one.
+TEST(UniquenessSession, GivenExactlyByTheBackendsThatDeclareIt) {
+  const Registry registry = builtin_solvers();
+  const auto shape = Shape::make(3, 3);
+  Random random(5);
+  const Grid solution = random_solution(shape, random);
+  for (const std::string& name : registry.names(ProblemKind::sudoku))
+    EXPECT_EQ(registry.create(name)->uniqueness_session(solution) != nullptr, registry.info(name).uniqueness_sessions)
+        << name;
+  EXPECT_FALSE(session_backends(registry).empty()) << "generate --minimal on large grids needs one";
+}
+
+// Minimal puzzles checked through each session: unique by dlx, every clue needed by another
+// search (backtrack, propagate at 16x16), no check stopped.
+TEST(GenerateMinimal, UniqueAndMinimalThroughEachSession) {
+  const Registry registry = builtin_solvers();
+  auto filler = registry.create("propagate");
+  auto dlx = registry.create("dlx");
+  SolverOptions fewest;
+  fewest.set("order", "fewest");
+  auto backtrack = registry.create("backtrack", fewest);
+  for (const std::string& name : session_backends(registry)) {
+    auto checker = registry.create(name);
+    for (auto [br, bc] : {std::pair{2, 2}, {2, 3}, {3, 3}, {4, 4}}) {
+      const auto shape = Shape::make(br, bc);
+      Random random(40 + br * 10 + bc);
+      GenerateReport report;
+      const Grid puzzle = generate_unique(shape, random, *filler, *checker, minimal_options(), &report);
+      EXPECT_TRUE(report.session) << name;
+      EXPECT_EQ(report.stopped, 0) << name;
+      EXPECT_GT(report.checks, 0) << name;
+      EXPECT_EQ(dlx->solve(puzzle, test::count_up_to(2)).status, Status::unique) << name << " " << to_line(puzzle);
+      expect_minimal(puzzle, br * bc <= 9 ? *backtrack : *filler);
+    }
+  }
+}
+
+// The session decides every removal as counting to 2 does: with the same filler and seed, the
+// same minimal puzzle as propagate checking alone (symmetric pairs too); the same seed gives the
+// same puzzle, another seed another.
+TEST(GenerateMinimal, SessionAndCountingGiveTheSamePuzzle) {
+  const Registry registry = builtin_solvers();
+  auto filler = registry.create("propagate");
+  for (const std::string& name : session_backends(registry)) {
+    for (auto [br, bc, symmetric] : {std::tuple{3, 3, false}, {3, 3, true}, {4, 4, false}}) {
+      const auto shape = Shape::make(br, bc);
+      GenerateOptions options = minimal_options();
+      options.symmetric = symmetric;
+      auto with_session = [&](std::uint64_t seed) {
+        Random random(seed);
+        auto checker = registry.create(name);  // a fresh solver: nothing carried over
+        return generate_unique(shape, random, *filler, *checker, options);
+      };
+      Random random(77);
+      GenerateReport counted;
+      const Grid by_counting = generate_unique(shape, random, *filler, options, &counted);
+      EXPECT_FALSE(counted.session);
+      const Grid a = with_session(77);
+      EXPECT_EQ(to_line(a), to_line(by_counting)) << name << " " << shape->name() << (symmetric ? " symmetric" : "");
+      EXPECT_EQ(to_line(a), to_line(with_session(77))) << name;
+      EXPECT_NE(to_line(a), to_line(with_session(78))) << name;
+      if (symmetric)
+        for (int cell = 0; cell < a.cells(); ++cell) ASSERT_EQ(a[cell] == 0, a[a.cells() - 1 - cell] == 0);
+    }
+  }
+}
+
+// A check that runs out of its budget keeps its clue: reported, and the puzzle is still unique.
+TEST(GenerateMinimal, ABudgetThatRunsOutKeepsTheClue) {
+  const Registry registry = builtin_solvers();
+  auto filler = registry.create("propagate");
+  auto dlx = registry.create("dlx");
+  for (const std::string& name : session_backends(registry)) {
+    auto checker = registry.create(name);
+    Random random(3);
+    GenerateOptions options;
+    options.max_nodes = 1;
+    GenerateReport report;
+    const Grid puzzle = generate_unique(Shape::make(4, 4), random, *filler, *checker, options, &report);
+    EXPECT_GT(report.stopped, 0) << name;
+    EXPECT_EQ(dlx->solve(puzzle, test::count_up_to(2)).status, Status::unique) << name;
+  }
+  const auto r = sudokit::test::run_cli("generate --box 4x4 --max-nodes 1 --seed 3");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("ran out of --max-nodes 1: clues kept unproven"), std::string::npos) << r.out;
+}
+
+// A variant shape with boxes that are not square: its '# box:' header once, and it reads back.
+TEST(GenerateCli, TheBoxHeaderOnceForVariantShapes) {
+  const auto r = sudokit::test::run_cli("generate --box 2x3 --rules anti-king --count 3 --seed 5");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::size_t headers = 0;
+  for (std::size_t at = r.out.find("# box:"); at != std::string::npos; at = r.out.find("# box:", at + 1)) ++headers;
+  EXPECT_EQ(headers, 1u) << r.out;
+  const auto solved = sudokit::test::run_cli("solve --count 2", r.out);
+  EXPECT_EQ(solved.exit_code, 0) << solved.err;
+  EXPECT_NE(solved.out.find("# puzzle 3: 1 solution (unique)"), std::string::npos) << solved.out;
+}
+
+// --first K: the puzzles from the K-th on of the same run, so a large set can be made in parts.
+TEST(GenerateCli, FirstStartsLaterInTheSameSequence) {
+  const auto whole = sudokit::test::run_cli("generate --box 2x3 --count 5 --seed 4 --minimal");
+  const auto part = sudokit::test::run_cli("generate --box 2x3 --count 3 --seed 4 --minimal --first 3");
+  ASSERT_EQ(whole.exit_code, 0) << whole.err;
+  ASSERT_EQ(part.exit_code, 0) << part.err;
+  const auto all = read_all(whole.out, BoxSpec{2, 3}), later = read_all(part.out, BoxSpec{2, 3});
+  ASSERT_EQ(all.size(), 5u);
+  ASSERT_EQ(later.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(to_line(later[i]), to_line(all[i + 2])) << i;
+  EXPECT_EQ(sudokit::test::run_cli("generate --first 2 --difficulty easy").exit_code, 3);
+}

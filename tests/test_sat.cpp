@@ -210,6 +210,9 @@ TEST(Sat, AutoShowsTheLibraryItUsed) {
   EXPECT_EQ(SatSolver::library_for(ProblemKind::exact_cover), sat::Library::cadical);
   solver->solve(Grid(Shape::make(2, 2)), count_up_to(2));
   EXPECT_TRUE(solver->options().ends_with(",solver=auto(cryptominisat)")) << solver->options();
+  EXPECT_EQ(SatSolver::library_for(ProblemKind::sudoku, 16), sat::Library::cryptominisat);
+  EXPECT_EQ(SatSolver::library_for(ProblemKind::sudoku, 25), sat::Library::cadical);
+  EXPECT_EQ(SatSolver::library_for(ProblemKind::sudoku, 64), sat::Library::cryptominisat);
   EXPECT_THROW(builtin_solvers().create("sat", SolverOptions::parse({"solver=minisat"})), UsageError);
   // The textbook DPLL is for teaching: auto never takes it.
   for (ProblemKind kind : {ProblemKind::sudoku, ProblemKind::exact_cover})

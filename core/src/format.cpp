@@ -701,6 +701,11 @@ std::string directives(const Shape& shape) {
 
 std::string to_text(const Grid& grid, Format format) { return PuzzleWriter{}.text(grid, format); }
 
+std::string PuzzleWriter::box_header(const Shape& shape) {
+  box_written_ = shape.name();
+  return "# box: " + box_written_ + "\n";
+}
+
 std::string PuzzleWriter::text(const Grid& grid, Format format) {
   const Shape& shape = grid.shape();
   std::string out;

@@ -245,31 +245,161 @@ Grid with_random_blanks(const Grid& solution, int blanks, Random& random) {
   return g;
 }
 
-Grid generate_unique(const ShapePtr& shape, Random& random, Solver& checker, const GenerateOptions& options) {
-  Grid puzzle = random_solution(shape, random, checker);
+namespace {
+
+// Whether `cell`, blank in `puzzle`, can hold only `digit` by the givens of `puzzle` alone: every
+// other digit is given among its peers (naked single), or in one of its units every other cell is
+// given or sees `digit` given (hidden single).
+bool forced_by_givens(const Grid& puzzle, int cell, int digit) {
+  const Shape& shape = puzzle.shape();
+  const Mask bit = Mask{1} << (digit - 1);
+  Mask seen = bit;
+  for (int p : shape.peers_of(cell))
+    if (puzzle[p] != 0) seen |= Mask{1} << (puzzle[p] - 1);
+  if (seen == shape.all_digits()) return true;
+  auto sees_digit = [&](int other) {
+    for (int p : shape.peers_of(other))
+      if (puzzle[p] == digit) return true;
+    return false;
+  };
+  for (int u : shape.units_of(cell)) {
+    bool only_place = true;
+    for (int other : shape.units()[static_cast<std::size_t>(u)].cells)
+      if (other != cell && puzzle[other] == 0 && !sees_digit(other)) {
+        only_place = false;
+        break;
+      }
+    if (only_place) return true;
+  }
+  return false;
+}
+
+// Sets of cells of a complete grid S that every puzzle with S as its only solution has a clue in
+// (unavoidable sets): for two digits a and b, the cells holding either fall into classes linked
+// by "must differ" (peers); swapping a and b in one class gives another valid grid, as every peer
+// of a swapped cell outside the class holds a third digit. A puzzle without a clue in a class
+// thus has that second solution too. Only for rules that are all "must differ" (no cage sums).
+// Each set is kept with how many of the current puzzle's givens it holds.
+class UnavoidableSets {
+ public:
+  explicit UnavoidableSets(const Grid& solution) : sets_of_(static_cast<std::size_t>(solution.cells())) {
+    const Shape& shape = solution.shape();
+    for (const Cage& cage : shape.rules().cages)
+      if (cage.sum != 0) return;
+    const int n = shape.size();
+    std::vector<std::vector<int>> cells_of(static_cast<std::size_t>(n) + 1);
+    for (int cell = 0; cell < shape.cells(); ++cell) cells_of[static_cast<std::size_t>(solution[cell])].push_back(cell);
+    std::vector<int> label(static_cast<std::size_t>(shape.cells()), -1), stack;
+    for (int a = 1; a <= n; ++a)
+      for (int b = a + 1; b <= n; ++b) {
+        auto pair_cell = [&](int cell) { return solution[cell] == a || solution[cell] == b; };
+        for (int d : {a, b})
+          for (int start : cells_of[static_cast<std::size_t>(d)]) {
+            if (label[static_cast<std::size_t>(start)] == a * (n + 1) + b) continue;
+            const int set = static_cast<int>(givens_.size());
+            int size = 0;
+            label[static_cast<std::size_t>(start)] = a * (n + 1) + b;
+            stack.assign(1, start);
+            while (!stack.empty()) {
+              const int cell = stack.back();
+              stack.pop_back();
+              ++size;
+              sets_of_[static_cast<std::size_t>(cell)].push_back(set);
+              for (int p : shape.peers_of(cell))
+                if (pair_cell(p) && label[static_cast<std::size_t>(p)] != a * (n + 1) + b) {
+                  label[static_cast<std::size_t>(p)] = a * (n + 1) + b;
+                  stack.push_back(p);
+                }
+            }
+            givens_.push_back(size);
+          }
+      }
+  }
+  // Whether some set has no given outside `cells` (all of them given now): blank them, and the
+  // puzzle has a second solution.
+  bool needed(std::span<const int> cells) {
+    for (int cell : cells)
+      for (int set : sets_of_[static_cast<std::size_t>(cell)]) {
+        int inside = 0;
+        for (int c : cells)
+          for (int t : sets_of_[static_cast<std::size_t>(c)]) inside += t == set;
+        if (givens_[static_cast<std::size_t>(set)] == inside) return true;
+      }
+    return false;
+  }
+  void removed(int cell) {
+    for (int set : sets_of_[static_cast<std::size_t>(cell)]) --givens_[static_cast<std::size_t>(set)];
+  }
+
+ private:
+  std::vector<std::vector<int>> sets_of_;  // per cell, the sets it is in
+  std::vector<int> givens_;                // per set, its cells given in the current puzzle
+};
+
+}  // namespace
+
+Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solver& checker,
+                     const GenerateOptions& options, GenerateReport* report) {
+  const Grid solution = random_solution(shape, random, filler);
+  Grid puzzle = solution;
   std::vector<int> cells = iota(shape->cells());
   random.shuffle(std::span<int>(cells));
+  GenerateReport done;
+  // A session asks one question per removal: is there a solution that differs from `solution`
+  // in a removed cell? When the answer is yes, that other solution contradicts the clue, which
+  // stays; every later puzzle keeps the clue, so the other solution says nothing about them.
+  std::unique_ptr<UniquenessSession> session = checker.uniqueness_session(solution);
+  done.session = session != nullptr;
+  UnavoidableSets unavoidable(solution);
   Limits limits;
   limits.solutions = 2;
   limits.max_nodes = options.max_nodes;
   limits.keep_solutions = 0;
   int clues = shape->cells();
+  std::vector<int> removing;
   for (int cell : cells) {
-    const int mirror = shape->cells() - 1 - cell;
     if (puzzle[cell] == 0) continue;
-    const int removing = options.symmetric && mirror != cell ? 2 : 1;
-    if (options.clues > 0 && clues - removing < options.clues) continue;
-    const int kept = puzzle[cell], kept_mirror = puzzle[mirror];
-    puzzle.set(cell, 0);
-    if (removing == 2) puzzle.set(mirror, 0);
-    if (checker.solve(puzzle, limits).status == Status::unique) {
-      clues -= removing;
+    const int mirror = shape->cells() - 1 - cell;
+    removing.assign(1, cell);
+    if (options.symmetric && mirror != cell) removing.push_back(mirror);
+    const int count = static_cast<int>(removing.size());
+    if (options.clues > 0 && clues - count < options.clues) {
+      if (session)
+        for (int c : removing) session->keep(c);
+      continue;
+    }
+    Grid without = puzzle;
+    for (int c : removing) without.set(c, 0);
+    bool unique = true;
+    for (int c : removing) unique = unique && forced_by_givens(without, c, solution[c]);
+    if (unique) {
+      ++done.forced;
+    } else if (unavoidable.needed(removing)) {
+      ++done.unavoidable;
+      unique = false;
     } else {
-      puzzle.set(cell, kept);
-      puzzle.set(mirror, kept_mirror);
+      ++done.checks;
+      const Status status = session ? session->unique_without(puzzle, removing, limits)
+                                    : checker.solve(without, limits).status;
+      unique = status == Status::unique;
+      if (status == Status::stopped) ++done.stopped;
+      else if (!unique) ++done.kept;
+    }
+    if (unique) {
+      puzzle = std::move(without);
+      clues -= count;
+      for (int c : removing) unavoidable.removed(c);
+    } else if (session) {
+      for (int c : removing) session->keep(c);
     }
   }
+  if (report) *report = done;
   return puzzle;
+}
+
+Grid generate_unique(const ShapePtr& shape, Random& random, Solver& checker, const GenerateOptions& options,
+                     GenerateReport* report) {
+  return generate_unique(shape, random, checker, checker, options, report);
 }
 
 }  // namespace sudokit

@@ -104,6 +104,8 @@ CoverResult Solver::solve(const ExactCover&, const Limits&) {
   throw UsageError("backend '" + std::string(name()) + "' does not solve exact-cover problems");
 }
 
+std::unique_ptr<UniquenessSession> Solver::uniqueness_session(const Grid&) { return nullptr; }
+
 void Registry::add(BackendInfo info, Factory make) {
   if (contains(info.name)) throw UsageError("backend '" + info.name + "' is registered twice");
   entries_.push_back({std::move(info), std::move(make)});

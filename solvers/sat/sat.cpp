@@ -199,9 +199,14 @@ std::string_view sat::to_string(Library library) {
 // The library `solver=auto` takes, as measured (docs/backends/sat.md, docs/benchmarks.md):
 // * exact cover: CaDiCaL. Counting is one call per solution, and a CryptoMiniSat call costs
 //   milliseconds before it searches: 12 queens 1.2 CPU seconds with CaDiCaL, 92 with CryptoMiniSat.
-// * Sudoku: CryptoMiniSat, whatever the size. A puzzle is a fresh solver and two calls, and
+// * Sudoku up to 24x24: CryptoMiniSat. A puzzle is a fresh solver and two calls, and
 //   CryptoMiniSat builds and loads faster: 1.2x CaDiCaL's puzzles/s on top1465 (9x9), 1.5x on
-//   16x16 and 1.4x on 25x25 puzzles; grid size did not change the winner.
+//   16x16 (minimal) puzzles.
+// * Sudoku from 25x25 to 36x36 (the extended encoding): CaDiCaL. On minimal 25x25 puzzles
+//   CryptoMiniSat's search falls far behind: 2 of 9 solved within 20 s, against all 9 with
+//   CaDiCaL (docs/benchmarks.md, "Large grids"); on the earlier node-capped, easier 25x25 set it
+//   had been 1.4x faster. Above 36x36 (compact) CryptoMiniSat loads faster and smaller (the
+//   empty 64x64 grid: 3.9 s and 335 MB against 6.8 s and 440 MB); hard puzzles there not measured.
 namespace {
 
 // Passes everything on to a library and keeps what a proof's checker needs besides the proof:
@@ -280,8 +285,9 @@ void SatSolver::finish_proof(SatLibrary& library) {
   ++proofs_;
 }
 
-Library SatSolver::library_for(ProblemKind kind) {
-  return kind == ProblemKind::exact_cover ? Library::cadical : Library::cryptominisat;
+Library SatSolver::library_for(ProblemKind kind, int size) {
+  if (kind == ProblemKind::exact_cover) return Library::cadical;
+  return size >= 25 && size <= 36 ? Library::cadical : Library::cryptominisat;
 }
 
 SatSolver::SatSolver(std::optional<Encoding> encoding, Mode mode, std::optional<Library> library)
@@ -329,8 +335,8 @@ std::string SatSolver::options() const {
   return "encoding=" + encoding + ",givens=" + mode + ",solver=" + solver;
 }
 
-Library SatSolver::library(ProblemKind kind) {
-  used_ = library_ ? *library_ : library_for(kind);
+Library SatSolver::library(ProblemKind kind, int size) {
+  used_ = library_ ? *library_ : library_for(kind, size);
   return *used_;
 }
 
@@ -340,7 +346,7 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
   const Shape& shape = puzzle.shape();
   const int n = shape.size();
   const int cell_vars = shape.cells() * n;
-  const Library lib = library(ProblemKind::sudoku);
+  const Library lib = library(ProblemKind::sudoku, n);
 
   const bool new_shape = !rules_ || !shape_->same_as(shape);
   if (new_shape) {
@@ -505,6 +511,65 @@ CoverResult SatSolver::solve(const ExactCover& problem, const Limits& limits) {
   return sink.finish(stop, stats_of(totals, budget.elapsed_seconds(), variables, clauses));
 }
 
+namespace {
+
+// The rules of S's shape worked out once (SudokuRules); each question is one call on a fresh
+// solver loaded with the rules reduced by the puzzle's other givens, plus a clause saying that
+// one of the removed cells differs from S. Measured at 25x25 against one incremental solver kept
+// for the grid, asked with the givens as assumptions (learned clauses kept from one question to
+// the next, kept clues as unit clauses, or the formula rebuilt as clues were kept): those needed
+// a third of the conflicts, but each conflict cost several times more on the unreduced formula,
+// and a puzzle took 1.6-4x the CPU time (docs/benchmarks.md, "Generating minimal puzzles").
+class SatUniquenessSession final : public UniquenessSession {
+ public:
+  SatUniquenessSession(const Grid& solution, Library library, Encoding encoding)
+      : solution_(solution), rules_(solution.shape(), encoding, true), library_(library) {}
+
+  Status unique_without(const Grid& puzzle, std::span<const int> cells, const Limits& limits) override {
+    SearchBudget budget(limits);
+    Grid without = puzzle;
+    for (int cell : cells) without.set(cell, 0);
+    const auto fixed = values_fixed_by_givens(without);
+    if (!fixed) throw UsageError("sat: a uniqueness question about givens that clash");
+    auto solver = sat::make_library(library_, {.incremental = false, .decide_true_first = true});
+    try {
+      Loader loader(*solver, without.cells() * without.size(), &*fixed, rules_.auxiliaries(&*fixed), budget.deadline());
+      rules_.emit(&*fixed, loader.sink());
+      clause_.clear();
+      for (int cell : cells) clause_.push_back(-cell_var(without.size(), cell, solution_[cell]));
+      loader.add(clause_);  // in the formula's numbering, as the rules
+    } catch (const LoadStopped&) {
+      return Status::stopped;
+    }
+    sat::CallLimits call;
+    call.deadline = budget.deadline();
+    call.max_conflicts = limits.max_nodes;
+    const Answer answer = solver->solve({}, call);
+    return answer == Answer::unsatisfiable ? Status::unique
+           : answer == Answer::satisfiable ? Status::multiple
+                                           : Status::stopped;
+  }
+
+  void keep(int) override {}  // every question reduces the formula by all its givens anyway
+
+ private:
+  Grid solution_;
+  SudokuRules rules_;
+  Library library_;
+  std::vector<int> clause_;
+};
+
+}  // namespace
+
+Library SatSolver::session_library() { return Library::cryptominisat; }
+
+std::unique_ptr<UniquenessSession> SatSolver::uniqueness_session(const Grid& solution) {
+  if (!proof_.empty()) return nullptr;
+  const Library lib = library_ ? *library_ : session_library();
+  used_ = lib;
+  return std::make_unique<SatUniquenessSession>(solution, lib, encoding_.value_or(encoding_for(solution.size())));
+}
+
 BackendInfo SatSolver::info() {
   BackendInfo i;
   i.name = "sat";
@@ -520,6 +585,7 @@ BackendInfo SatSolver::info() {
   // Not measured on top1465 here, but on larger grids the fastest: docs/benchmarks.md, "Large
   // grids" (16x16 and 25x25, proving uniqueness, the defaults).
   i.large_puzzles_per_second = 13.1;
+  i.uniqueness_sessions = true;
   i.options = "solver=auto|cryptominisat|cadical|dpll encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
               "proof=FILE";
   return i;

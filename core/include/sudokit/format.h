@@ -154,6 +154,9 @@ std::string directives(const Shape& shape);
 class PuzzleWriter {
  public:
   std::string text(const Grid& grid, Format format);
+  // "# box: RxC" for `shape`, written at the top of a file whatever the shape; text() then does
+  // not repeat it for puzzles of that box.
+  std::string box_header(const Shape& shape);
 
  private:
   std::string box_written_;    // "2x3": the last "# box:" written, "" before any

@@ -62,15 +62,44 @@ Grid with_random_blanks(const Grid& solution, int blanks, Random& random);
 struct GenerateOptions {
   int clues = 0;            // stop removing at this many clues (0: as few as uniqueness allows)
   bool symmetric = false;   // remove cells in pairs symmetric about the centre
-  std::uint64_t max_nodes = 1'000'000;  // per uniqueness check (0: none); a check that runs out keeps
-                                         // the cell, so the result may then not be minimal
+  std::uint64_t max_nodes = 1'000'000;  // per uniqueness check, in the checker's node unit (0: none);
+                                         // a check that runs out keeps the cell, so the result may
+                                         // then not be minimal
 };
 
-// A puzzle with exactly one solution, made from a random complete grid (filled by `checker`) by
-// removing cells in random order while `checker`, counting to 2, still proves the solution
-// unique. Without a clue target and with every check finished, the result is minimal: removing
-// any one clue more would allow a second solution (a clue that could not go when tried cannot go
-// later, as removing others only adds solutions).
-Grid generate_unique(const ShapePtr& shape, Random& random, Solver& checker, const GenerateOptions& options = {});
+// How generate_unique() decided its removals.
+struct GenerateReport {
+  bool session = false;  // the checks were questions to the checker's UniquenessSession (solver.h)
+  int forced = 0;        // removals proven by the givens alone, with no check (see generate_unique)
+  int unavoidable = 0;   // clues kept with no check: they were the last given of an unavoidable set
+  int checks = 0;        // uniqueness checks asked of the checker
+  int kept = 0;          // checks that found another solution: the clue stays
+  int stopped = 0;       // checks that ran out of max_nodes: the clue stays, unproven
+};
+
+// A puzzle with exactly one solution, made from a random complete grid (filled by `filler`) by
+// removing cells in random order while `checker` still proves the solution unique. Without a clue
+// target and with every check finished, the result is minimal: removing any one clue more would
+// allow a second solution (a clue that could not go when tried cannot go later, as removing
+// others only adds solutions).
+//
+// Removing cells C from a puzzle P whose only solution is S leaves it unique iff no solution of
+// P without C differs from S in C. Each removal is decided, in this order, by:
+//   1. the givens alone: every cell of C has all other digits among its peers' givens, or is the
+//      only place left for its digit in one of its units (a naked or hidden single), so no check;
+//   2. a clue is needed, with no check, when it is the last given of an unavoidable set of the
+//      solution: the cells holding one of two digits a and b, closed under "must differ", so
+//      that swapping a and b in them gives another valid grid (not with cage sums);
+//   3. the checker's uniqueness session, when it gives one: one satisfiability question, on a
+//      solver built once per grid that keeps what it learns;
+//   4. else the checker counting the solutions of P without C up to 2.
+// These decide alike, so with every check finished the puzzle depends only on `filler`, the
+// shape, the options and `random`, not on the checker. A check cut off by max_nodes keeps its
+// cells (counted in `report`).
+Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solver& checker,
+                     const GenerateOptions& options = {}, GenerateReport* report = nullptr);
+// The same with one backend to fill and to check.
+Grid generate_unique(const ShapePtr& shape, Random& random, Solver& checker, const GenerateOptions& options = {},
+                     GenerateReport* report = nullptr);
 
 }  // namespace sudokit

@@ -34,6 +34,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -168,7 +169,27 @@ struct BackendInfo {
     std::string word(const Stats& stats) const;
   };
   std::optional<Rating> rating;
+  // Solver::uniqueness_session() gives a session (an incremental solver for one grid): the
+  // generator's removal checks then cost one satisfiability question each (generate.h).
+  bool uniqueness_sessions = false;
   bool takes(ProblemKind kind) const { return kind == ProblemKind::sudoku ? sudoku : exact_cover; }
+};
+
+// Uniqueness checks against one complete grid, S, kept across many questions: what the generator
+// asks while it removes clues. Each question is about a puzzle P whose givens agree with S and
+// whose only solution is S (the caller's invariant). P with some cells made blank still has only
+// S iff no solution of it differs from S in one of those cells: one satisfiability question, not
+// a count to 2; a session may keep, from one question to the next, what it worked out for S.
+class UniquenessSession {
+ public:
+  virtual ~UniquenessSession() = default;
+  // Whether `puzzle` with `cells` made blank has S as its only solution: Status::unique (proven),
+  // multiple (another solution exists) or stopped (a node or time limit of `limits` ran out; the
+  // other fields of `limits` are not used). `puzzle` still has `cells` given.
+  virtual Status unique_without(const Grid& puzzle, std::span<const int> cells, const Limits& limits) = 0;
+  // `cell` stays given in every later question (a clue that could not go): the session may fix
+  // it for good instead of asking it each time.
+  virtual void keep(int cell) = 0;
 };
 
 class Solver {
@@ -182,6 +203,10 @@ class Solver {
   // Solves an exact-cover problem (validated: see ExactCover::validate). Throws UsageError when
   // the backend takes no exact cover.
   virtual CoverResult solve(const ExactCover& problem, const Limits& limits);
+  // A session of uniqueness checks against the complete grid `solution` (UniquenessSession), or
+  // nullptr when the backend has none (it declares BackendInfo::uniqueness_sessions when it has).
+  // Throws UsageError for a shape the backend cannot handle.
+  virtual std::unique_ptr<UniquenessSession> uniqueness_session(const Grid& solution);
 };
 
 class Registry {

@@ -23,6 +23,10 @@
 // that is switched off after the puzzle, so the next puzzle is not affected. dpll needs no such
 // clause: it backtracks from each model and goes on, in one search.
 // Limits: the time left and the node budget (as a conflict budget) bound each solver call.
+// Uniqueness sessions (the generator's checks, solver.h): the rules of the shape worked out once
+// per grid S; "can these cells differ from S?" is one call on the rules reduced by the puzzle's
+// other givens, with one clause "one of these cells is not S's digit". The library:
+// session_library().
 #pragma once
 
 #include <memory>
@@ -43,16 +47,22 @@ class SatSolver final : public Solver {
   static BackendInfo info();
   static std::unique_ptr<Solver> create(const SolverOptions& options);  // solver=, encoding=, givens=
   // The rule of solver=auto, in one place (measured: docs/backends/sat.md).
-  static sat::Library library_for(ProblemKind kind);
+  // `size`: the side of the grid (Sudoku).
+  static sat::Library library_for(ProblemKind kind, int size = 9);
+  // The library of a uniqueness session with solver=auto: CryptoMiniSat (measured at 25x25:
+  // docs/benchmarks.md, "Generating minimal puzzles").
+  static sat::Library session_library();
 
   std::string_view name() const override { return "sat"; }
   std::string options() const override;  // with auto, the library the last solve used: solver=auto(cadical)
   Result solve(const Grid& puzzle, const Limits& limits) override;
   // Exact cover: exact_cover_cnf(), then a blocking clause over the chosen options per solution.
   CoverResult solve(const ExactCover& problem, const Limits& limits) override;
+  // nullptr with proof= (a session's answers come under assumptions and prove nothing on file).
+  std::unique_ptr<UniquenessSession> uniqueness_session(const Grid& solution) override;
 
  private:
-  sat::Library library(ProblemKind kind);  // the one to use now; remembered for options()
+  sat::Library library(ProblemKind kind, int size = 9);  // the one to use now; remembered for options()
 
   std::optional<Encoding> encoding_;  // nullopt: auto
   Encoding rules_encoding_ = Encoding::extended;  // the encoding of rules_
