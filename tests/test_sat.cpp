@@ -252,33 +252,6 @@ TEST(Sat, DpllAgreesWithCryptoMiniSatOnRandomPuzzles) {
   EXPECT_GT(multiple, 0);
 }
 
-namespace {
-// Counts a search's events, as tests/test_trace.cpp does.
-struct Events final : SearchObserver {
-  std::uint64_t entered = 0, choices = 0, flips = 0, placed = 0, dead = 0, left = 0, solutions = 0, notes = 0;
-  std::vector<std::string> dead_ends;
-  void enter(std::uint64_t, std::uint64_t, int, int, int, Reason r) override {
-    ++entered;
-    choices += r == Reason::choice;
-  }
-  void enter_option(std::uint64_t, std::uint64_t, int, int, int, Reason r) override {
-    ++entered;
-    choices += r == Reason::choice;
-  }
-  void enter_step(std::uint64_t, std::uint64_t, std::string_view, int alternatives, Reason r) override {
-    ++entered;  // a decision's other value, tried after its branch
-    flips += r == Reason::forced && alternatives == 1;
-  }
-  void place(int, int, Reason, std::string_view) override { ++placed; }
-  void dead_end(std::string_view why) override {
-    ++dead;
-    dead_ends.emplace_back(why);
-  }
-  void leave(std::uint64_t) override { ++left; }
-  void solution() override { ++solutions; }
-  void note(std::string_view) override { ++notes; }
-};
-}  // namespace
 
 // dpll's search is a tree the observer sees whole: a node per decision and per decision flipped
 // (its other value, tried after its branch), each left again when the search runs to its end, a
@@ -287,7 +260,7 @@ TEST(Sat, DpllReportsEveryStep) {
   for (auto e : kEncodings)
     for (auto m : kModes) {
       SatSolver solver(e, m, sat::Library::dpll);
-      Events events;
+      test::EventCounter events;
       Limits limits = count_up_to(2);
       limits.observer = &events;
       const Result r = solver.solve(read_one("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"), limits);
@@ -311,7 +284,7 @@ TEST(Sat, DpllReportsEveryStep) {
     }
   // Exact cover: a node per option chosen, the 4 solutions of 6 queens each told once.
   SatSolver solver(Encoding::extended, SatSolver::Mode::reduce, sat::Library::dpll);
-  Events events;
+  test::EventCounter events;
   Limits limits = count_up_to(0);
   limits.observer = &events;
   const CoverResult r = solver.solve(n_queens(6), limits);

@@ -8,11 +8,47 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "sudokit/format.h"
 #include "sudokit/solver.h"
+#include "sudokit/trace.h"
 
 namespace sudokit::test {
+
+// Counts a search's events, to be checked against its statistics: every node but the root
+// entered (by a cell's digit, an option or another step), the choices among them, the steps that
+// are a decision's other value (forced, the only alternative left: dpll's flips), the inferences
+// and those that name no rule, the dead ends and what they say, and the rest.
+struct EventCounter final : SearchObserver {
+  std::uint64_t entered = 0, choices = 0, flips = 0, placed = 0, unnamed = 0, dead = 0, left = 0, solutions = 0,
+                notes = 0;
+  std::vector<std::string> dead_ends;
+  void enter(std::uint64_t, std::uint64_t, int, int, int, Reason r) override {
+    ++entered;
+    choices += r == Reason::choice;
+  }
+  void enter_option(std::uint64_t, std::uint64_t, int, int, int, Reason r) override {
+    ++entered;
+    choices += r == Reason::choice;
+  }
+  void enter_step(std::uint64_t, std::uint64_t, std::string_view, int alternatives, Reason r) override {
+    ++entered;
+    flips += r == Reason::forced && alternatives == 1;
+  }
+  void place(int, int, Reason r, std::string_view rule) override {
+    ++placed;
+    unnamed += r == Reason::inferred && rule.empty();  // an inference names the rule that made it
+  }
+  void dead_end(std::string_view why) override {
+    ++dead;
+    dead_ends.emplace_back(why);
+  }
+  void leave(std::uint64_t) override { ++left; }
+  void solution() override { ++solutions; }
+  void note(std::string_view) override { ++notes; }
+};
 
 inline Limits count_up_to(std::uint64_t n, std::size_t keep = 16) {
   Limits l;

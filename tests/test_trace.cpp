@@ -13,27 +13,6 @@ using namespace sudokit;
 
 namespace {
 
-// Counts the events of a search.
-struct Counting final : SearchObserver {
-  std::uint64_t entered = 0, choices = 0, placed = 0, unnamed = 0, dead = 0, left = 0, solutions = 0, notes = 0;
-  void enter(std::uint64_t, std::uint64_t, int, int, int, Reason r) override {
-    ++entered;
-    choices += r == Reason::choice;
-  }
-  void enter_option(std::uint64_t, std::uint64_t, int, int, int, Reason r) override {
-    ++entered;
-    choices += r == Reason::choice;
-  }
-  void place(int, int, Reason r, std::string_view rule) override {
-    ++placed;
-    unnamed += r == Reason::inferred && rule.empty();  // an inference names the rule that made it
-  }
-  void dead_end(std::string_view) override { ++dead; }
-  void leave(std::uint64_t) override { ++left; }
-  void solution() override { ++solutions; }
-  void note(std::string_view) override { ++notes; }
-};
-
 const char* kHard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 }  // namespace
@@ -43,7 +22,7 @@ class Traced : public ::testing::TestWithParam<std::string> {};
 TEST_P(Traced, EventsMatchTheStatistics) {
   const Registry registry = builtin_solvers();
   auto solver = registry.create(GetParam());
-  Counting counting;
+  test::EventCounter counting;
   Limits limits = test::count_up_to(2);
   limits.observer = &counting;
   // kHard, unless the method takes too long on it (plain backtracking: 21 million nodes); then the
