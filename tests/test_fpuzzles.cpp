@@ -203,6 +203,9 @@ TEST(FPuzzles, ErrorsNameTheFileAndTheJsonPath) {
   // A syntax error on the third line of a multi-line document: its line and column.
   const std::string syntax = "# before\n{\"size\":4,\n" + grid + ",\n\"antiking\": tru }\n";
   EXPECT_NE(error_of(syntax).find("f.json: puzzle 1, line 4, column"), std::string::npos) << error_of(syntax);
+  // A number too large for a double is well-formed JSON that the parser refuses (found by fuzz_fpuzzles).
+  EXPECT_NE(error_of("{\"size\":1e999}").find("f.json: puzzle 1, line 1: f-puzzles JSON: not JSON: [json.exception.out_of_range.406] number overflow"), std::string::npos)
+      << error_of("{\"size\":1e999}");
   // Givens that break a rule by themselves, named by their JSON cells.
   const std::string twice = "{\"size\":4,\"diagonal-\":true,\"grid\":[[{\"value\":1,\"given\":true},{},{},{}],[{},{},{},{}],"
                             "[{},{},{},{}],[{},{},{},{\"value\":1,\"given\":true}]]}";

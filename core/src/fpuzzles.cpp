@@ -170,6 +170,9 @@ std::optional<FPuzzle> parse_fpuzzles(std::string_view text, FPuzzleError& error
     error = {"", e.byte > 0 ? std::optional<std::size_t>(e.byte - 1) : std::nullopt,
              std::string("not JSON: ") + e.what()};
     return std::nullopt;
+  } catch (const json::exception& e) {  // well-formed but unrepresentable, e.g. 1e999 (out_of_range 406)
+    error = {"", std::nullopt, std::string("not JSON: ") + e.what()};
+    return std::nullopt;
   }
   try {
     return read(doc);
