@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (the fuzz preset) and runs each for a fixed time from a copy of its
 # seed corpus, so that the repository is not modified (docs/fuzzing.md).
-#   scripts/fuzz.sh                      every target, 20 seconds each (what .ci/run does)
+#   scripts/fuzz.sh                      every target, 20 seconds each
 #   scripts/fuzz.sh 3600 differential    one target for an hour
+#   scripts/fuzz.sh --runs 60000         every target, 60,000 executions from seed 1 (what .ci/run
+#                                        does: the same inputs on every run, so a finding reproduces)
 # Exits 1 on a finding (crash, sanitizer report, broken invariant, timeout), after copying the
 # input to build/fuzz/findings/ and printing the end of the log. Skips (exit 0) when clang has no
 # libFuzzer (Debian's libclang-rt-14-dev, installed by scripts/setup.sh --extra).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds="${1:-20}"
-[[ $# -gt 0 ]] && shift
+limit=()
+if [[ "${1:-}" == --runs ]]; then
+  limit=(-seed=1 -runs="${2:?--runs needs a number}")
+  what="${2} runs"
+  shift 2
+else
+  limit=(-max_total_time="${1:-20}")
+  what="${1:-20}s"
+  [[ $# -gt 0 ]] && shift
+fi
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=(puzzle fpuzzles dlx model csv differential)
 
@@ -29,9 +39,9 @@ for t in "${targets[@]}"; do
   cp tests/fuzz/corpus/fuzz_"$t"/* "$work/$t/"
   dict=()
   [[ -f tests/fuzz/$t.dict ]] && dict=(-dict="tests/fuzz/$t.dict")
-  if UBSAN_OPTIONS=print_stacktrace=1 build/fuzz/tests/fuzz/fuzz_"$t" "${dict[@]}" -max_total_time="$seconds" -timeout=10 \
+  if UBSAN_OPTIONS=print_stacktrace=1 build/fuzz/tests/fuzz/fuzz_"$t" "${dict[@]}" "${limit[@]}" -timeout=10 \
        -print_final_stats=1 -artifact_prefix="$work/$t.art/" "$work/$t" >"$work/$t.log" 2>&1; then
-    echo "fuzz_$t: ${seconds}s, no finding; $(grep -a -E '^#[0-9]+' "$work/$t.log" | tail -n 1)"
+    echo "fuzz_$t: $what, no finding; $(grep -a -E '^#[0-9]+' "$work/$t.log" | tail -n 1)"
   else
     status=1
     mkdir -p build/fuzz/findings
