@@ -3,8 +3,8 @@
 # seed corpus, so that the repository is not modified (docs/fuzzing.md).
 #   scripts/fuzz.sh                      every target, 20 seconds each
 #   scripts/fuzz.sh 3600 differential    one target for an hour
-#   scripts/fuzz.sh --runs 60000         every target, 60,000 executions from seed 1 (what .ci/run
-#                                        does: the same inputs on every run, so a finding reproduces)
+#   scripts/fuzz.sh --runs 30000         every target, 30,000 executions from seed 1 (what .ci/run
+#                                        does: as much fuzzing on a loaded machine as on an idle one)
 # Exits 1 on a finding (crash, sanitizer report, broken invariant, timeout), after copying the
 # input to build/fuzz/findings/ and printing the end of the log. Skips (exit 0) when clang has no
 # libFuzzer (Debian's libclang-rt-14-dev, installed by scripts/setup.sh --extra).
