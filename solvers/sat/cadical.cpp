@@ -68,6 +68,8 @@ class Cadical final : public SatLibrary {
     return first;
   }
 
+  void prefer(int lit) override { solver_.phase(lit); }
+
   void add_clause(std::span<const int> literals) override {
     for (int lit : literals) solver_.add(lit);
     solver_.add(0);

@@ -70,6 +70,11 @@ class Loader {
     }
     return map_[i];
   }
+  // The library's variable for formula variable v, or 0 when it has none (fixed by the givens).
+  int mapped(int v) const {
+    const auto i = static_cast<std::size_t>(v);
+    return i < map_.size() ? map_[i] : kAbsent;
+  }
   // Formula variable v's value in the model; false when the formula never mentioned it.
   bool is_true(int v) const {
     const auto i = static_cast<std::size_t>(v);
@@ -520,6 +525,7 @@ namespace {
 // the next, kept clues as unit clauses, or the formula rebuilt as clues were kept): those needed
 // a third of the conflicts, but each conflict cost several times more on the unreduced formula,
 // and a puzzle took 1.6-4x the CPU time (docs/benchmarks.md, "Generating minimal puzzles").
+// Decisions try S's digits first (a phase per variable): a second solution is found near S.
 class SatUniquenessSession final : public UniquenessSession {
  public:
   SatUniquenessSession(const Grid& solution, Library library, Encoding encoding)
@@ -538,6 +544,13 @@ class SatUniquenessSession final : public UniquenessSession {
       clause_.clear();
       for (int cell : cells) clause_.push_back(-cell_var(without.size(), cell, solution_[cell]));
       loader.add(clause_);  // in the formula's numbering, as the rules
+      // Decisions start from S: a second solution mostly differs from S in a few cells (an
+      // unavoidable set), so the search looks near S first instead of anywhere.
+      const int n = without.size();
+      for (int cell = 0; cell < without.cells(); ++cell)
+        if (without[cell] == 0)
+          for (int d = 1; d <= n; ++d)
+            if (const int v = loader.mapped(cell_var(n, cell, d))) solver->prefer(d == solution_[cell] ? v : -v);
     } catch (const LoadStopped&) {
       return Status::stopped;
     }
@@ -561,7 +574,10 @@ class SatUniquenessSession final : public UniquenessSession {
 
 }  // namespace
 
-Library SatSolver::session_library() { return Library::cryptominisat; }
+// CaDiCaL, which takes S as the phase of every open variable (prefer()); CryptoMiniSat 5.11's API
+// has no per-variable phase. Measured on the same puzzles: docs/benchmarks.md, "Generating
+// minimal puzzles".
+Library SatSolver::session_library() { return Library::cadical; }
 
 std::unique_ptr<UniquenessSession> SatSolver::uniqueness_session(const Grid& solution) {
   if (!proof_.empty()) return nullptr;

@@ -25,8 +25,8 @@
 // Limits: the time left and the node budget (as a conflict budget) bound each solver call.
 // Uniqueness sessions (the generator's checks, solver.h): the rules of the shape worked out once
 // per grid S; "can these cells differ from S?" is one call on the rules reduced by the puzzle's
-// other givens, with one clause "one of these cells is not S's digit". The library:
-// session_library().
+// other givens, with one clause "one of these cells is not S's digit", the search started from
+// S's digits (a phase per variable). The library: session_library().
 #pragma once
 
 #include <memory>
@@ -49,8 +49,8 @@ class SatSolver final : public Solver {
   // The rule of solver=auto, in one place (measured: docs/backends/sat.md).
   // `size`: the side of the grid (Sudoku).
   static sat::Library library_for(ProblemKind kind, int size = 9);
-  // The library of a uniqueness session with solver=auto: CryptoMiniSat (measured at 25x25:
-  // docs/benchmarks.md, "Generating minimal puzzles").
+  // The library of a uniqueness session with solver=auto: CaDiCaL, its decisions started at the
+  // grid's digits (measured at 9x9 to 25x25: docs/benchmarks.md, "Generating minimal puzzles").
   static sat::Library session_library();
 
   std::string_view name() const override { return "sat"; }

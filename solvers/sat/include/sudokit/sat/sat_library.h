@@ -54,6 +54,9 @@ class SatLibrary {
   virtual void add_clause(std::span<const int> literals) = 0;
   // Solves under the assumptions (true literals, for this call only) and the limits.
   virtual Answer solve(std::span<const int> assumptions, const CallLimits& limits) = 0;
+  // A hint: decisions on variable |lit| try lit's value first. Libraries without a per-variable
+  // phase (CryptoMiniSat 5.11's API, dpll) ignore it; the answer never depends on it.
+  virtual void prefer(int /*lit*/) {}
   // Variable v's value in the model of the last satisfiable call.
   virtual bool is_true(int v) = 0;
   virtual CallStats last_call() = 0;
