@@ -18,6 +18,8 @@
 # (taskset -c ${CORE:-0}), finding one solution (--count 1: what a SAT solver's "satisfiable"
 # answers) and, in a second column, proving it unique (--count 2). Times are those sudokit
 # reports per puzzle (time inside solve(): encoding and loading included, reading the file not).
+# The uniqueness column runs only the puzzles the first column solved (the others would stop
+# again, on the way to the same first solution) and counts the rest as stopped at the limit.
 # The command-line solvers get the DIMACS file of each puzzle (`sudokit encode --to dimacs`,
 # extended encoding, givens as unit clauses: the standard formula) and are timed per process,
 # reading the file included. A run cut off by the limit counts as LIMIT seconds, unsolved.
@@ -58,9 +60,11 @@ $CONFIGS"
 ONLY=${ONLY:-.}
 CONFIGS=$(echo "$CONFIGS" | grep -E "^[^|]*($ONLY)" || true)
 
-# solved, total and largest time of one run from its --stats lines
+# solved, total and largest time of one run from its --stats lines; $1 more puzzles (not run)
+# count as stopped at the limit
 summarise() {
-  awk -v limit="$LIMIT" '/ status=/ {
+  awk -v limit="$LIMIT" -v unrun="${1:-0}" 'BEGIN { n = unrun; total = unrun * limit; if (unrun) max = limit }
+    / status=/ {
       n++; t = limit
       for (i = 1; i <= NF; i++) { if ($i ~ /^time=/) t = substr($i, 6); if ($i ~ /^status=/) s = substr($i, 8) }
       if (s == "stopped") t = limit; else ok++
@@ -82,8 +86,14 @@ for size in $SIZES; do
     echo "|---|---|---|---|---|---|---|"
   } >> "$table"
   [ -z "$CONFIGS" ] || echo "$CONFIGS" | while IFS='|' read -r label args; do
-    one=$(nice -n 10 $PIN "$SUDOKIT" solve $args --count 1 --timeout "$LIMIT" --stats "$set" 2>&1 >/dev/null | summarise)
-    two=$(nice -n 10 $PIN "$SUDOKIT" solve $args --count 2 --timeout "$LIMIT" --stats "$set" 2>&1 >/dev/null | summarise)
+    stats=$(nice -n 10 $PIN "$SUDOKIT" solve $args --count 1 --timeout "$LIMIT" --stats "$set" 2>&1 >/dev/null || true)
+    one=$(echo "$stats" | summarise)
+    # Proving uniqueness first finds the solution that the run above looked for, so a puzzle it
+    # stopped on would stop again: only the solved ones are run, the others count as stopped.
+    solved=$(echo "$stats" | awk '/ status=/ && !/ status=stopped/ { for (i = 1; i <= NF; i++) if ($i == "puzzle") print $(i + 1) + 0 }')
+    awk -v keep=" $(echo $solved) " '/^#/ { print; next } { if (index(keep, " " ++n " ")) print }' "$set" > "$OUT/solved.txt"
+    unrun=$((count - $(echo "$solved" | grep -c . || true)))
+    two=$(nice -n 10 $PIN "$SUDOKIT" solve $args --count 2 --timeout "$LIMIT" --stats "$OUT/solved.txt" 2>&1 >/dev/null | summarise "$unrun")
     echo "| $label | $one | $two |" | tee -a "$table"
   done
   # The command-line solvers on one DIMACS file per puzzle.
