@@ -88,9 +88,9 @@ int cmd_generate(const std::vector<std::string>& args) {
              "of an unavoidable set, else the checker decides (one question to a backend with uniqueness\n"
              "sessions, else counting to 2). The output starts with '# box: RxC', which every command\n"
              "reads, and with --difficulty '# difficulty: LEVEL'.\n"
-             "CPU time a puzzle on one core, --minimal (docs/experiments.md): 9x9 about 1 ms, 16x16\n"
-             "about 0.13 s, 25x25 about 1.5 minutes on average (26 s to many minutes); 36x36 to\n"
-             "64x64 not measured: expect far longer, or use --max-nodes without --minimal."))
+             "CPU time a puzzle on one core, --minimal (docs/experiments.md): 9x9 about 4 ms, 16x16\n"
+             "about 0.14 s, 25x25 about a minute (14 s to 3.5 minutes); 36x36 more than 40 minutes\n"
+             "(not finished). Above 25x25 use --max-nodes without --minimal."))
     return kOk;
   const BoxSpec box = parse_box_spec(box_text);
   const Rules rules = parse_rules_option(rules_text);
