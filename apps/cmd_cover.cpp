@@ -137,6 +137,8 @@ int cmd_xc(const std::vector<std::string>& args) {
 
   Outcome outcome;
   TraceOutput trace_out(trace, trace_file);
+  std::optional<Output> tree_out;  // made before any search: a bad path fails now, not after it
+  if (!tree_file.empty()) tree_out.emplace(tree_file);
   if (files.empty()) files.push_back("-");
   for (std::size_t f = 0; f < files.size(); ++f) {
     const std::optional<ExactCover> problem = read_xc_file(files[f], outcome);
@@ -152,7 +154,7 @@ int cmd_xc(const std::vector<std::string>& args) {
     if (!tree_file.empty() && f == 0) observers.add(&tree.emplace(*problem, tree_nodes));
     limits.observer = observers.empty() ? nullptr : &observers;
     const CoverResult r = solver->solve(*problem, limits);
-    if (tree && !write_file(tree_file, [&](std::ostream& dot) { tree->write_dot(dot); })) outcome.raise(kIoError);
+    if (tree && !write_file(*tree_out, [&](std::ostream& dot) { tree->write_dot(dot); })) outcome.raise(kIoError);
     for (const auto& s : r.solutions)
       if (const auto v = verify_cover(*problem, s); !v.empty()) {
         std::cerr << "sudokit: " << name << ": " << solver->name() << " returned a set of options that is not a solution: "

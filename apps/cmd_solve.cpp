@@ -71,6 +71,8 @@ int cmd_solve(const std::vector<std::string>& args) {
 
   Outcome outcome;
   TraceOutput trace_out(trace, trace_file);
+  std::optional<Output> tree_out;  // made before any search: a bad path fails now, not after it
+  if (!tree_file.empty()) tree_out.emplace(tree_file);
   std::size_t printed = 0;
   PuzzleWriter writer;  // variant puzzles get their directives, so the output reads back as them
   for_each_puzzle(files, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
@@ -100,7 +102,7 @@ int cmd_solve(const std::vector<std::string>& args) {
     if (!tree_file.empty() && p.number == 1) observers.add(&tree.emplace(p.grid.shape(), tree_nodes));
     limits.observer = observers.empty() ? nullptr : &observers;
     const Result r = solver->solve(p.grid, limits);
-    if (tree && !write_file(tree_file, [&](std::ostream& dot) { tree->write_dot(dot); })) outcome.raise(kIoError);
+    if (tree && !write_file(*tree_out, [&](std::ostream& dot) { tree->write_dot(dot); })) outcome.raise(kIoError);
     // Comment lines start with '#', so the output can be read back by sudokit.
     const bool found = r.status == Status::unique || r.status == Status::solved || r.status == Status::multiple;
     if (report_count || !found) {

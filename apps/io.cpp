@@ -91,11 +91,21 @@ void Output::close() {
 bool write_file(const std::string& name, const std::function<void(std::ostream&)>& write) {
   try {
     Output out(name);
+    return write_file(out, write);
+  } catch (const WriteError& e) {
+    if (is_stdio(name)) throw;  // main() reports stdout's failures, a closed pipe quietly
+    std::cerr << "sudokit: " << e.what() << "\n";
+    return false;
+  }
+}
+
+bool write_file(Output& out, const std::function<void(std::ostream&)>& write) {
+  try {
     write(out.stream());
     out.close();
     return true;
   } catch (const WriteError& e) {
-    if (is_stdio(name)) throw;  // main() reports stdout's failures, a closed pipe quietly
+    if (out.is_stdout()) throw;
     std::cerr << "sudokit: " << e.what() << "\n";
     return false;
   }

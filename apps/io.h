@@ -59,6 +59,7 @@ class Output {
   ~Output();  // closes a file that close() did not, saying on stderr if its last bytes were lost
   std::ostream& stream() { return *out_; }
   const std::string& name() const { return name_; }  // "stdout", or the file's name
+  bool is_stdout() const { return out_ == &std::cout; }
   // Throws WriteError if a write has failed (with `flush`, after flushing): checked soon after the
   // writes, while errno still says why.
   void check(bool flush);
@@ -75,6 +76,9 @@ class Output {
 // Fills the output `name` with `write`, checking every write; a file's failure: false after saying
 // why on stderr; stdout's: WriteError, for main() to report.
 bool write_file(const std::string& name, const std::function<void(std::ostream&)>& write);
+// The same into an output opened earlier: a command that writes its file after long work (--tree)
+// opens it first, so that a bad path fails at once instead of after the search.
+bool write_file(Output& out, const std::function<void(std::ostream&)>& write);
 
 // Where --trace goes: stderr, so that the solutions on stdout stay readable as input, or the
 // output given with --trace-file (opened once for the whole run). stream() is null when neither.

@@ -189,8 +189,8 @@ TEST(Cli, AFullDiskIsAnError) {
   const std::string puzzle = std::string(kHard) + "\n";
   for (const char* args : {"solve >/dev/full", "compare --solvers dlx --csv /dev/full",
                            "compare --solvers dlx --json /dev/full", "compare --solvers dlx >/dev/full",
-                           "encode --output /dev/full", "encode --to dimacs >/dev/full", "solve --tree /dev/full",
-                           "solve --trace-file /dev/full"}) {
+                           "encode --output /dev/full", "encode --to dimacs >/dev/full",
+                           "solve --solver dlx --tree /dev/full", "solve --solver dlx --trace-file /dev/full"}) {
     auto r = run_cli(args, puzzle);
     EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
     EXPECT_NE(r.err.find("cannot write "), std::string::npos) << args << ": " << r.err;
@@ -219,6 +219,16 @@ TEST(Cli, DirectoriesAreRefusedAndADashIsStdio) {
                                  "solve --tree " + dir, "solve --trace-file " + dir, "encode --output " + dir}) {
     auto r = run_cli(args, puzzle);
     EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
+    EXPECT_NE(r.err.find("sudokit: cannot write " + dir + ": Is a directory"), std::string::npos) << args << ": " << r.err;
+  }
+  // The tree's file is made before the search, so a bad path does not wait for a long search
+  // (here counting every 9x9 grid by backtracking, which would print a "stopped" line at the
+  // limit); nothing is printed, as nothing was searched.
+  for (const std::string& args : {"solve --solver backtrack --count 0 --timeout 60 --tree " + dir,
+                                 "xc --solver dlx --count 0 --tree " + dir}) {
+    auto r = run_cli(args, args[0] == 's' ? std::string(81, '.') + "\n" : "| two solutions\na b | x\na x:1\nb x:1\na b\nb x:2\n");
+    EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
+    EXPECT_EQ(r.out, "") << args;
     EXPECT_NE(r.err.find("sudokit: cannot write " + dir + ": Is a directory"), std::string::npos) << args << ": " << r.err;
   }
   for (const std::string& args : {"solve " + dir, "xc " + dir, "report " + dir, "check-proof " + dir + " " + dir,
