@@ -100,12 +100,8 @@ int cmd_generate(const std::vector<std::string>& args) {
   // The checker: as told, else the --solver given, else the first backend that declares
   // uniqueness sessions (one satisfiability question per removal instead of a count to 2). With every
   // check finished the puzzle is the same whichever checker proved it (generate.h).
-  if (!vm.count("checker")) {
-    if (!vm["solver"].defaulted()) checker_name = filler_name;
-    for (const std::string& name : registry.names(ProblemKind::sudoku))
-      if (checker_name.empty() && registry.info(name).uniqueness_sessions) checker_name = name;
-    if (checker_name.empty()) checker_name = filler_name;
-  }
+  if (!vm.count("checker"))
+    checker_name = vm["solver"].defaulted() ? registry.uniqueness_checker(filler_name) : filler_name;
   auto filler = registry.create(filler_name);
   auto checker = checker_name == filler_name && checker_options.empty()
                      ? nullptr

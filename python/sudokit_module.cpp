@@ -214,12 +214,17 @@ py::list compare(const py::handle& puzzles, const std::optional<std::vector<std:
   return rows;
 }
 
+// As `sudokit generate`: `solver` fills the grid (propagate when not given); the checker is as
+// given, else the solver given, else the registry's uniqueness checker (sat's sessions).
 std::vector<Puzzle> generate(const std::string& box, std::uint64_t count, std::uint64_t seed, int clues,
-                             bool symmetric, std::optional<std::uint64_t> max_nodes, const std::string& solver) {
+                             bool symmetric, std::optional<std::uint64_t> max_nodes,
+                             const std::optional<std::string>& solver, const std::optional<std::string>& checker_name) {
   const sudokit::BoxSpec spec = sudokit::parse_box_spec(box);
   const auto shape = sudokit::Shape::make(spec.rows, spec.cols);
   const sudokit::Registry solvers = registry();
-  auto checker = solvers.create(solver);
+  const std::string filler_name = solver.value_or("propagate");
+  auto filler = solvers.create(filler_name);
+  auto checker = solvers.create(checker_name ? *checker_name : solver ? *solver : solvers.uniqueness_checker(filler_name));
   sudokit::GenerateOptions options;
   options.clues = clues;
   options.symmetric = symmetric;
@@ -227,7 +232,8 @@ std::vector<Puzzle> generate(const std::string& box, std::uint64_t count, std::u
   sudokit::Random random(seed);
   std::vector<Puzzle> puzzles;
   py::gil_scoped_release unlocked;
-  for (std::uint64_t i = 0; i < count; ++i) puzzles.push_back({generate_unique(shape, random, *checker, options), 0, 0});
+  for (std::uint64_t i = 0; i < count; ++i)
+    puzzles.push_back({generate_unique(shape, random, *filler, *checker, options), 0, 0});
   return puzzles;
 }
 
@@ -312,7 +318,9 @@ PYBIND11_MODULE(sudokit, m) {
         "CSV (docs/stats.md), ready for pandas.DataFrame.");
   m.def("generate", &generate, py::arg("box") = "3x3", py::arg("count") = 1, py::arg("seed") = 1,
         py::arg("clues") = 0, py::arg("symmetric") = false, py::arg("max_nodes") = 20000,
-        py::arg("solver") = "propagate",
-        "Puzzles with exactly one solution, the same for a seed on every machine (as `sudokit generate`).");
+        py::arg("solver") = py::none(), py::arg("checker") = py::none(),
+        "Puzzles with exactly one solution, the same for a seed on every machine and the same as `sudokit "
+        "generate` with the same options: `solver` fills the grid (default propagate), `checker` proves each "
+        "removal (default: the solver given, else the backend with uniqueness sessions, sat).");
   m.def("backends", &backends, "What each registered backend declares about itself (BackendInfo).");
 }

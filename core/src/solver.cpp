@@ -195,6 +195,12 @@ std::string Registry::fastest_on_large_grids() const {
   return best ? best->info.name : fastest(ProblemKind::sudoku);
 }
 
+std::string Registry::uniqueness_checker(std::string_view fallback) const {
+  for (const Entry& e : entries_)
+    if (e.info.sudoku && e.info.uniqueness_sessions) return e.info.name;
+  return std::string(fallback);
+}
+
 std::string BackendInfo::Rating::word(const Stats& stats) const {
   for (const Counter& c : stats.counters)
     if (c.name == counter) return c.value >= 1 && c.value <= words.size() ? words[c.value - 1] : std::string();

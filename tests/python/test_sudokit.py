@@ -148,6 +148,20 @@ def test_generate_is_reproducible_and_unique():
         assert solves(str(p), r["solutions"][0], 2, 3)
 
 
+def test_generate_makes_what_the_command_makes():
+    # The same defaults (propagate fills, sat's sessions check, 20000 conflicts a check) and the
+    # same rule for the checker when a solver is named; 16x16 so that a capped check can matter.
+    exe = os.environ["SUDOKIT_EXE"]  # set by ctest
+    def command(*args):
+        out = subprocess.run([exe, "generate", *args], check=True, capture_output=True, text=True).stdout
+        return [line for line in out.splitlines() if line and not line.startswith("#")]
+    assert [str(p) for p in sudokit.generate(box="4x4", count=2, seed=5)] == command("--box", "4x4", "--count", "2", "--seed", "5")
+    assert [str(p) for p in sudokit.generate(box="3x3", count=3, seed=2, solver="dlx", max_nodes=50)] == \
+        command("--count", "3", "--seed", "2", "--solver", "dlx", "--max-nodes", "50")
+    assert [str(p) for p in sudokit.generate(count=3, seed=2, checker="propagate", max_nodes=50)] == \
+        command("--count", "3", "--seed", "2", "--checker", "propagate", "--max-nodes", "50")
+
+
 def test_a_stopped_run_gives_what_it_deduced():
     # Inference alone cannot finish this puzzle: the run stops with the givens and what the rules placed.
     hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -245,6 +245,9 @@ class Registry {
   // The Sudoku backend with the highest large_puzzles_per_second (the first registered on a tie;
   // fastest(sudoku) when none is measured).
   std::string fastest_on_large_grids() const;
+  // The generator's default checker: the first Sudoku backend that declares uniqueness sessions
+  // (one question per removal instead of a count to 2), else `fallback`.
+  std::string uniqueness_checker(std::string_view fallback) const;
 
  private:
   UsageError unknown_backend(std::string_view name) const;
