@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (the fuzz preset) and runs each for a fixed time from a copy of its
+# Builds the libFuzzer targets (the fuzz preset) and runs each, one per CPU at a time, from a copy of its
 # seed corpus, so that the repository is not modified (docs/fuzzing.md).
 #   scripts/fuzz.sh                      every target, 20 seconds each
 #   scripts/fuzz.sh 3600 differential    one target for an hour
@@ -33,14 +33,27 @@ cmake --build --preset fuzz -j"$(nproc)"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-status=0
-for t in "${targets[@]}"; do
+# One target: its log, and its exit status in $work/$t.rc.
+run_target() {
+  local t=$1 dict=()
   mkdir -p "$work/$t" "$work/$t.art"
   cp tests/fuzz/corpus/fuzz_"$t"/* "$work/$t/"
-  dict=()
   [[ -f tests/fuzz/$t.dict ]] && dict=(-dict="tests/fuzz/$t.dict")
-  if UBSAN_OPTIONS=print_stacktrace=1 build/fuzz/tests/fuzz/fuzz_"$t" "${dict[@]}" "${limit[@]}" -timeout=10 \
-       -print_final_stats=1 -artifact_prefix="$work/$t.art/" "$work/$t" >"$work/$t.log" 2>&1; then
+  local rc=0
+  UBSAN_OPTIONS=print_stacktrace=1 build/fuzz/tests/fuzz/fuzz_"$t" "${dict[@]}" "${limit[@]}" -timeout=10 \
+    -print_final_stats=1 -artifact_prefix="$work/$t.art/" "$work/$t" >"$work/$t.log" 2>&1 || rc=$?
+  echo "$rc" > "$work/$t.rc"
+}
+# As many targets at once as there are CPUs to run on (each is one process on one core).
+cpus=$(nproc)
+for t in "${targets[@]}"; do
+  while (( $(jobs -rp | wc -l) >= cpus )); do wait -n || true; done
+  run_target "$t" &
+done
+wait
+status=0
+for t in "${targets[@]}"; do
+  if [[ $(cat "$work/$t.rc") == 0 ]]; then
     echo "fuzz_$t: $what, no finding; $(grep -a -E '^#[0-9]+' "$work/$t.log" | tail -n 1)"
   else
     status=1
