@@ -89,8 +89,10 @@ int cmd_generate(const std::vector<std::string>& args) {
              "sessions, else counting to 2). The output starts with '# box: RxC', which every command\n"
              "reads, and with --difficulty '# difficulty: LEVEL'.\n"
              "CPU time a puzzle on one core, --minimal (docs/experiments.md): 9x9 about 4 ms, 16x16\n"
-             "about 0.14 s, 25x25 about a minute (14 s to 3.5 minutes); 36x36 more than 40 minutes\n"
-             "(not finished). Above 25x25 use --max-nodes without --minimal."))
+             "about 0.14 s, 25x25 about a minute (14 s to 3.5 minutes); 36x36 not finished in 40\n"
+             "minutes (single checks take minutes there). Above 25x25 drop --minimal: 36x36 takes\n"
+             "about 11 minutes at the default cap, 64x64 about 2.5 with --max-nodes 500 (unique\n"
+             "puzzles, with the clues whose check ran out counted after each)."))
     return kOk;
   const BoxSpec box = parse_box_spec(box_text);
   const Rules rules = parse_rules_option(rules_text);
