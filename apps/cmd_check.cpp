@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include "sudokit/compare/check.h"
 #include "cli.h"
@@ -51,6 +52,10 @@ int cmd_check(const std::vector<std::string>& args) {
   if (!box_text.empty()) box = parse_box_spec(box_text);
   const Rules rules = parse_rules_option(rules_text);
 
+  // The files are made before any check: a bad path fails now, not after the run.
+  std::optional<Output> csv_out, json_out;
+  if (!csv.empty()) csv_out.emplace(csv);
+  if (!json.empty()) json_out.emplace(json);
   Outcome outcome;
   std::vector<std::pair<ParsedPuzzle, std::string>> puzzles;
   for_each_puzzle({files[0]}, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) { puzzles.push_back({p, source}); });
@@ -89,8 +94,8 @@ int cmd_check(const std::vector<std::string>& args) {
   for (const char* v : {"wrong", "refuted", "missing", "unreadable", "stopped"})
     if (tally[v]) std::cout << ", " << tally[v] << " " << v;
   std::cout << " (claims decided by " << decider->name() << ")\n";
-  if (!csv.empty() && !write_file(csv, [&](std::ostream& o) { write_check_csv(o, rows); })) outcome.raise(kIoError);
-  if (!json.empty() && !write_file(json, [&](std::ostream& o) { write_check_json(o, rows); })) outcome.raise(kIoError);
+  if (csv_out && !write_file(*csv_out, [&](std::ostream& o) { write_check_csv(o, rows); })) outcome.raise(kIoError);
+  if (json_out && !write_file(*json_out, [&](std::ostream& o) { write_check_json(o, rows); })) outcome.raise(kIoError);
   return outcome.code;
 }
 

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <optional>
 #include <cmath>
 #include <fstream>
 #include <iostream>
@@ -165,6 +166,10 @@ int cmd_compare(const std::vector<std::string>& args) {
   std::size_t shard = 1, shards = 1;
   if (!shard_text.empty()) std::tie(shard, shards) = parse_shard(shard_text);
 
+  // The files are made before any search: a bad path fails now, not after a long run.
+  std::optional<Output> csv_out, json_out;
+  if (!csv.empty()) csv_out.emplace(csv);
+  if (!json.empty()) json_out.emplace(json);
   catch_stop_signals();
   Outcome outcome;
   std::vector<PuzzleInput> puzzles;
@@ -191,8 +196,8 @@ int cmd_compare(const std::vector<std::string>& args) {
   write_summary(std::cout, report.rows);
   write_budget_notes(std::cout, report);
   if (certify_verdicts) outcome.raise(certify_all(registry, certifier, puzzles, report));
-  if (!csv.empty() && !write_file(csv, [&](std::ostream& o) { write_csv(o, report.rows); })) outcome.raise(kIoError);
-  if (!json.empty() && !write_file(json, [&](std::ostream& o) { write_json(o, report.rows); })) outcome.raise(kIoError);
+  if (csv_out && !write_file(*csv_out, [&](std::ostream& o) { write_csv(o, report.rows); })) outcome.raise(kIoError);
+  if (json_out && !write_file(*json_out, [&](std::ostream& o) { write_json(o, report.rows); })) outcome.raise(kIoError);
   outcome.raise(exit_code_for(report));
   if (report.stopped) {
     const int signal = stop_signal;

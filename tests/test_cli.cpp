@@ -202,12 +202,23 @@ TEST(Cli, AFullDiskIsAnError) {
   EXPECT_EQ(generate.err, "sudokit: cannot write stdout: No space left on device\n");
 }
 
+// The files are made before the work, so a bad path fails at once: nothing is searched or printed
+// (a run of hours is not lost to a typo at its end).
 TEST(Cli, AnUnwritablePathIsAnError) {
-  auto r = run_cli("compare --solvers dlx --csv /nonexistent/dir/x.csv", std::string(kHard) + "\n");
-  EXPECT_EQ(r.exit_code, 5) << r.err;
-  EXPECT_NE(r.err.find("sudokit: cannot write /nonexistent/dir/x.csv: No such file or directory"), std::string::npos)
-      << r.err;
-  EXPECT_NE(r.out.find("1 puzzles, 0 with a disagreement"), std::string::npos) << r.out;  // the summary still printed
+  const sudokit::test::ScratchDir scratch;
+  const std::string puzzles = scratch.path() + "p.txt", answers = scratch.path() + "a.txt";
+  std::ofstream(puzzles) << kHard << "\n";
+  std::ofstream(answers) << kHard << "\n";  // not an answer: the run must stop before reading it
+  for (const std::string& args :
+       {"compare --solvers dlx --csv /nonexistent/dir/x.csv " + puzzles, "compare --solvers dlx --json /nonexistent/dir/x.csv " + puzzles,
+        "check --csv /nonexistent/dir/x.csv " + puzzles + " " + answers,
+        "check --json /nonexistent/dir/x.csv " + puzzles + " " + answers}) {
+    auto r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
+    EXPECT_NE(r.err.find("sudokit: cannot write /nonexistent/dir/x.csv: No such file or directory"), std::string::npos)
+        << args << ": " << r.err;
+    EXPECT_EQ(r.out, "") << args;
+  }
 }
 
 // Every file a command reads or writes is opened by one helper (apps/io.h): a directory is
