@@ -226,7 +226,7 @@ TEST(Drat, ChecksLemmasAndHonoursDeletions) {
   EXPECT_THROW(check(std::string("a\x01\x02", 3)), InputError);  // binary DRAT
 }
 
-// Proofs of "no solution" and of uniqueness for 100 generated 9x9 puzzles, written by CaDiCaL
+// Proofs of "no solution" and of uniqueness for 40 generated 9x9 puzzles, written by CaDiCaL
 // through ext:cadical -o proof=FILE and verified in-project; corrupted proofs are rejected.
 // Proofs from the in-process sat backend (CaDiCaL's proof trace) and from the cadical program.
 class Proofs : public ::testing::TestWithParam<std::string> {};
@@ -244,7 +244,7 @@ TEST_P(Proofs, OfUniquenessAndOfNoSolutionAreVerified) {
   two.solutions = 2;
   int rejected_lemmas = 0;
   const ShapePtr shape = Shape::make(3, 3);
-  for (int i = 0; i < 100; ++i) {
+  for (int i = 0; i < 40; ++i) {
     const Grid puzzle = generate_unique(shape, random, *checker);
     // The same puzzle with one more given that differs from its solution: no solution at all.
     const Grid solution = checker->solve(puzzle, two).solutions.front();
