@@ -233,7 +233,7 @@ TEST(Compare, DefaultBudgetsAreEachBackendsOwn) {
     EXPECT_EQ(r.budgets[b].unit, info.node_unit) << info.name;
     const Row& row = r.rows[b];
     const std::uint64_t used = info.node_unit == "nodes" ? row.nodes : row.backtracks;  // sat: conflicts
-    if (row.status == "stopped") EXPECT_GE(used + 2, info.default_budget) << info.name;  // sat may end 1-2 past
+    if (row.status == "stopped") { EXPECT_GE(used + 2, info.default_budget) << info.name; }  // sat may end 1-2 past
   }
   // Row-major backtracking needs more than its default budget on this puzzle; the others do not.
   EXPECT_EQ(r.rows[0].verdict, "stopped");

@@ -238,7 +238,7 @@ TEST_P(EveryCoverBackend, StopsAtItsWorkBudget) {
   EXPECT_EQ(r.status, Status::stopped);
   EXPECT_EQ(r.stop_reason, StopReason::nodes);
   EXPECT_LT(r.count, 724u);
-  if (unit == "nodes") EXPECT_LE(r.stats.nodes, budget);
+  if (unit == "nodes") { EXPECT_LE(r.stats.nodes, budget); }
 }
 
 TEST_P(EveryCoverBackend, KeepsTheFirstSolutionsAndCountsAll) {
@@ -292,7 +292,7 @@ TEST_P(EveryCoverBackend, TracesEveryStep) {
     EXPECT_EQ(counting.bad_items, 0u);
     dead_ends += counting.dead;
   }
-  if (registry.info(GetParam()).tracing == BackendInfo::Tracing::steps) EXPECT_GT(dead_ends, 0u);
+  if (registry.info(GetParam()).tracing == BackendInfo::Tracing::steps) { EXPECT_GT(dead_ends, 0u); }
 }
 
 TEST(XcCli, SolvesTracesAndDrawsAnyBackendThatTakesExactCover) {

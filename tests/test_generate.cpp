@@ -227,8 +227,9 @@ TEST(GenerateMinimal, SessionAndCountingGiveTheSamePuzzle) {
       EXPECT_EQ(to_line(a), to_line(by_counting)) << name << " " << shape->name() << (symmetric ? " symmetric" : "");
       EXPECT_EQ(to_line(a), to_line(with_session(77))) << name;
       EXPECT_NE(to_line(a), to_line(with_session(78))) << name;
-      if (symmetric)
+      if (symmetric) {
         for (int cell = 0; cell < a.cells(); ++cell) ASSERT_EQ(a[cell] == 0, a[a.cells() - 1 - cell] == 0);
+      }
     }
   }
 }

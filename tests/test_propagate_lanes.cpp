@@ -70,7 +70,7 @@ TEST(PropagateLanes, UnitScanMatchesTheReference) {
     ASSERT_EQ(with, reference.with_hidden(placed.data(), units));
     for (int u = 0; u < units; ++u) {
       ASSERT_EQ(fast.places(u), reference.places(u));
-      if (with >> u & 1) ASSERT_EQ(fast.hidden(u), reference.hidden(u));
+      if (with >> u & 1) { ASSERT_EQ(fast.hidden(u), reference.hidden(u)); }
       std::uint16_t once = 0, hidden = 0;
       for (int d = 0; d < digits; ++d) {
         int places = 0;

@@ -146,7 +146,7 @@ TEST(Sat, EveryLibrarySolvesTheDataFileWithEveryEncodingAndMode) {
           const Result r = solver.solve(puzzle, count_up_to(c.count + 1, 100));
           ASSERT_EQ(r.count, c.count) << solver.options() << " " << c.puzzle;
           for (const Grid& g : r.solutions) ASSERT_TRUE(is_solution(puzzle, g)) << solver.options() << " " << c.puzzle;
-          if (c.count == 1) EXPECT_EQ(to_line(r.solutions[0]), c.solution) << solver.options();
+          if (c.count == 1) { EXPECT_EQ(to_line(r.solutions[0]), c.solution) << solver.options(); }
         }
         EXPECT_TRUE(solver.options().ends_with(",solver=" + std::string(sat::to_string(lib)))) << solver.options();
       }
@@ -472,11 +472,11 @@ TEST(Sat, VariantPuzzlesEncodeTheirRulesAndExternalSolversSolveThem) {
     const auto cnf = run_cli("encode --to dimacs " + c.file), plain_cnf = run_cli("encode --to dimacs " + classic);
     ASSERT_EQ(cnf.exit_code, 0) << cnf.err;
     ASSERT_EQ(plain_cnf.exit_code, 0) << plain_cnf.err;
-    if (c.rules == "x") EXPECT_GT(header_number(cnf.out, "p cnf", 4), header_number(plain_cnf.out, "p cnf", 4));
+    if (c.rules == "x") { EXPECT_GT(header_number(cnf.out, "p cnf", 4), header_number(plain_cnf.out, "p cnf", 4)); }
     else EXPECT_NE(cnf.out, plain_cnf.out);  // as many clauses: regions in place of boxes
     const auto dlx = run_cli("encode --to dlx " + c.file), plain_dlx = run_cli("encode --to dlx " + classic);
     ASSERT_EQ(dlx.exit_code, 0) << dlx.err;
-    if (c.rules == "x") EXPECT_GT(items(dlx.out), items(plain_dlx.out));  // the diagonals' items
+    if (c.rules == "x") { EXPECT_GT(items(dlx.out), items(plain_dlx.out)); }  // the diagonals' items
     else EXPECT_NE(dlx.out, plain_dlx.out);                             // regions in place of boxes
     // The matrix solved by the exact-cover reader and dlx: one solution, as the puzzle has.
     const std::string dlx_file = ::testing::TempDir() + "sudokit_variant.dlx";

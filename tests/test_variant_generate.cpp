@@ -52,7 +52,7 @@ TEST(VariantGenerate, JigsawLayoutsHaveConnectedRegionsOfNCellsAndAreNotTheBoxes
     const auto boxes = Shape::make(br, bc);
     int moved = 0;
     for (int cell = 0; cell < n * n; ++cell) moved += regions[static_cast<std::size_t>(cell)] != boxes->box_of(cell);
-    if (n > 4) EXPECT_GT(moved, n) << br << "x" << bc;
+    if (n > 4) { EXPECT_GT(moved, n) << br << "x" << bc; }
     Random again(static_cast<std::uint64_t>(n));
     EXPECT_EQ(random_jigsaw_regions(br, bc, again), regions);  // the same seed, the same layout
   }
