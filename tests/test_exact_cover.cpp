@@ -329,6 +329,23 @@ TEST(Registry, BackendsThatTakeNoExactCoverSayWhy) {
   }
 }
 
+// The choices in a declared options string: "key=a|b" words only, not free values or notes.
+TEST(Registry, OptionChoicesAreTheKeyValueWordsWithAlternatives) {
+  BackendInfo info("example", "");
+  info.options = "order=rowmajor|fewest naked= hidden= (on|off) proof=FILE search=on|off";
+  const std::vector<std::pair<std::string, std::string>> want = {
+      {"order", "rowmajor"}, {"order", "fewest"}, {"search", "on"}, {"search", "off"}};
+  EXPECT_EQ(info.option_choices(), want);
+  // Every registered backend's choices are accepted by it.
+  const Registry registry = builtin_solvers();
+  for (const auto& e : registry.entries())
+    for (const auto& [key, value] : e.info.option_choices()) {
+      SolverOptions o;
+      o.set(key, value);
+      EXPECT_NO_THROW(registry.create(e.info.name, o)) << e.info.name << " " << key << "=" << value;
+    }
+}
+
 // A backend may skip building solutions nobody looks at; the sink says when, and counts them.
 TEST(SolutionSink, SaysWhenAnAnswerIsLookedAtAndCountsTheRest) {
   Limits limits;

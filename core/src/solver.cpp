@@ -1,6 +1,7 @@
 #include "sudokit/solver.h"
 
 #include <algorithm>
+#include <sstream>
 #include <type_traits>
 
 #include "sudokit/errors.h"
@@ -199,6 +200,18 @@ std::string Registry::uniqueness_checker(std::string_view fallback) const {
   for (const Entry& e : entries_)
     if (e.info.sudoku && e.info.uniqueness_sessions) return e.info.name;
   return std::string(fallback);
+}
+
+std::vector<std::pair<std::string, std::string>> BackendInfo::option_choices() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::istringstream words(options);
+  for (std::string word; words >> word;) {
+    const auto eq = word.find('=');
+    if (eq == std::string::npos || word.find('|') == std::string::npos) continue;
+    std::istringstream values(word.substr(eq + 1));
+    for (std::string value; std::getline(values, value, '|');) out.emplace_back(word.substr(0, eq), value);
+  }
+  return out;
 }
 
 std::string BackendInfo::Rating::word(const Stats& stats) const {

@@ -149,6 +149,9 @@ struct BackendInfo {
   // only notes such as a SAT solver call's decisions and conflicts (notes).
   enum class Tracing { none, notes, steps } tracing = Tracing::steps;
   std::string options;                  // its -o keys, as "key=a|b" words, for `sudokit solvers`
+  // Each value of each key the options offer a choice of ("key=a|b"), in order: what the tests
+  // and the differential fuzzer run a backend under besides its defaults.
+  std::vector<std::pair<std::string, std::string>> option_choices() const;
   // 9x9 puzzles per second it solved proving uniqueness on top1465 (docs/benchmarks.md), 0 when
   // not measured. Commands that need some backend and were not told one (`check`) take the
   // fastest Sudoku backend by this figure.
