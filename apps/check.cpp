@@ -175,27 +175,45 @@ CheckRow check_answer(const ParsedPuzzle& puzzle, const std::string& source, con
 
 namespace {
 
-const char* kCheckColumns = "puzzle,source,line,answer_source,answer_line,answer,claim,verdict,reason,counterexample";
+// The columns of check's CSV and JSON, written from one table: a number as it is, a text
+// quoted as each format needs.
+struct CheckColumn {
+  const char* name;
+  bool number;
+  std::string (*text)(const CheckRow&);
+};
+const CheckColumn kCheckColumns[] = {
+    {"puzzle", true, [](const CheckRow& r) { return std::to_string(r.puzzle); }},
+    {"source", false, [](const CheckRow& r) { return r.source; }},
+    {"line", true, [](const CheckRow& r) { return std::to_string(r.line); }},
+    {"answer_source", false, [](const CheckRow& r) { return r.answer_source; }},
+    {"answer_line", true, [](const CheckRow& r) { return std::to_string(r.answer_line); }},
+    {"answer", false, [](const CheckRow& r) { return r.answer; }},
+    {"claim", false, [](const CheckRow& r) { return r.claim; }},
+    {"verdict", false, [](const CheckRow& r) { return r.verdict; }},
+    {"reason", false, [](const CheckRow& r) { return r.reason; }},
+    {"counterexample", false, [](const CheckRow& r) { return r.counterexample; }},
+};
 
 }  // namespace
 
 void write_check_csv(std::ostream& out, const std::vector<CheckRow>& rows) {
-  out << kCheckColumns << "\n";
-  for (const CheckRow& r : rows)
-    out << r.puzzle << ',' << csv_field(r.source) << ',' << r.line << ',' << csv_field(r.answer_source) << ','
-        << r.answer_line << ',' << r.answer << ',' << r.claim << ',' << r.verdict << ',' << csv_field(r.reason) << ','
-        << r.counterexample << "\n";
+  for (const CheckColumn& c : kCheckColumns) out << (&c == kCheckColumns ? "" : ",") << c.name;
+  out << "\n";
+  for (const CheckRow& r : rows) {
+    for (const CheckColumn& c : kCheckColumns)
+      out << (&c == kCheckColumns ? "" : ",") << (c.number ? c.text(r) : csv_field(c.text(r)));
+    out << "\n";
+  }
 }
 
 void write_check_json(std::ostream& out, const std::vector<CheckRow>& rows) {
   out << "[\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    const CheckRow& r = rows[i];
-    out << "  {\"puzzle\": " << r.puzzle << ", \"source\": " << json_string(r.source) << ", \"line\": " << r.line
-        << ", \"answer_source\": " << json_string(r.answer_source) << ", \"answer_line\": " << r.answer_line
-        << ", \"answer\": " << json_string(r.answer) << ", \"claim\": " << json_string(r.claim)
-        << ", \"verdict\": " << json_string(r.verdict) << ", \"reason\": " << json_string(r.reason)
-        << ", \"counterexample\": " << json_string(r.counterexample) << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
+    out << "  {";
+    for (const CheckColumn& c : kCheckColumns)
+      out << (&c == kCheckColumns ? "\"" : ", \"") << c.name << "\": " << (c.number ? c.text(rows[i]) : json_string(c.text(rows[i])));
+    out << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
   }
   out << "]\n";
 }
