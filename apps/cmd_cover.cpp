@@ -153,7 +153,7 @@ int cmd_xc(const std::vector<std::string>& args) {
     }
     if (!tree_file.empty() && f == 0) observers.add(&tree.emplace(*problem, tree_nodes));
     limits.observer = observers.empty() ? nullptr : &observers;
-    const CoverResult r = solver->solve(*problem, limits);
+    const CoverResult r = trace_out.run([&] { return solver->solve(*problem, limits); });
     if (tree && !write_file(*tree_out, [&](std::ostream& dot) { tree->write_dot(dot); })) outcome.raise(kIoError);
     for (const auto& s : r.solutions)
       if (const auto v = verify_cover(*problem, s); !v.empty()) {

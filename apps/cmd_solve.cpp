@@ -101,7 +101,7 @@ int cmd_solve(const std::vector<std::string>& args) {
     }
     if (!tree_file.empty() && p.number == 1) observers.add(&tree.emplace(p.grid.shape(), tree_nodes));
     limits.observer = observers.empty() ? nullptr : &observers;
-    const Result r = solver->solve(p.grid, limits);
+    const Result r = trace_out.run([&] { return solver->solve(p.grid, limits); });
     if (tree && !write_file(*tree_out, [&](std::ostream& dot) { tree->write_dot(dot); })) outcome.raise(kIoError);
     // Comment lines start with '#', so the output can be read back by sudokit.
     const bool found = r.status == Status::unique || r.status == Status::solved || r.status == Status::multiple;

@@ -3,6 +3,7 @@
 // file is refused with one message, and no failed write goes unnoticed.
 #pragma once
 
+#include <cerrno>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -86,6 +87,26 @@ class TraceOutput {
  public:
   TraceOutput(bool to_stderr, const std::string& file);  // throws WriteError when the file cannot be made
   std::ostream* stream() { return out_; }
+  // Runs `search`, which writes the trace: a write to the file that fails ends the search at once
+  // (the stream throws from inside it) as WriteError, rather than letting it trace into nothing
+  // to the end of a long search.
+  template <class Search>
+  auto run(Search&& search) -> decltype(search()) {
+    if (!file_) return search();
+    std::ostream& out = file_->stream();
+    out.exceptions(std::ios::badbit);
+    try {
+      auto result = search();
+      out.exceptions(std::ios::goodbit);
+      return result;
+    } catch (const std::ios_base::failure&) {
+      const int error = errno;  // the failed write's
+      out.exceptions(std::ios::goodbit);
+      errno = error;
+      file_->check(false);  // throws WriteError naming the file and why
+      throw;
+    }
+  }
   void check();  // after each puzzle: throws WriteError when a write to the file failed
   void close();  // at the end of the run: the same, with the last bytes
 

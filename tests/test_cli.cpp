@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <sstream>
 
 #include "sudokit/registry.h"
 #include "test_support.h"
@@ -200,6 +201,23 @@ TEST(Cli, AFullDiskIsAnError) {
   auto generate = run_cli("generate --count 1000000 >/dev/full");
   EXPECT_EQ(generate.exit_code, 5) << generate.err;
   EXPECT_EQ(generate.err, "sudokit: cannot write stdout: No space left on device\n");
+}
+
+// A trace file that fails mid-search stops that search at the failed write: every tracing backend,
+// counting the 288 grids of an empty 4x4 into a full disk, prints only the few it found before
+// the trace's first buffer failed to go out, instead of all of them.
+TEST(Cli, ATraceFileThatFailsStopsTheSearch) {
+  const auto registry = sudokit::builtin_solvers();
+  for (const std::string& name : registry.names(sudokit::ProblemKind::sudoku)) {
+    if (registry.info(name).tracing == sudokit::BackendInfo::Tracing::none) continue;
+    const auto r = run_cli("solve --box 2x2 --all --solver " + name + " --trace-file /dev/full", std::string(16, '.') + "\n");
+    EXPECT_EQ(r.exit_code, 5) << name << ": " << r.err;
+    EXPECT_EQ(r.err, "sudokit: cannot write /dev/full: No space left on device\n") << name;
+    std::size_t grids = 0;
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) grids += !line.empty() && line[0] >= '1' && line[0] <= '4';
+    EXPECT_LT(grids, 288u) << name;
+  }
 }
 
 // The files are made before the work, so a bad path fails at once: nothing is searched or printed
