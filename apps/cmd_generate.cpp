@@ -91,7 +91,8 @@ int cmd_generate(const std::vector<std::string>& args) {
              "CPU time a puzzle on one core, --minimal (docs/experiments.md): 9x9 about 4 ms, 16x16\n"
              "about 0.14 s, 25x25 about a minute (14 s to 3.5 minutes); 36x36 not finished in 40\n"
              "minutes (single checks take minutes there). Above 25x25 drop --minimal: 36x36 takes\n"
-             "about 11 minutes at the default cap, 64x64 about 2.5 with --max-nodes 500 (unique\n"
+             "about 11 minutes at the default cap; 49x49 and 64x64 need a smaller one (not done in\n"
+             "45 and 25 minutes at the default): 64x64 takes about 2.5 with --max-nodes 500 (unique\n"
              "puzzles, with the clues whose check ran out counted after each)."))
     return kOk;
   const BoxSpec box = parse_box_spec(box_text);
