@@ -218,7 +218,8 @@ py::list compare(const py::handle& puzzles, const std::optional<std::vector<std:
 // given, else the solver given, else the registry's uniqueness checker (sat's sessions).
 std::vector<Puzzle> generate(const std::string& box, std::uint64_t count, std::uint64_t seed, int clues,
                              bool symmetric, std::optional<std::uint64_t> max_nodes,
-                             const std::optional<std::string>& solver, const std::optional<std::string>& checker_name) {
+                             const std::optional<std::string>& solver, const std::optional<std::string>& checker_name,
+                             bool singles_first) {
   const sudokit::BoxSpec spec = sudokit::parse_box_spec(box);
   const auto shape = sudokit::Shape::make(spec.rows, spec.cols);
   const sudokit::Registry solvers = registry();
@@ -228,6 +229,7 @@ std::vector<Puzzle> generate(const std::string& box, std::uint64_t count, std::u
   sudokit::GenerateOptions options;
   options.clues = clues;
   options.symmetric = symmetric;
+  options.singles_first = singles_first;
   options.max_nodes = max_nodes.value_or(0);
   sudokit::Random random(seed);
   std::vector<Puzzle> puzzles;
@@ -318,7 +320,7 @@ PYBIND11_MODULE(sudokit, m) {
         "CSV (docs/stats.md), ready for pandas.DataFrame.");
   m.def("generate", &generate, py::arg("box") = "3x3", py::arg("count") = 1, py::arg("seed") = 1,
         py::arg("clues") = 0, py::arg("symmetric") = false, py::arg("max_nodes") = 20000,
-        py::arg("solver") = py::none(), py::arg("checker") = py::none(),
+        py::arg("solver") = py::none(), py::arg("checker") = py::none(), py::arg("singles_first") = false,
         "Puzzles with exactly one solution, the same for a seed on every machine and the same as `sudokit "
         "generate` with the same options: `solver` fills the grid (default propagate), `checker` proves each "
         "removal (default: the solver given, else the backend with uniqueness sessions, sat).");

@@ -62,6 +62,8 @@ Grid with_random_blanks(const Grid& solution, int blanks, Random& random);
 struct GenerateOptions {
   int clues = 0;            // stop removing at this many clues (0: as few as uniqueness allows)
   bool symmetric = false;   // remove cells in pairs symmetric about the centre
+  bool singles_first = false;  // first remove, in the same order, every clue that naked and hidden
+                               // singles can do without, then check the rest (see generate_unique)
   std::uint64_t max_nodes = 1'000'000;  // per uniqueness check, in the checker's node unit (0: none);
                                          // a check that runs out keeps the cell, so the result may
                                          // then not be minimal
@@ -70,8 +72,11 @@ struct GenerateOptions {
 // How generate_unique() decided its removals.
 struct GenerateReport {
   bool session = false;  // the checks were questions to the checker's UniquenessSession (solver.h)
+  int by_singles = 0;    // removals of the singles-first pass (GenerateOptions::singles_first)
   int forced = 0;        // removals proven by the givens alone, with no check (see generate_unique)
   int unavoidable = 0;   // clues kept with no check: they were the last given of an unavoidable set
+  int singles_proven = 0;  // removals proven by singles: each other digit in the cell contradicts
+  int singles_kept = 0;    // clues kept: singles filled a valid grid from another digit in the cell
   int checks = 0;        // uniqueness checks asked of the checker
   int kept = 0;          // checks that found another solution: the clue stays
   int stopped = 0;       // checks that ran out of max_nodes: the clue stays, unproven
@@ -90,12 +95,21 @@ struct GenerateReport {
 //   2. a clue is needed, with no check, when it is the last given of an unavoidable set of the
 //      solution: the cells holding one of two digits a and b, closed under "must differ", so
 //      that swapping a and b in them gives another valid grid (not with cage sums);
-//   3. the checker's uniqueness session, when it gives one: one satisfiability question, on a
+//   3. singles from each other digit: for every digit other than S's still possible in a cell of
+//      C, naked and hidden singles (to a fixed point) from P without C and that digit; all
+//      ending in a contradiction prove the removal, one filling a valid grid keeps the clue;
+//   4. the checker's uniqueness session, when it gives one: one satisfiability question, on a
 //      solver built once per grid that keeps what it learns;
-//   4. else the checker counting the solutions of P without C up to 2.
+//   5. else the checker counting the solutions of P without C up to 2.
 // These decide alike, so with every check finished the puzzle depends only on `filler`, the
 // shape, the options and `random`, not on the checker. A check cut off by max_nodes keeps its
 // cells (counted in `report`).
+//
+// With options.singles_first, a pass over the cells in the same order comes first: a cell goes
+// when singles alone still fill the grid without it, else it waits; then the pass above tries
+// the cells left. The result is minimal as well, but another puzzle, and an easier one: the
+// checks start from a puzzle singles solve, which at 25x25 made them 4-30x cheaper
+// (docs/experiments.md, "Generating puzzles").
 Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solver& checker,
                      const GenerateOptions& options = {}, GenerateReport* report = nullptr);
 // The same with one backend to fill and to check.
