@@ -60,7 +60,7 @@ int cmd_generate(const std::vector<std::string>& args) {
     ("minimal", po::bool_switch(&minimal), "no node cap on the uniqueness checks, so no clue can be removed")
     ("singles-first", po::bool_switch(&singles_first),
      "first remove every clue that naked and hidden singles can do without, then check the rest: other "
-     "puzzles, easier ones, and minimal ones in minutes up to 64x64")
+     "puzzles, easier ones (most solved by singles), minimal 25x25 ones 5x faster")
     ("max-nodes", po::value<std::uint64_t>(&max_nodes)->default_value(20000),
      "cap per uniqueness check, in the checker's unit (sat: conflicts); a check that runs out keeps its "
      "clue, and a comment after the puzzle says how many did")
@@ -84,19 +84,23 @@ int cmd_generate(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse(args, desc, {}, vm,
              "usage: sudokit generate [--box RxC] [--count N] [--seed S] [--clues K] [--symmetric] [--minimal]\n"
+             "                        [--singles-first]\n"
              "                        [--difficulty LEVEL [--attempts N]] [--rate] [--rules NAMES] [--jigsaw]\n"
              "                        [--solver NAME] [--checker NAME [-o KEY=VALUE]] [--first K] [--stats]\n"
              "Random complete grids, then clues removed in random order while the puzzle keeps exactly\n"
              "one solution: a clue goes when the other givens force it, stays when it is the last given\n"
-             "of an unavoidable set, else the checker decides (one question to a backend with uniqueness\n"
-             "sessions, else counting to 2). The output starts with '# box: RxC', which every command\n"
+             "of an unavoidable set, goes or stays when singles decide it from every other digit in the\n"
+             "cell, else the checker decides (one question to a backend with uniqueness sessions, else\n"
+             "counting to 2). The output starts with '# box: RxC', which every command\n"
              "reads, and with --difficulty '# difficulty: LEVEL'.\n"
              "CPU time a puzzle on one core, --minimal (docs/experiments.md): 9x9 about 4 ms, 16x16\n"
-             "about 0.14 s, 25x25 about a minute (14 s to 3.5 minutes); 36x36 not finished in 40\n"
-             "minutes (single checks take minutes there). Above 25x25 drop --minimal: 36x36 takes\n"
-             "about 11 minutes at the default cap; 49x49 and 64x64 need a smaller one (not done in\n"
-             "45 and 25 minutes at the default): 64x64 takes about 2.5 with --max-nodes 500 (unique\n"
-             "puzzles, with the clues whose check ran out counted after each)."))
+             "about 0.2 s, 25x25 about a minute (17 s to 3.5 minutes), with --singles-first 3-22 s\n"
+             "(easier puzzles: most are solved by singles); 36x36 not finished in 45 minutes either\n"
+             "way (single checks take seconds to minutes there). Above 25x25 drop --minimal: 36x36\n"
+             "takes about 11 minutes at the default cap; 49x49 and 64x64 need a smaller one (not\n"
+             "done in 45 and 25 minutes at the default): 64x64 takes about 3 minutes with\n"
+             "--max-nodes 500, under 2 with --singles-first --max-nodes 1 and has fewer clues\n"
+             "(unique puzzles, with the clues whose check ran out counted after each)."))
     return kOk;
   const BoxSpec box = parse_box_spec(box_text);
   const Rules rules = parse_rules_option(rules_text);
