@@ -40,9 +40,9 @@ Grid shuffled(const Grid& solution, Random& random);
 Grid random_solution(const ShapePtr& shape, Random& random);
 
 // A random complete grid from any part of the space: n random digits scattered where they break
-// no rule, completed by `filler` (any backend), then shuffled. Falls back to the pattern after 20
-// failed attempts; a shape with variant rules has no pattern, and throws UsageError after 100
-// (its rules may allow no grid at all).
+// no rule, completed by `filler` (any backend), then shuffled; fewer digits after every 20 failed
+// attempts, none in the last. Falls back to the pattern after 20 failed attempts; a shape with
+// variant rules has no pattern, and throws UsageError after 100 (its rules may allow no grid).
 Grid random_solution(const ShapePtr& shape, Random& random, Solver& filler);
 
 // A random jigsaw layout of an n x n grid (n = box_rows * box_cols): region 0..n-1 of each cell,
@@ -52,7 +52,7 @@ Grid random_solution(const ShapePtr& shape, Random& random, Solver& filler);
 std::vector<int> random_jigsaw_regions(int box_rows, int box_cols, Random& random);
 
 // A shape with `rules` and a random jigsaw layout that `filler` can complete, trying new layouts
-// until one can; throws UsageError after 50.
+// until one can; throws UsageError after 500.
 ShapePtr random_jigsaw_shape(int box_rows, int box_cols, Rules rules, Random& random, Solver& filler);
 
 // `solution` with `blanks` cells chosen at random made blank. The result may have several
