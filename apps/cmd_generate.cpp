@@ -42,7 +42,7 @@ const char* rating_name(std::uint64_t rating) {
 
 int cmd_generate(const std::vector<std::string>& args) {
   std::string box_text = "3x3", format_text, filler_name = "propagate", checker_name, difficulty_text, rules_text;
-  std::uint64_t count = 1, seed = 1, max_nodes = 20000, attempts = 1000, first = 1;
+  std::uint64_t count = 1, seed = 1, max_nodes = 20000, attempts = 1000, first = 1, defer = 0;
   int clues = 0;
   bool symmetric = false, minimal = false, rate = false, jigsaw = false, stats = false, singles_first = false;
   std::vector<std::string> checker_options;
@@ -64,6 +64,10 @@ int cmd_generate(const std::vector<std::string>& args) {
     ("max-nodes", po::value<std::uint64_t>(&max_nodes)->default_value(20000),
      "cap per uniqueness check, in the checker's unit (sat: conflicts); a check that runs out keeps its "
      "clue, and a comment after the puzzle says how many did")
+    ("defer", po::value<std::uint64_t>(&defer)->default_value(0),
+     "first try every clue with this cap per check; a check that runs out waits for a later round with "
+     "ten times the cap, up to --max-nodes (or none with --minimal): hard checks come back to a puzzle "
+     "with fewer clues, where they are easier (another puzzle, which depends on the checker)")
     ("solver", po::value<std::string>(&filler_name)->default_value("propagate"),
      "backend that fills the grid; given, it also checks (unless --checker)")
     ("checker", po::value<std::string>(&checker_name),
@@ -84,7 +88,7 @@ int cmd_generate(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse(args, desc, {}, vm,
              "usage: sudokit generate [--box RxC] [--count N] [--seed S] [--clues K] [--symmetric] [--minimal]\n"
-             "                        [--singles-first]\n"
+             "                        [--singles-first] [--defer N]\n"
              "                        [--difficulty LEVEL [--attempts N]] [--rate] [--rules NAMES] [--jigsaw]\n"
              "                        [--solver NAME] [--checker NAME [-o KEY=VALUE]] [--first K] [--stats]\n"
              "Random complete grids, then clues removed in random order while the puzzle keeps exactly\n"
@@ -122,6 +126,7 @@ int cmd_generate(const std::vector<std::string>& args) {
   options.symmetric = symmetric;
   options.singles_first = singles_first;
   options.max_nodes = minimal ? 0 : max_nodes;
+  options.deferred_budget = defer;
   std::optional<Difficulty> difficulty;
   std::unique_ptr<Solver> rater;
   std::string rating_counter;
@@ -149,6 +154,7 @@ int cmd_generate(const std::vector<std::string>& args) {
   if (symmetric) std::cout << " --symmetric";
   if (minimal) std::cout << " --minimal";
   if (singles_first) std::cout << " --singles-first";
+  if (defer) std::cout << " --defer " << defer;
   if (difficulty) std::cout << " --difficulty " << difficulty->name;
   if (!rules.classic()) std::cout << " --rules '" << rules.names() << "'";
   if (jigsaw) std::cout << " --jigsaw";
@@ -204,7 +210,11 @@ int cmd_generate(const std::vector<std::string>& args) {
                 << " removals proven and " << report.singles_kept << " clues kept by singles from each other digit, "
                 << report.checks << " checks"
                 << (report.session ? " (uniqueness session)" : " (counting to 2)") << ", " << report.kept
-                << " found another solution, " << report.stopped << " stopped; "
+                << " found another solution, " << report.stopped << " stopped"
+                << (defer ? ", " + std::to_string(report.deferred) + " deferred to " + std::to_string(report.rounds) +
+                                " later round" + (report.rounds == 1 ? "" : "s")
+                          : std::string())
+                << "; "
                 << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s\n";
     if (report.stopped > 0)
       std::cout << "# " << report.stopped << " uniqueness check" << (report.stopped == 1 ? "" : "s")

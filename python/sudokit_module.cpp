@@ -219,7 +219,7 @@ py::list compare(const py::handle& puzzles, const std::optional<std::vector<std:
 std::vector<Puzzle> generate(const std::string& box, std::uint64_t count, std::uint64_t seed, int clues,
                              bool symmetric, std::optional<std::uint64_t> max_nodes,
                              const std::optional<std::string>& solver, const std::optional<std::string>& checker_name,
-                             bool singles_first) {
+                             bool singles_first, std::uint64_t defer) {
   const sudokit::BoxSpec spec = sudokit::parse_box_spec(box);
   const auto shape = sudokit::Shape::make(spec.rows, spec.cols);
   const sudokit::Registry solvers = registry();
@@ -231,6 +231,7 @@ std::vector<Puzzle> generate(const std::string& box, std::uint64_t count, std::u
   options.symmetric = symmetric;
   options.singles_first = singles_first;
   options.max_nodes = max_nodes.value_or(0);
+  options.deferred_budget = defer;
   sudokit::Random random(seed);
   std::vector<Puzzle> puzzles;
   py::gil_scoped_release unlocked;
@@ -321,6 +322,7 @@ PYBIND11_MODULE(sudokit, m) {
   m.def("generate", &generate, py::arg("box") = "3x3", py::arg("count") = 1, py::arg("seed") = 1,
         py::arg("clues") = 0, py::arg("symmetric") = false, py::arg("max_nodes") = 20000,
         py::arg("solver") = py::none(), py::arg("checker") = py::none(), py::arg("singles_first") = false,
+        py::arg("defer") = 0,
         "Puzzles with exactly one solution, the same for a seed on every machine and the same as `sudokit "
         "generate` with the same options: `solver` fills the grid (default propagate), `checker` proves each "
         "removal (default: the solver given, else the backend with uniqueness sessions, sat).");

@@ -313,6 +313,57 @@ TEST(GenerateMinimal, ABudgetThatRunsOutKeepsTheClue) {
   EXPECT_NE(r.out.find("ran out of --max-nodes 1: clues kept unproven"), std::string::npos) << r.out;
 }
 
+// Deferred checks (GenerateOptions::deferred_budget): a first round with a budget so small that
+// checks run out, then rounds with ten times more. With no cap the result is still unique and
+// minimal with nothing stopped; the same seed gives the same puzzle; with a cap, the last round's
+// stops are final and counted, and the puzzle is unique all the same.
+TEST(GenerateMinimal, DeferredChecksGiveUniqueMinimalPuzzles) {
+  const Registry registry = builtin_solvers();
+  auto filler = registry.create("propagate");
+  auto dlx = registry.create("dlx");
+  SolverOptions fewest;
+  fewest.set("order", "fewest");
+  auto backtrack = registry.create("backtrack", fewest);
+  int deferred = 0, capped_stops = 0;  // at 9x9 a check rarely needs more than one conflict: summed
+  for (const std::string& name : session_backends(registry)) {
+    for (auto [br, bc, singles_first] : {std::tuple{3, 3, false}, {4, 4, false}, {4, 4, true}}) {
+      const auto shape = Shape::make(br, bc);
+      GenerateOptions options = minimal_options();
+      options.singles_first = singles_first;
+      options.deferred_budget = 1;
+      auto checker = registry.create(name);
+      Random random(90 + br), again(90 + br);
+      GenerateReport report;
+      const Grid puzzle = generate_unique(shape, random, *filler, *checker, options, &report);
+      const std::string what = name + " " + shape->name() + (singles_first ? " singles first " : " ") + to_line(puzzle);
+      deferred += report.deferred;
+      EXPECT_EQ(report.rounds > 0, report.deferred > 0) << what;
+      EXPECT_LE(report.rounds, 4) << what;
+      EXPECT_EQ(report.stopped, 0) << what;
+      EXPECT_EQ(dlx->solve(puzzle, test::count_up_to(2)).status, Status::unique) << what;
+      expect_minimal(puzzle, br * bc <= 9 ? *backtrack : *filler);
+      auto fresh = registry.create(name);
+      EXPECT_EQ(to_line(generate_unique(shape, again, *filler, *fresh, options)), to_line(puzzle)) << what;
+
+      GenerateOptions capped = options;
+      capped.max_nodes = 3;  // rounds of 1 then 3 (the cap): what runs out of 3 stays, unproven
+      Random random_capped(90 + br);
+      GenerateReport capped_report;
+      const Grid capped_puzzle = generate_unique(shape, random_capped, *filler, *checker, capped, &capped_report);
+      EXPECT_LE(capped_report.rounds, 1) << what;
+      capped_stops += capped_report.stopped;
+      EXPECT_EQ(dlx->solve(capped_puzzle, test::count_up_to(2)).status, Status::unique) << what;
+    }
+  }
+  EXPECT_GT(deferred, 0) << "no check ran out of the first round's budget: the later rounds went untested";
+  EXPECT_GT(capped_stops, 0) << "no check ran out of the cap: the last round's stops went untested";
+  const auto r = sudokit::test::run_cli("generate --box 4x4 --minimal --defer 1 --seed 3 --stats");  // 16x16
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("--defer 1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find(" deferred to "), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("ran out of"), std::string::npos) << r.out;
+}
+
 // A variant shape with boxes that are not square: its '# box:' header once, and it reads back.
 TEST(GenerateCli, TheBoxHeaderOnceForVariantShapes) {
   const auto r = sudokit::test::run_cli("generate --box 2x3 --rules anti-king --count 3 --seed 5");

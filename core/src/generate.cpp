@@ -505,41 +505,62 @@ Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solv
       for (int c : removing) unavoidable.removed(c);
     }
   }
-  for (int cell : cells) {
-    if (puzzle[cell] == 0) continue;
-    if (!removal_of(cell)) {
-      if (session)
+  // Tries each cell of `round` in turn under the node budget `limits.max_nodes`; with `later`, a
+  // check that runs out sends its cell there instead of keeping the clue.
+  auto try_cells = [&](const std::vector<int>& round, std::vector<int>* later) {
+    for (int cell : round) {
+      if (puzzle[cell] == 0) continue;
+      if (!removal_of(cell)) {
+        if (session)
+          for (int c : removing) session->keep(c);
+        continue;
+      }
+      const int count = static_cast<int>(removing.size());
+      Grid without = puzzle;
+      for (int c : removing) without.set(c, 0);
+      bool unique = true;
+      for (int c : removing) unique = unique && forced_by_givens(without, c, solution[c]);
+      if (unique) {
+        ++done.forced;
+      } else if (unavoidable.needed(removing)) {
+        ++done.unavoidable;
+        unique = false;
+      } else if (const std::optional<bool> other = another_solution_by_singles(without, removing, solution, singles)) {
+        unique = !*other;
+        ++(unique ? done.singles_proven : done.singles_kept);
+      } else {
+        ++done.checks;
+        const Status status = session ? session->unique_without(puzzle, removing, limits)
+                                      : checker.solve(without, limits).status;
+        unique = status == Status::unique;
+        if (status == Status::stopped && later) {
+          ++done.deferred;
+          later->push_back(cell);
+          continue;
+        }
+        if (status == Status::stopped) ++done.stopped;
+        else if (!unique) ++done.kept;
+      }
+      if (unique) {
+        puzzle = std::move(without);
+        clues -= count;
+        for (int c : removing) unavoidable.removed(c);
+      } else if (session) {
         for (int c : removing) session->keep(c);
-      continue;
+      }
     }
-    const int count = static_cast<int>(removing.size());
-    Grid without = puzzle;
-    for (int c : removing) without.set(c, 0);
-    bool unique = true;
-    for (int c : removing) unique = unique && forced_by_givens(without, c, solution[c]);
-    if (unique) {
-      ++done.forced;
-    } else if (unavoidable.needed(removing)) {
-      ++done.unavoidable;
-      unique = false;
-    } else if (const std::optional<bool> other = another_solution_by_singles(without, removing, solution, singles)) {
-      unique = !*other;
-      ++(unique ? done.singles_proven : done.singles_kept);
-    } else {
-      ++done.checks;
-      const Status status = session ? session->unique_without(puzzle, removing, limits)
-                                    : checker.solve(without, limits).status;
-      unique = status == Status::unique;
-      if (status == Status::stopped) ++done.stopped;
-      else if (!unique) ++done.kept;
-    }
-    if (unique) {
-      puzzle = std::move(without);
-      clues -= count;
-      for (int c : removing) unavoidable.removed(c);
-    } else if (session) {
-      for (int c : removing) session->keep(c);
-    }
+  };
+  // With options.deferred_budget, rounds of ten times the budget each, up to max_nodes (with no
+  // max_nodes, the fifth round has none); the last round's stops are final.
+  std::vector<int> round = cells, later;
+  for (std::uint64_t budget = options.deferred_budget, step = 0;; budget *= 10, ++step) {
+    const bool last = budget == 0 || (options.max_nodes == 0 ? step == 4 : budget >= options.max_nodes);
+    limits.max_nodes = last ? options.max_nodes : budget;
+    later.clear();
+    try_cells(round, last ? nullptr : &later);
+    if (later.empty()) break;
+    round.swap(later);
+    ++done.rounds;
   }
   if (report) *report = done;
   return puzzle;

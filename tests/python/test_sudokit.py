@@ -162,6 +162,8 @@ def test_generate_makes_what_the_command_makes():
         command("--count", "3", "--seed", "2", "--checker", "propagate", "--max-nodes", "50")
     assert [str(p) for p in sudokit.generate(box="4x4", count=2, seed=5, singles_first=True)] == \
         command("--box", "4x4", "--count", "2", "--seed", "5", "--singles-first")
+    assert [str(p) for p in sudokit.generate(box="4x4", count=2, seed=5, max_nodes=None, defer=1)] == \
+        command("--box", "4x4", "--count", "2", "--seed", "5", "--minimal", "--defer", "1")
 
 
 def test_a_stopped_run_gives_what_it_deduced():

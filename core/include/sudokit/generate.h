@@ -67,6 +67,8 @@ struct GenerateOptions {
   std::uint64_t max_nodes = 1'000'000;  // per uniqueness check, in the checker's node unit (0: none);
                                          // a check that runs out keeps the cell, so the result may
                                          // then not be minimal
+  std::uint64_t deferred_budget = 0;  // 0: off. Else the first round's budget per check: a check that
+                                      // runs out waits for the next round (see generate_unique)
 };
 
 // How generate_unique() decided its removals.
@@ -80,6 +82,8 @@ struct GenerateReport {
   int checks = 0;        // uniqueness checks asked of the checker
   int kept = 0;          // checks that found another solution: the clue stays
   int stopped = 0;       // checks that ran out of max_nodes: the clue stays, unproven
+  int deferred = 0;      // checks that ran out of a round's budget (deferred_budget): tried again later
+  int rounds = 0;        // rounds after the first (deferred_budget)
 };
 
 // A puzzle with exactly one solution, made from a random complete grid (filled by `filler`) by
@@ -104,6 +108,14 @@ struct GenerateReport {
 // These decide alike, so with every check finished the puzzle depends only on `filler`, the
 // shape, the options and `random`, not on the checker. A check cut off by max_nodes keeps its
 // cells (counted in `report`).
+//
+// With options.deferred_budget, the cells are tried in rounds: the first gives each check that
+// budget, and a check that runs out leaves its cell for the next round, with ten times the
+// budget, up to max_nodes (with max_nodes 0, the fifth round is unbounded); the last round's
+// stops are final. A deferred check is asked again of a puzzle with fewer clues, where a second
+// solution is more likely and nearer; the result is minimal all the same (a clue that could not
+// go from a puzzle cannot go from one with fewer clues), but another puzzle, which depends on how
+// the checker's work was counted, so on the checker.
 //
 // With options.singles_first, a pass over the cells in the same order comes first: a cell goes
 // when singles alone still fill the grid without it, else it waits; then the pass above tries
