@@ -505,11 +505,14 @@ Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solv
       for (int c : removing) unavoidable.removed(c);
     }
   }
+  // Cells whose removal was proven to allow a second solution: with --symmetric a pair comes up
+  // twice, and its second question would be the first's again, as hard and with the same answer.
+  std::vector<char> needed(static_cast<std::size_t>(shape->cells()), 0);
   // Tries each cell of `round` in turn under the node budget `limits.max_nodes`; with `later`, a
   // check that runs out sends its cell there instead of keeping the clue.
   auto try_cells = [&](const std::vector<int>& round, std::vector<int>* later) {
     for (int cell : round) {
-      if (puzzle[cell] == 0) continue;
+      if (puzzle[cell] == 0 || needed[static_cast<std::size_t>(cell)]) continue;
       if (!removal_of(cell)) {
         if (session)
           for (int c : removing) session->keep(c);
@@ -518,7 +521,7 @@ Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solv
       const int count = static_cast<int>(removing.size());
       Grid without = puzzle;
       for (int c : removing) without.set(c, 0);
-      bool unique = true;
+      bool unique = true, proven = true;
       for (int c : removing) unique = unique && forced_by_givens(without, c, solution[c]);
       if (unique) {
         ++done.forced;
@@ -540,13 +543,17 @@ Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solv
         }
         if (status == Status::stopped) ++done.stopped;
         else if (!unique) ++done.kept;
+        proven = status != Status::stopped;
       }
       if (unique) {
         puzzle = std::move(without);
         clues -= count;
         for (int c : removing) unavoidable.removed(c);
-      } else if (session) {
-        for (int c : removing) session->keep(c);
+      } else {
+        for (int c : removing) {
+          if (session) session->keep(c);
+          if (proven) needed[static_cast<std::size_t>(c)] = 1;
+        }
       }
     }
   };
