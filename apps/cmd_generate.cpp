@@ -99,12 +99,15 @@ int cmd_generate(const std::vector<std::string>& args) {
              "reads, and with --difficulty '# difficulty: LEVEL'.\n"
              "CPU time a puzzle on one core, --minimal (docs/experiments.md): 9x9 about 4 ms, 16x16\n"
              "about 0.2 s, 25x25 about a minute (17 s to 3.5 minutes), with --singles-first 3-22 s\n"
-             "(easier puzzles: most are solved by singles); 36x36 not finished in 45 minutes either\n"
-             "way (single checks take seconds to minutes there). Above 25x25 drop --minimal: 36x36\n"
-             "takes about 11 minutes at the default cap; 49x49 and 64x64 need a smaller one (not\n"
-             "done in 45 and 25 minutes at the default): 64x64 takes about 3 minutes with\n"
-             "--max-nodes 500, under 2 with --singles-first --max-nodes 1 and has fewer clues\n"
-             "(unique puzzles, with the clues whose check ran out counted after each)."))
+             "(easier puzzles: most are solved by singles). --defer 100 puts off the hard checks to\n"
+             "a puzzle with fewer clues, where they are easier: 25x25 20-67 s, 3-7 s with\n"
+             "--singles-first, and 36x36 with --singles-first --defer 100 13 minutes (not done in 34\n"
+             "without --defer); 49x49 and 64x64 that way: not done in 90 minutes.\n"
+             "Unique, not minimal, in minutes: drop --minimal; 36x36 takes about 11 minutes at the\n"
+             "default cap; 49x49 and 64x64 need a smaller one (not done in 45 and 25 minutes at the\n"
+             "default): 64x64 takes about 3 minutes with --max-nodes 500, under 2 with\n"
+             "--singles-first --max-nodes 1 and has fewer clues (the clues whose check ran out are\n"
+             "counted after each puzzle)."))
     return kOk;
   const BoxSpec box = parse_box_spec(box_text);
   const Rules rules = parse_rules_option(rules_text);
