@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <tuple>
 
 #include "sudokit/generate.h"
@@ -362,6 +363,64 @@ TEST(GenerateMinimal, DeferredChecksGiveUniqueMinimalPuzzles) {
   EXPECT_NE(r.out.find("--defer 1\n"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find(" deferred to "), std::string::npos) << r.err;
   EXPECT_EQ(r.out.find("ran out of"), std::string::npos) << r.out;
+}
+
+// The progress calls follow the run: rounds in order, each counting its cells up to its size,
+// clues never rising, and the last call's figures those of the puzzle and the report. Watching
+// changes nothing, and what the callback throws ends the run.
+TEST(GenerateProgress, FollowsTheRunToItsResult) {
+  const Registry registry = builtin_solvers();
+  auto filler = registry.create("propagate");
+  int deferred_rounds_seen = 0;
+  for (const std::string& name : session_backends(registry)) {
+    for (bool singles_first : {false, true}) {
+      const auto shape = Shape::make(4, 4);
+      GenerateOptions options = minimal_options();
+      options.singles_first = singles_first;
+      options.deferred_budget = 1;
+      const std::string what = name + (singles_first ? " singles first" : "");
+      auto checker = registry.create(name);
+      Random unwatched_random(7);
+      const Grid unwatched = generate_unique(shape, unwatched_random, *filler, *checker, options);
+
+      std::vector<GenerateProgress> calls;
+      options.progress = [&](const GenerateProgress& p) { calls.push_back(p); };
+      auto fresh = registry.create(name);
+      Random random(7);
+      GenerateReport report;
+      const Grid puzzle = generate_unique(shape, random, *filler, *fresh, options, &report);
+      EXPECT_EQ(to_line(puzzle), to_line(unwatched)) << what;
+      ASSERT_FALSE(calls.empty()) << what;
+      EXPECT_EQ(calls.front().round, singles_first ? 0 : 1) << what;
+      EXPECT_EQ(calls.front().clues, shape->cells()) << what;
+      for (std::size_t i = 1; i < calls.size(); ++i) {
+        const GenerateProgress &before = calls[i - 1], &now = calls[i];
+        EXPECT_LE(now.clues, before.clues) << what << " call " << i;
+        EXPECT_LE(now.tried, now.cells) << what << " call " << i;
+        EXPECT_GE(now.so_far.checks, before.so_far.checks) << what << " call " << i;
+        if (now.round == before.round) {
+          EXPECT_EQ(now.tried, before.tried + 1) << what << " call " << i;
+        } else {
+          EXPECT_EQ(now.round, before.round + 1) << what << " call " << i;
+          EXPECT_EQ(now.tried, 0) << what << " call " << i;
+        }
+      }
+      const GenerateProgress& last = calls.back();
+      EXPECT_EQ(last.clues, puzzle.givens()) << what;
+      EXPECT_EQ(last.tried, last.cells) << what;
+      EXPECT_EQ(last.round, report.rounds + 1) << what;
+      EXPECT_EQ(last.so_far.checks, report.checks) << what;
+      EXPECT_EQ(last.so_far.deferred, report.deferred) << what;
+      deferred_rounds_seen += report.rounds;
+
+      options.progress = [](const GenerateProgress& p) {
+        if (p.tried == 5) throw std::runtime_error("enough");
+      };
+      Random again(7);
+      EXPECT_THROW(generate_unique(shape, again, *filler, *fresh, options), std::runtime_error) << what;
+    }
+  }
+  EXPECT_GT(deferred_rounds_seen, 0) << "no deferred round: the calls across rounds went untested";
 }
 
 // A variant shape with boxes that are not square: its '# box:' header once, and it reads back.

@@ -489,9 +489,21 @@ Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solv
     if (options.clues > 0 && clues - static_cast<int>(removing.size()) < options.clues) return false;
     return true;
   };
+  GenerateProgress progress;
+  auto tell = [&](int round, int tried, int round_cells) {
+    if (!options.progress) return;
+    progress.clues = clues;
+    progress.round = round;
+    progress.tried = tried;
+    progress.cells = round_cells;
+    progress.so_far = done;
+    options.progress(progress);
+  };
   Singles singles;
   if (options.singles_first) {
+    int tried = 0;
     for (int cell : cells) {
+      tell(0, tried++, static_cast<int>(cells.size()));
       if (puzzle[cell] == 0 || !removal_of(cell)) continue;
       Grid without = puzzle;
       for (int c : removing) without.set(c, 0);
@@ -510,8 +522,10 @@ Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solv
   std::vector<char> needed(static_cast<std::size_t>(shape->cells()), 0);
   // Tries each cell of `round` in turn under the node budget `limits.max_nodes`; with `later`, a
   // check that runs out sends its cell there instead of keeping the clue.
-  auto try_cells = [&](const std::vector<int>& round, std::vector<int>* later) {
+  auto try_cells = [&](const std::vector<int>& round, int round_number, std::vector<int>* later) {
+    int tried = 0;
     for (int cell : round) {
+      tell(round_number, tried++, static_cast<int>(round.size()));
       if (puzzle[cell] == 0 || needed[static_cast<std::size_t>(cell)]) continue;
       if (!removal_of(cell)) {
         if (session)
@@ -564,12 +578,13 @@ Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solv
     const bool last = budget == 0 || (options.max_nodes == 0 ? step == 4 : budget >= options.max_nodes);
     limits.max_nodes = last ? options.max_nodes : budget;
     later.clear();
-    try_cells(round, last ? nullptr : &later);
+    try_cells(round, static_cast<int>(step) + 1, last ? nullptr : &later);
     if (later.empty()) break;
     round.swap(later);
     ++done.rounds;
   }
   if (report) *report = done;
+  tell(done.rounds + 1, static_cast<int>(round.size()), static_cast<int>(round.size()));
   return puzzle;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -59,18 +60,6 @@ ShapePtr random_jigsaw_shape(int box_rows, int box_cols, Rules rules, Random& ra
 // solutions; tests use it to exercise counting.
 Grid with_random_blanks(const Grid& solution, int blanks, Random& random);
 
-struct GenerateOptions {
-  int clues = 0;            // stop removing at this many clues (0: as few as uniqueness allows)
-  bool symmetric = false;   // remove cells in pairs symmetric about the centre
-  bool singles_first = false;  // first remove, in the same order, every clue that naked and hidden
-                               // singles can do without, then check the rest (see generate_unique)
-  std::uint64_t max_nodes = 1'000'000;  // per uniqueness check, in the checker's node unit (0: none);
-                                         // a check that runs out keeps the cell, so the result may
-                                         // then not be minimal
-  std::uint64_t deferred_budget = 0;  // 0: off. Else the first round's budget per check: a check that
-                                      // runs out waits for the next round (see generate_unique)
-};
-
 // How generate_unique() decided its removals.
 struct GenerateReport {
   bool session = false;  // the checks were questions to the checker's UniquenessSession (solver.h)
@@ -84,6 +73,31 @@ struct GenerateReport {
   int stopped = 0;       // checks that ran out of max_nodes: the clue stays, unproven
   int deferred = 0;      // checks that ran out of a round's budget (deferred_budget): tried again later
   int rounds = 0;        // rounds after the first (deferred_budget)
+};
+
+// Where generate_unique() is, for GenerateOptions::progress.
+struct GenerateProgress {
+  int clues = 0;   // clues in the puzzle now
+  int round = 0;   // 0: the singles-first pass; 1: the first pass of checks; 2 on: deferred rounds
+  int tried = 0;   // cells of this round tried so far
+  int cells = 0;   // cells in this round
+  GenerateReport so_far;
+};
+
+struct GenerateOptions {
+  int clues = 0;            // stop removing at this many clues (0: as few as uniqueness allows)
+  bool symmetric = false;   // remove cells in pairs symmetric about the centre
+  bool singles_first = false;  // first remove, in the same order, every clue that naked and hidden
+                               // singles can do without, then check the rest (see generate_unique)
+  std::uint64_t max_nodes = 1'000'000;  // per uniqueness check, in the checker's node unit (0: none);
+                                         // a check that runs out keeps the cell, so the result may
+                                         // then not be minimal
+  std::uint64_t deferred_budget = 0;  // 0: off. Else the first round's budget per check: a check that
+                                      // runs out waits for the next round (see generate_unique)
+  // When set, called before each cell is tried and once at the end (tried == cells), so that a
+  // long run can show it is moving: a minimal 36x36 puzzle takes minutes, a larger one hours.
+  // What it throws ends the run.
+  std::function<void(const GenerateProgress&)> progress;
 };
 
 // A puzzle with exactly one solution, made from a random complete grid (filled by `filler`) by
