@@ -1,5 +1,8 @@
 // `sudokit generate`: random puzzles with exactly one solution, reproducible from a seed.
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -107,7 +110,8 @@ int cmd_generate(const std::vector<std::string>& args) {
              "default cap; 49x49 and 64x64 need a smaller one (not done in 45 and 25 minutes at the\n"
              "default): 64x64 takes about 3 minutes with --max-nodes 500, under 2 with\n"
              "--singles-first --max-nodes 1 and has fewer clues (the clues whose check ran out are\n"
-             "counted after each puzzle)."))
+             "counted after each puzzle). On a terminal, a status line on stderr shows the stage,\n"
+             "the cells tried, the clues left and the checks so far."))
     return kOk;
   const BoxSpec box = parse_box_spec(box_text);
   const Rules rules = parse_rules_option(rules_text);
@@ -173,12 +177,39 @@ int cmd_generate(const std::vector<std::string>& args) {
     if (difficulty->highest != difficulty->lowest) std::cout << " to " << rating_name(difficulty->highest);
     std::cout << ")\n";
   }
+  // On a terminal, a status line on stderr, redrawn every half second: a minimal puzzle above
+  // 25x25 takes minutes to hours, and a run with no sign of life looks hung.
+  std::uint64_t number = first;
+  auto puzzle_start = std::chrono::steady_clock::now(), drawn = puzzle_start;
+  int drawn_width = 0;
+  if (isatty(STDERR_FILENO))
+    options.progress = [&](const GenerateProgress& p) {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - drawn < std::chrono::milliseconds(500)) return;
+      drawn = now;
+      const std::string stage = p.round == 0   ? "singles-first pass"
+                                : p.round == 1 ? "first pass"
+                                               : "deferred round " + std::to_string(p.round - 1);
+      drawn_width = std::fprintf(stderr, "\rpuzzle %llu: %s, cell %d/%d, %d clues, %d checks (%d deferred), %.0f s ",
+                                 static_cast<unsigned long long>(number), stage.c_str(), p.tried, p.cells, p.clues,
+                                 p.so_far.checks, p.so_far.deferred,
+                                 std::chrono::duration<double>(now - puzzle_start).count());
+    };
+  auto erase_progress = [&] {
+    if (drawn_width > 0) std::fprintf(stderr, "\r%*s\r", drawn_width, "");
+    drawn_width = 0;
+  };
+  struct EraseOnExit {  // an error leaves the command with the line still drawn
+    decltype(erase_progress)& erase;
+    ~EraseOnExit() { erase(); }
+  } erase_on_exit{erase_progress};
   Random random(seed);
   // Removals draw nothing from `random`: a puzzle skipped with no removal leaves it as made.
   for (std::uint64_t i = 1; i < first; ++i) {
     if (jigsaw) shape = random_jigsaw_shape(box.rows, box.cols, rules, random, *filler);
     GenerateOptions none = options;
     none.clues = shape->cells();
+    none.progress = nullptr;
     generate_unique(shape, random, *filler, check, none);
   }
   for (std::uint64_t i = 0; i < count; ++i) {
@@ -188,6 +219,8 @@ int cmd_generate(const std::vector<std::string>& args) {
       return generate_unique(shape, random, *filler, check, options, &report);
     };
     const auto start = std::chrono::steady_clock::now();
+    number = first + i;
+    puzzle_start = start;
     Grid puzzle = make_one();
     if (difficulty) {
       std::uint64_t tried = 1, rating = rating_of(puzzle);
@@ -202,6 +235,7 @@ int cmd_generate(const std::vector<std::string>& args) {
         return kUnsolved;
       }
     }
+    erase_progress();
     if (format == Format::grid && i > 0) std::cout << "\n";
     std::cout << writer.text(puzzle, format);
     if (stats)
