@@ -240,6 +240,41 @@ TEST(GenerateMinimal, SessionAndCountingGiveTheSamePuzzle) {
   }
 }
 
+// Symmetric minimal puzzles, checked in one pass or in --defer's rounds: unique, and no kept
+// pair can go (another backend finds a second solution without it), so the cells skipped as
+// already proven needed, or as waiting with their pair for the next round, were skipped rightly.
+TEST(GenerateMinimal, SymmetricPairsAreEachNeeded) {
+  const Registry registry = builtin_solvers();
+  auto filler = registry.create("propagate");
+  auto dlx = registry.create("dlx");
+  int deferred = 0;
+  for (const std::string& name : session_backends(registry)) {
+    for (auto [br, bc, defer] : {std::tuple{3, 3, 0}, {3, 3, 1}, {4, 4, 0}, {4, 4, 1}}) {
+      const auto shape = Shape::make(br, bc);
+      GenerateOptions options = minimal_options();
+      options.symmetric = true;
+      options.deferred_budget = static_cast<std::uint64_t>(defer);
+      auto checker = registry.create(name);
+      Random random(31 + br);
+      GenerateReport report;
+      const Grid puzzle = generate_unique(shape, random, *filler, *checker, options, &report);
+      const std::string what = name + " " + shape->name() + (defer ? " deferred " : " ") + to_line(puzzle);
+      deferred += report.deferred;
+      EXPECT_EQ(report.stopped, 0) << what;
+      ASSERT_EQ(dlx->solve(puzzle, test::count_up_to(2)).status, Status::unique) << what;
+      for (int cell = 0; cell < puzzle.cells(); ++cell) {
+        if (puzzle[cell] == 0) continue;
+        Grid fewer = puzzle;
+        fewer.set(cell, 0);
+        fewer.set(puzzle.cells() - 1 - cell, 0);
+        ASSERT_EQ(dlx->solve(fewer, test::count_up_to(2)).status, Status::multiple)
+            << what << ": pair " << shape->cell_name(cell) << " could go";
+      }
+    }
+  }
+  EXPECT_GT(deferred, 0) << "no check ran out of the first round: the waiting pairs went untested";
+}
+
 // The singles-first pass (GenerateOptions::singles_first) removes clues only while naked and
 // hidden singles still fill the grid, then checks the rest as usual: the result is unique and
 // minimal, the same whether a session or counting to 2 checked it, and the same from the same

@@ -1,6 +1,8 @@
 #include "sudokit/generate.h"
 
+#include <algorithm>
 #include <bit>
+#include <limits>
 #include <numeric>
 #include <optional>
 #include <vector>
@@ -520,13 +522,16 @@ Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solv
   // Cells whose removal was proven to allow a second solution: with --symmetric a pair comes up
   // twice, and its second question would be the first's again, as hard and with the same answer.
   std::vector<char> needed(static_cast<std::size_t>(shape->cells()), 0);
+  // Cells whose check ran out of this round's budget: with --symmetric the mirror would ask the
+  // same hard question again in the same round; it waits with its pair instead.
+  std::vector<char> waiting(static_cast<std::size_t>(shape->cells()), 0);
   // Tries each cell of `round` in turn under the node budget `limits.max_nodes`; with `later`, a
   // check that runs out sends its cell there instead of keeping the clue.
   auto try_cells = [&](const std::vector<int>& round, int round_number, std::vector<int>* later) {
     int tried = 0;
     for (int cell : round) {
       tell(round_number, tried++, static_cast<int>(round.size()));
-      if (puzzle[cell] == 0 || needed[static_cast<std::size_t>(cell)]) continue;
+      if (puzzle[cell] == 0 || needed[static_cast<std::size_t>(cell)] || waiting[static_cast<std::size_t>(cell)]) continue;
       if (!removal_of(cell)) {
         if (session)
           for (int c : removing) session->keep(c);
@@ -553,6 +558,7 @@ Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solv
         if (status == Status::stopped && later) {
           ++done.deferred;
           later->push_back(cell);
+          for (int c : removing) waiting[static_cast<std::size_t>(c)] = 1;
           continue;
         }
         if (status == Status::stopped) ++done.stopped;
@@ -575,9 +581,11 @@ Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solv
   // max_nodes, the fifth round has none); the last round's stops are final.
   std::vector<int> round = cells, later;
   for (std::uint64_t budget = options.deferred_budget, step = 0;; budget *= 10, ++step) {
-    const bool last = budget == 0 || (options.max_nodes == 0 ? step == 4 : budget >= options.max_nodes);
+    const bool last = budget == 0 || (options.max_nodes == 0 ? step == 4 : budget >= options.max_nodes) ||
+                      budget > std::numeric_limits<std::uint64_t>::max() / 10;
     limits.max_nodes = last ? options.max_nodes : budget;
     later.clear();
+    std::fill(waiting.begin(), waiting.end(), 0);
     try_cells(round, static_cast<int>(step) + 1, last ? nullptr : &later);
     if (later.empty()) break;
     round.swap(later);
