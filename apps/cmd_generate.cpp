@@ -111,7 +111,8 @@ int cmd_generate(const std::vector<std::string>& args) {
              "default): 64x64 takes about 3 minutes with --max-nodes 500, under 2 with\n"
              "--singles-first --max-nodes 1 and has fewer clues (the clues whose check ran out are\n"
              "counted after each puzzle). On a terminal, a status line on stderr shows the stage,\n"
-             "the cells tried, the clues left and the checks so far."))
+             "the cells tried, the clues left and the checks so far (redrawn between checks: one\n"
+             "check can take minutes at 49x49)."))
     return kOk;
   const BoxSpec box = parse_box_spec(box_text);
   const Rules rules = parse_rules_option(rules_text);
@@ -180,24 +181,25 @@ int cmd_generate(const std::vector<std::string>& args) {
   // On a terminal, a status line on stderr, redrawn every half second: a minimal puzzle above
   // 25x25 takes minutes to hours, and a run with no sign of life looks hung.
   std::uint64_t number = first;
-  auto puzzle_start = std::chrono::steady_clock::now(), drawn = puzzle_start;
-  int drawn_width = 0;
+  auto puzzle_start = std::chrono::steady_clock::now(), last_drawn = puzzle_start;
+  bool drawn = false;
   if (isatty(STDERR_FILENO))
     options.progress = [&](const GenerateProgress& p) {
       const auto now = std::chrono::steady_clock::now();
-      if (now - drawn < std::chrono::milliseconds(500)) return;
-      drawn = now;
-      const std::string stage = p.round == 0   ? "singles-first pass"
-                                : p.round == 1 ? "first pass"
-                                               : "deferred round " + std::to_string(p.round - 1);
-      drawn_width = std::fprintf(stderr, "\rpuzzle %llu: %s, cell %d/%d, %d clues, %d checks (%d deferred), %.0f s ",
-                                 static_cast<unsigned long long>(number), stage.c_str(), p.tried, p.cells, p.clues,
-                                 p.so_far.checks, p.so_far.deferred,
-                                 std::chrono::duration<double>(now - puzzle_start).count());
+      if (now - last_drawn < std::chrono::milliseconds(500)) return;
+      last_drawn = now;
+      // Round 1 is the first pass of checks; later rounds are --defer's.
+      const std::string stage = p.round == 0 ? "singles-first pass" : "round " + std::to_string(p.round);
+      // Short enough for 80 columns up to 64x64 (a wrapped line cannot be redrawn); \033[K clears
+      // what a longer line before left.
+      std::fprintf(stderr, "\rpuzzle %llu %s: cell %d/%d, %d clues, %d checks, %.0f s\033[K",
+                   static_cast<unsigned long long>(number), stage.c_str(), p.tried, p.cells, p.clues, p.so_far.checks,
+                   std::chrono::duration<double>(now - puzzle_start).count());
+      drawn = true;
     };
   auto erase_progress = [&] {
-    if (drawn_width > 0) std::fprintf(stderr, "\r%*s\r", drawn_width, "");
-    drawn_width = 0;
+    if (drawn) std::fprintf(stderr, "\r\033[K");
+    drawn = false;
   };
   struct EraseOnExit {  // an error leaves the command with the line still drawn
     decltype(erase_progress)& erase;
@@ -229,6 +231,7 @@ int cmd_generate(const std::vector<std::string>& args) {
         rating = rating_of(puzzle);
       }
       if (rating < difficulty->lowest || rating > difficulty->highest) {
+        erase_progress();
         std::cerr << "sudokit: generate: no " << shape->size() << "x" << shape->size() << " puzzle rated " << difficulty->name << " in " << attempts
                   << " attempts (puzzle " << i + 1 << " of " << count << ", seed " << seed
                   << "); try more --attempts or another seed\n";
