@@ -148,14 +148,21 @@ std::vector<std::string> session_backends(const Registry& registry) {
   return names;
 }
 
-// Every clue needed: without any one of them, `other` finds a second solution.
-void expect_minimal(const Grid& puzzle, Solver& other) {
+// Every clue needed: without any one of them (with its mirror too, for a symmetric puzzle), a
+// search other than the generator's finds a second solution: backtrack up to 9x9, else propagate.
+void expect_minimal(const Grid& puzzle, bool symmetric = false) {
+  const Registry registry = builtin_solvers();
+  SolverOptions fewest;
+  fewest.set("order", "fewest");
+  auto other = puzzle.size() <= 9 ? registry.create("backtrack", fewest) : registry.create("propagate");
   for (int cell = 0; cell < puzzle.cells(); ++cell) {
     if (puzzle[cell] == 0) continue;
     Grid fewer = puzzle;
     fewer.set(cell, 0);
-    ASSERT_EQ(other.solve(fewer, test::count_up_to(2)).status, Status::multiple)
-        << puzzle.shape().name() << ": clue " << puzzle.shape().cell_name(cell) << " of " << to_line(puzzle);
+    if (symmetric) fewer.set(puzzle.cells() - 1 - cell, 0);
+    ASSERT_EQ(other->solve(fewer, test::count_up_to(2)).status, Status::multiple)
+        << puzzle.shape().name() << ": clue " << puzzle.shape().cell_name(cell) << (symmetric ? " and its mirror" : "")
+        << " of " << to_line(puzzle);
   }
 }
 
@@ -185,9 +192,6 @@ TEST(GenerateMinimal, UniqueAndMinimalThroughEachSession) {
   const Registry registry = builtin_solvers();
   auto filler = registry.create("propagate");
   auto dlx = registry.create("dlx");
-  SolverOptions fewest;
-  fewest.set("order", "fewest");
-  auto backtrack = registry.create("backtrack", fewest);
   int proven_by_singles = 0;
   for (const std::string& name : session_backends(registry)) {
     auto checker = registry.create(name);
@@ -203,7 +207,7 @@ TEST(GenerateMinimal, UniqueAndMinimalThroughEachSession) {
       }
       proven_by_singles += report.singles_proven;
       EXPECT_EQ(dlx->solve(puzzle, test::count_up_to(2)).status, Status::unique) << name << " " << to_line(puzzle);
-      expect_minimal(puzzle, br * bc <= 9 ? *backtrack : *filler);
+      expect_minimal(puzzle);
     }
   }
   EXPECT_GT(proven_by_singles, 0) << "singles from each other digit decided nothing: rule 3 went untested";
@@ -241,7 +245,7 @@ TEST(GenerateMinimal, SessionAndCountingGiveTheSamePuzzle) {
 }
 
 // Symmetric minimal puzzles, checked in one pass or in --defer's rounds: unique, and no kept
-// pair can go (another backend finds a second solution without it), so the cells skipped as
+// pair can go (another search finds a second solution without it), so the cells skipped as
 // already proven needed, or as waiting with their pair for the next round, were skipped rightly.
 TEST(GenerateMinimal, SymmetricPairsAreEachNeeded) {
   const Registry registry = builtin_solvers();
@@ -262,14 +266,7 @@ TEST(GenerateMinimal, SymmetricPairsAreEachNeeded) {
       deferred += report.deferred;
       EXPECT_EQ(report.stopped, 0) << what;
       ASSERT_EQ(dlx->solve(puzzle, test::count_up_to(2)).status, Status::unique) << what;
-      for (int cell = 0; cell < puzzle.cells(); ++cell) {
-        if (puzzle[cell] == 0) continue;
-        Grid fewer = puzzle;
-        fewer.set(cell, 0);
-        fewer.set(puzzle.cells() - 1 - cell, 0);
-        ASSERT_EQ(dlx->solve(fewer, test::count_up_to(2)).status, Status::multiple)
-            << what << ": pair " << shape->cell_name(cell) << " could go";
-      }
+      expect_minimal(puzzle, /*symmetric=*/true);
     }
   }
   EXPECT_GT(deferred, 0) << "no check ran out of the first round: the waiting pairs went untested";
@@ -284,9 +281,6 @@ TEST(GenerateMinimal, SinglesFirstGivesUniqueMinimalPuzzles) {
   const Registry registry = builtin_solvers();
   auto filler = registry.create("propagate");
   auto dlx = registry.create("dlx");
-  SolverOptions fewest;
-  fewest.set("order", "fewest");
-  auto backtrack = registry.create("backtrack", fewest);
   Rules x;
   x.diagonal_main = x.diagonal_anti = true;
   int checked_removals = 0, other_puzzles = 0, puzzles = 0;
@@ -314,7 +308,7 @@ TEST(GenerateMinimal, SinglesFirstGivesUniqueMinimalPuzzles) {
           for (int cell = 0; cell < puzzle.cells(); ++cell)
             ASSERT_EQ(puzzle[cell] == 0, puzzle[puzzle.cells() - 1 - cell] == 0) << what;
         } else {
-          expect_minimal(puzzle, br * bc <= 9 ? *backtrack : *filler);
+          expect_minimal(puzzle);
         }
         auto fresh = registry.create(name);
         EXPECT_EQ(to_line(generate_unique(shape, again, *filler, *fresh, options)), to_line(puzzle)) << what;
@@ -357,9 +351,6 @@ TEST(GenerateMinimal, DeferredChecksGiveUniqueMinimalPuzzles) {
   const Registry registry = builtin_solvers();
   auto filler = registry.create("propagate");
   auto dlx = registry.create("dlx");
-  SolverOptions fewest;
-  fewest.set("order", "fewest");
-  auto backtrack = registry.create("backtrack", fewest);
   int deferred = 0, capped_stops = 0;  // at 9x9 a check rarely needs more than one conflict: summed
   for (const std::string& name : session_backends(registry)) {
     for (auto [br, bc, singles_first] : {std::tuple{3, 3, false}, {4, 4, false}, {4, 4, true}}) {
@@ -377,7 +368,7 @@ TEST(GenerateMinimal, DeferredChecksGiveUniqueMinimalPuzzles) {
       EXPECT_LE(report.rounds, 4) << what;
       EXPECT_EQ(report.stopped, 0) << what;
       EXPECT_EQ(dlx->solve(puzzle, test::count_up_to(2)).status, Status::unique) << what;
-      expect_minimal(puzzle, br * bc <= 9 ? *backtrack : *filler);
+      expect_minimal(puzzle);
       auto fresh = registry.create(name);
       EXPECT_EQ(to_line(generate_unique(shape, again, *filler, *fresh, options)), to_line(puzzle)) << what;
 
