@@ -41,15 +41,24 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
     PuzzleReader reader(input.stream(), source, box, rules);
     std::size_t puzzles = 0;  // bad ones included
     for (;; ++puzzles) {
+      std::optional<ParsedPuzzle> puzzle;
       try {
         errno = 0;
-        auto puzzle = reader.next();
+        puzzle = reader.next();
         if (!puzzle) break;
         each(*puzzle, source);
       } catch (const InputError& e) {
         std::cout.flush();
         std::cerr << "sudokit: " << e.what() << "\n";
         outcome.raise(kBadInput);
+      } catch (const WrongAnswer& e) {  // rejected by the verifier: reported, never printed as output
+        report_rejected(e, source + ": puzzle " + std::to_string(puzzle->number) + " (line " +
+                               std::to_string(puzzle->first_line) + ")");
+        outcome.raise(kDisagreement);
+      } catch (const ExternalError& e) {  // an external solver gave no answer: the next puzzle still runs
+        std::cout.flush();
+        std::cerr << "sudokit: " << source << ": puzzle " << puzzle->number << ": " << e.what() << "\n";
+        outcome.raise(kDisagreement);
       }
     }
     if (input.read_failed()) {
@@ -59,6 +68,12 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
       outcome.raise(kBadInput);
     }
   }
+}
+
+void report_rejected(const WrongAnswer& e, const std::string& where) {
+  std::cout.flush();
+  std::cerr << "sudokit: " << where << ": " << e.what() << "\n";
+  if (!e.answer().empty()) std::cerr << "  the rejected answer (not a solution): " << e.answer() << "\n";
 }
 
 void add_limit_options(po::options_description& desc, SolveArgs& args, const LimitOptions& which) {

@@ -14,6 +14,7 @@
 
 #include "io.h"
 #include "sudokit/compare/exit_codes.h"
+#include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/solver.h"
 
@@ -33,6 +34,10 @@ struct Outcome {
 // `rules` (from --rules) apply to every puzzle, with those each file's directives give.
 void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, const Rules& rules,
                      Outcome& outcome, const std::function<void(const ParsedPuzzle&, const std::string& source)>& each);
+
+// A backend's answer that Solver::solve rejected, reported on stderr as an error at `where` (the
+// puzzle or file), with the answer itself labelled as rejected; never on stdout.
+void report_rejected(const WrongAnswer& e, const std::string& where);
 
 // --rules NAMES, shared by the commands that read puzzles: variant rules for plain puzzles.
 void add_rules_option(po::options_description& desc, std::string& rules_text);

@@ -20,7 +20,6 @@
 #include "sudokit/compare/exit_codes.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
-#include "sudokit/verify.h"
 #include "sudokit/exact_cover.h"
 
 namespace sudokit {
@@ -72,15 +71,6 @@ Result solve_with(Solver& s, const Grid& g, const Limits& limits) { return s.sol
 CoverResult solve_with(Solver& s, const std::shared_ptr<const ExactCover>& xc, const Limits& limits) {
   return s.solve(*xc, limits);
 }
-// The first way `solution` fails, or "" when it is right (the independent verifiers of core).
-std::string fault_of(const Grid& puzzle, const Grid& solution) {
-  const auto v = verify(puzzle, solution);
-  return v.empty() ? "" : v.front().message;
-}
-std::string fault_of(const std::shared_ptr<const ExactCover>& xc, const Selection& solution) {
-  const auto v = verify_cover(*xc, solution);
-  return v.empty() ? "" : v.front().message;
-}
 
 // CPU time of this thread: unlike wall-clock time it does not grow when other threads or
 // programs share the core, so rows of one run compare whatever --jobs was and whatever else ran.
@@ -113,10 +103,13 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vec
   std::vector<std::string> answers, problems;
   for (std::size_t b = 0; b < solvers.size(); ++b) {
     BasicResult<Answer> r;
-    std::string error;
+    std::string error, wrong;
     const double cpu_before = thread_cpu_seconds();
     try {
-      r = solve_with(*solvers[b], problem, limits[b]);
+      r = solve_with(*solvers[b], problem, limits[b]);  // verified: a wrong answer is thrown
+    } catch (const WrongAnswer& e) {
+      wrong = e.fault() + (e.answer().empty() ? "" : ": " + e.answer());
+      r.status = Status::stopped;
     } catch (const Error& e) {  // e.g. a puzzle this backend does not support: the others still run
       error = e.what();
       r.status = Status::stopped;
@@ -146,16 +139,10 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vec
       row.verdict = "failed";
       problems.push_back(specs[b].label + " failed: " + error);
     }
-    for (const Answer& s : r.solutions) {
-      if (const std::string fault = fault_of(problem, s); !fault.empty()) {
-        row.verdict = "invalid";
-        problems.push_back(specs[b].label + " returned a wrong solution: " + fault + ": " + solution_text(s));
-        break;
-      }
-    }
-    if ((r.status == Status::unique || r.status == Status::solved) && r.solutions.empty()) {
+    if (!wrong.empty()) {
+      row.status = "wrong";
       row.verdict = "invalid";
-      problems.push_back(specs[b].label + " reported a solution but returned none");
+      problems.push_back(specs[b].label + " gave a wrong answer: " + wrong);
     }
     answers.push_back(answer_of(r));
     results.push_back(std::move(r));
@@ -182,7 +169,7 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vec
   for (const auto& message : problems) out << "  " << message << "\n";
   for (std::size_t b = 0; b < solvers.size(); ++b) {
     const auto& r = results[b];
-    out << "  " << specs[b].label << ": " << to_string(r.status) << ", " << r.count << " solution(s), " << r.stats.nodes
+    out << "  " << specs[b].label << ": " << rows[b].status << ", " << r.count << " solution(s), " << r.stats.nodes
         << " nodes";
     if (!r.solutions.empty()) out << ", first: " << solution_text(r.solutions.front());
     out << " [" << rows[b].verdict << "]\n";
@@ -351,7 +338,7 @@ const RowColumn kColumns[] = {
     SUDOKIT_COUNT(givens, "cells", "its given cells (0 for exact cover)"),
     SUDOKIT_TEXT(backend, text, "the backend as `--solvers` named it, `NAME[:KEY=VALUE...]`"),
     SUDOKIT_TEXT(options, text, "the backend's settings in effect, `KEY=VALUE` pairs"),
-    SUDOKIT_TEXT(status, text, "`unique`, `multiple`, `solved`, `none`, `stopped` (above), or `error` (the backend failed)"),
+    SUDOKIT_TEXT(status, text, "`unique`, `multiple`, `solved`, `none`, `stopped` (above), `error` (the backend failed) or `wrong` (its answer failed verification)"),
     SUDOKIT_COUNT(count, "solutions", "solutions found (up to `--count`; so far, when stopped)"),
     SUDOKIT_COUNT(nodes, "nodes", "`nodes` above"),
     SUDOKIT_COUNT(guesses, "choices", "`guesses` above"),

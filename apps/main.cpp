@@ -75,6 +75,9 @@ int main(int argc, char** argv) {
   } catch (const sudokit::UsageError& e) {
     std::cerr << "sudokit " << args[0] << ": " << e.what() << "\n";
     return kUsage;
+  } catch (const sudokit::WrongAnswer& e) {  // rejected by the verifier where no puzzle loop reported it
+    std::cerr << "sudokit " << args[0] << ": " << e.what() << "\n";
+    return kDisagreement;
   } catch (const sudokit::ExternalError& e) {  // an external solver gave no usable answer
     std::cerr << "sudokit " << args[0] << ": " << e.what() << "\n";
     return kDisagreement;

@@ -25,14 +25,15 @@ using test::run_cli;
 
 namespace {
 
-// Test-only backends: backtrack with its answer spoiled, or refusing puzzles with a given in the
-// first cell (as a backend that does not support some puzzles would).
+// Test-only backends: backtrack with its answer spoiled, claiming no solution (a wrong answer
+// whose arithmetic is right: only another backend can refute it), or refusing puzzles with a given
+// in the first cell (as a backend that does not support some puzzles would).
 class Broken final : public Solver {
  public:
-  enum class Fault { wrong_digit, wrong_count, refuses };
+  enum class Fault { wrong_digit, wrong_count, claims_none, refuses };
   explicit Broken(Fault fault) : fault_(fault) {}
   std::string_view name() const override { return "broken"; }
-  Result solve(const Grid& puzzle, const Limits& limits) override {
+  Result search(const Grid& puzzle, const Limits& limits) override {
     if (fault_ == Fault::refuses && puzzle[0] != 0) throw UsageError("refuses: a given in r1c1 is not supported");
     Result r = builtin_solvers().create("backtrack")->solve(puzzle, limits);
     if (fault_ == Fault::wrong_digit && !r.solutions.empty()) {
@@ -44,6 +45,7 @@ class Broken final : public Solver {
         }
     }
     if (fault_ == Fault::wrong_count && r.status == Status::unique) r.status = Status::multiple, r.count = 2;
+    if (fault_ == Fault::claims_none) r.status = Status::none, r.count = 0, r.solutions.clear();
     return r;
   }
 
@@ -57,7 +59,7 @@ class BrokenCover final : public Solver {
  public:
   explicit BrokenCover(bool wrong_option) : wrong_option_(wrong_option) {}
   std::string_view name() const override { return "broken-xc"; }
-  CoverResult solve(const ExactCover& problem, const Limits& limits) override {
+  CoverResult search(const ExactCover& problem, const Limits& limits) override {
     CoverResult r = builtin_solvers().create("dlx")->solve(problem, limits);
     if (wrong_option_ && !r.solutions.empty() && !r.solutions.front().empty()) r.solutions.front().pop_back();
     if (!wrong_option_ && r.status == Status::multiple) ++r.count;
@@ -79,6 +81,7 @@ Registry with_broken() {
   Registry r = builtin_solvers();
   r.add(BackendInfo("wrong-digit", "test only"), [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::wrong_digit); });
   r.add(BackendInfo("wrong-count", "test only"), [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::wrong_count); });
+  r.add(BackendInfo("claims-none", "test only"), [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::claims_none); });
   r.add(BackendInfo("refuses", "test only"), [](const SolverOptions&) { return std::make_unique<Broken>(Broken::Fault::refuses); });
   r.add(cover_only("wrong-option"), [](const SolverOptions&) { return std::make_unique<BrokenCover>(true); });
   r.add(cover_only("wrong-xc-count"), [](const SolverOptions&) { return std::make_unique<BrokenCover>(false); });
@@ -149,17 +152,29 @@ TEST(Compare, AWrongDigitIsCaught) {
   EXPECT_EQ(r.rows[0].verdict, "agrees");
   const std::string text = details.str();
   EXPECT_NE(text.find("DISAGREEMENT on puzzle 1 (test, line 1): " + to_line(read_one(kEasy))), std::string::npos) << text;
-  EXPECT_NE(text.find("wrong-digit returned a wrong solution"), std::string::npos) << text;
+  EXPECT_NE(text.find("wrong-digit gave a wrong answer: digit 5 twice in row 1: r1c1 and r1c8: 5839"), std::string::npos) << text;
+  EXPECT_EQ(r.rows[2].status, "wrong");
 }
 
-TEST(Compare, AWrongCountIsCaught) {
-  std::ostringstream details;
+TEST(Compare, ACountItsSolutionsContradictIsCaughtByTheVerifier) {
+  std::ostringstream details;  // "multiple, 2 solutions" with one solution returned
   const CompareReport r = run_compare(with_broken(), inputs({kHard}), options({"dlx", "sat", "wrong-count"}), details);
+  EXPECT_EQ(r.disagreements, 1u);
+  EXPECT_EQ(exit_code_for(r), kDisagreement);
+  EXPECT_EQ(r.rows[2].verdict, "invalid");
+  EXPECT_EQ(r.rows[0].verdict, "agrees");
+  EXPECT_NE(details.str().find("wrong-count gave a wrong answer: it counts 2 solution(s) but returns 1"), std::string::npos)
+      << details.str();
+}
+
+TEST(Compare, AWrongNoSolutionIsOutvoted) {
+  std::ostringstream details;  // "none" is consistent by itself: only the other backends refute it
+  const CompareReport r = run_compare(with_broken(), inputs({kHard}), options({"dlx", "sat", "claims-none"}), details);
   EXPECT_EQ(r.disagreements, 1u);
   EXPECT_EQ(exit_code_for(r), kDisagreement);
   EXPECT_EQ(r.rows[2].verdict, "disagrees");
   EXPECT_EQ(r.rows[0].verdict, "agrees");  // two against one
-  EXPECT_NE(details.str().find("wrong-count: multiple, 2 solution(s)"), std::string::npos) << details.str();
+  EXPECT_NE(details.str().find("claims-none: none, 0 solution(s)"), std::string::npos) << details.str();
 }
 
 TEST(Compare, ABackendThatThrowsIsReportedAndTheRunGoesOn) {
@@ -610,8 +625,10 @@ TEST(CompareCover, ABrokenExactCoverBackendIsCaught) {
   EXPECT_EQ(exit_code_for(r), kDisagreement);
   EXPECT_EQ(r.rows[0].verdict, "agrees");
   EXPECT_EQ(r.rows[2].verdict, "invalid");
-  EXPECT_EQ(r.rows[3].verdict, "disagrees");
-  EXPECT_NE(details.str().find("wrong-option returned a wrong solution: primary item"), std::string::npos) << details.str();
+  EXPECT_EQ(r.rows[3].verdict, "invalid");  // 3 solutions counted, 2 returned
+  EXPECT_NE(details.str().find("wrong-option gave a wrong answer: primary item"), std::string::npos) << details.str();
+  EXPECT_NE(details.str().find("wrong-xc-count gave a wrong answer: it counts 3 solution(s) but returns 2"), std::string::npos)
+      << details.str();
 }
 
 TEST(CompareCover, ABackendThatTakesNoExactCoverIsAUsageError) {

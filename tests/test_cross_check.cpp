@@ -149,7 +149,7 @@ TEST(Ext, AWrongExternalSolverIsCaughtByCompare) {
   auto r = run_cli("compare --solvers dlx,sat,ext:cmd=" + kData + "/flip_one_literal.sh -", kSeed1 + "\n");
   EXPECT_EQ(r.exit_code, 4) << r.out << r.err;
   EXPECT_NE(r.out.find("DISAGREEMENT on puzzle 1"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("ext:cmd=" + kData + "/flip_one_literal.sh returned a wrong solution: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ext:cmd=" + kData + "/flip_one_literal.sh gave a wrong answer: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("1 puzzles, 1 with a disagreement"), std::string::npos) << r.out;
 }
 

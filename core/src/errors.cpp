@@ -22,4 +22,8 @@ InputError::InputError(std::string source, std::size_t puzzle, std::size_t line,
     : Error(locate(source, puzzle, line, column, detail)),
       source_(std::move(source)), puzzle_(puzzle), line_(line), column_(column), detail_(std::move(detail)) {}
 
+WrongAnswer::WrongAnswer(std::string backend, std::string fault, std::string answer)
+    : Error(backend + " gave a wrong answer: " + fault),
+      backend_(std::move(backend)), fault_(std::move(fault)), answer_(std::move(answer)) {}
+
 }  // namespace sudokit

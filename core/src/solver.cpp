@@ -5,6 +5,8 @@
 #include <type_traits>
 
 #include "sudokit/errors.h"
+#include "sudokit/format.h"
+#include "sudokit/verify.h"
 
 namespace sudokit {
 
@@ -97,12 +99,114 @@ std::vector<std::string> SolverOptions::unknown_keys() const {
 
 std::string_view to_string(ProblemKind kind) { return kind == ProblemKind::sudoku ? "sudoku" : "xc"; }
 
-Result Solver::solve(const Grid&, const Limits&) {
+Result Solver::search(const Grid&, const Limits&) {
   throw UsageError("backend '" + std::string(name()) + "' does not solve Sudoku grids");
 }
 
-CoverResult Solver::solve(const ExactCover&, const Limits&) {
+CoverResult Solver::search(const ExactCover&, const Limits&) {
   throw UsageError("backend '" + std::string(name()) + "' does not solve exact-cover problems");
+}
+
+// Every answer through the independent verifiers before it leaves solve(). The faults are found
+// here; the backend that made them is named by the WrongAnswer thrown.
+namespace {
+
+std::string answer_text(const Grid& g) { return to_line(g); }
+std::string answer_text(const Selection& s) {
+  std::string out = "options";
+  for (int o : s) out += " " + std::to_string(o + 1);  // 1-based: the option's place in the file
+  return out;
+}
+
+std::string fault_of(const Grid& puzzle, const Grid& solution) {
+  const auto v = verify(puzzle, solution);
+  return v.empty() ? std::string() : v.front().message;
+}
+std::string fault_of(const ExactCover& problem, const Selection& solution) {
+  const auto v = verify_cover(problem, solution);
+  return v.empty() ? std::string() : v.front().message;
+}
+// What a stopped search established may be incomplete, never wrong.
+std::string partial_fault_of(const Grid& puzzle, const Grid& deduced) {
+  const auto v = verify_partial(puzzle, deduced);
+  return v.empty() ? std::string() : v.front().message;
+}
+std::string partial_fault_of(const ExactCover& problem, const Selection& deduced) {
+  for (const CoverViolation& v : verify_cover(problem, deduced))
+    if (v.kind != CoverViolation::Kind::uncovered) return v.message;
+  return {};
+}
+
+template <class Problem, class Answer>
+void check_solution(const Solver& solver, const Problem& problem, const Answer& solution) {
+  if (std::string fault = fault_of(problem, solution); !fault.empty())
+    throw WrongAnswer(std::string(solver.name()), std::move(fault), answer_text(solution));
+}
+
+template <class Problem, class Answer>
+void check_result(const Solver& solver, const Problem& problem, const Limits& limits, const BasicResult<Answer>& r) {
+  auto wrong = [&](const std::string& fault) { throw WrongAnswer(std::string(solver.name()), fault); };
+  for (const Answer& s : r.solutions) check_solution(solver, problem, s);
+  if (r.deduced)
+    if (std::string fault = partial_fault_of(problem, *r.deduced); !fault.empty())
+      throw WrongAnswer(std::string(solver.name()), "what it deduced: " + fault, answer_text(*r.deduced));
+  const Status expected = final_status(r.count, r.stop_reason, limits.solutions);
+  if (r.status != expected)
+    wrong("it says " + std::string(to_string(r.status)) + " with " + std::to_string(r.count) + " solution(s) found" +
+          (r.stop_reason == StopReason::none ? std::string() : ", stopped by the " + std::string(to_string(r.stop_reason))) +
+          ", which is " + std::string(to_string(expected)));
+  const std::uint64_t kept = std::min<std::uint64_t>(r.count, limits.keep_solutions);
+  if (r.solutions.size() != kept)
+    wrong("it counts " + std::to_string(r.count) + " solution(s) but returns " + std::to_string(r.solutions.size()) +
+          " (of up to " + std::to_string(limits.keep_solutions) + " kept)");
+  if (r.solutions.size() >= 2) {  // one solution counted twice would make a wrong count
+    std::vector<const Answer*> sorted;
+    for (const Answer& s : r.solutions) sorted.push_back(&s);
+    auto key = [](const Answer* a) -> const auto& {
+      if constexpr (std::is_same_v<Answer, Grid>) return a->values();
+      else return *a;
+    };
+    std::sort(sorted.begin(), sorted.end(), [&](const Answer* a, const Answer* b) { return key(a) < key(b); });
+    for (std::size_t i = 1; i < sorted.size(); ++i)
+      if (key(sorted[i - 1]) == key(sorted[i])) throw WrongAnswer(std::string(solver.name()), "the same solution twice", answer_text(*sorted[i]));
+  }
+}
+
+// solve() for either kind: the backend's search with each solution it passes on checked first,
+// then its result.
+template <class Problem, class Search>
+auto checked_search(const Solver& solver, const Problem& problem, const Limits& limits, Search search) {
+  constexpr bool sudoku = std::is_same_v<Problem, Grid>;
+  const bool streams = sudoku ? static_cast<bool>(limits.on_solution) : static_cast<bool>(limits.on_cover_solution);
+  if (!streams) {  // nothing seen before the result: no callback to wrap (and add_unseen stays open)
+    auto r = search(limits);
+    check_result(solver, problem, limits, r);
+    return r;
+  }
+  Limits checked = limits;
+  if constexpr (sudoku)
+    checked.on_solution = [&](const Grid& g) {
+      check_solution(solver, problem, g);
+      limits.on_solution(g);
+    };
+  else
+    checked.on_cover_solution = [&](const Selection& s) {
+      check_solution(solver, problem, s);
+      limits.on_cover_solution(s);
+    };
+  auto r = search(checked);
+  check_result(solver, problem, limits, r);
+  return r;
+}
+
+}  // namespace
+
+Result Solver::solve(const Grid& puzzle, const Limits& limits) {
+  return checked_search(*this, puzzle, limits, [&](const Limits& l) { return search(puzzle, l); });
+}
+
+CoverResult Solver::solve(const ExactCover& problem, const Limits& limits) {
+  return checked_search(*this, problem, limits, [&](const Limits& l) { return search(problem, l); });
 }
 
 std::unique_ptr<UniquenessSession> Solver::uniqueness_session(const Grid&) { return nullptr; }

@@ -1,7 +1,13 @@
 // Deliberately self-contained: rows, columns, boxes and every variant rule are recomputed here from
 // the box size and the puzzle's Rules description alone, not taken from Shape's tables, so that
 // the verifier shares no tables with the backends.
+//
+// Every answer any backend returns passes through here (Solver::solve), so the path where nothing
+// is wrong allocates nothing: a group is checked with a bit mask of the digits seen, and the names
+// that a message needs ("row 3", "r3c4") are built only once a violation is found.
 #include "sudokit/verify.h"
+
+#include <cstdint>
 
 namespace sudokit {
 
@@ -11,82 +17,86 @@ std::string name_of(int n, int cell) {
   return "r" + std::to_string(cell / n + 1) + "c" + std::to_string(cell % n + 1);
 }
 
-// Checks one group of cells for a repeated digit, appending a violation for each repeat.
-void check_group(const Grid& g, const std::vector<int>& cells, const std::string& group, std::vector<Violation>& out) {
+// Checks one group of cells for a repeated digit, appending a violation for each repeat. `cell_at(i)`
+// is the group's i-th cell; `group` names it, called only when there is something to report.
+template <class CellAt, class Name>
+void check_group(const Grid& g, int count, CellAt cell_at, Name group, std::vector<Violation>& out) {
   const int n = g.size();
-  std::vector<int> first(static_cast<std::size_t>(n) + 1, -1);
-  for (int cell : cells) {
-    const int v = g[cell];
+  std::uint64_t seen = 0;  // bit v-1: digit v met in this group (n <= 64)
+  bool repeated = false;
+  for (int i = 0; i < count; ++i) {
+    const int v = g[cell_at(i)];
     if (v < 1 || v > n) continue;  // reported once per cell elsewhere
+    const std::uint64_t bit = std::uint64_t{1} << (v - 1);
+    repeated |= (seen & bit) != 0;
+    seen |= bit;
+  }
+  if (!repeated) return;
+  // The slow path, for the report: each repeat with the cell that held the digit first.
+  std::vector<int> first(static_cast<std::size_t>(n) + 1, -1);
+  const std::string name = group();
+  for (int i = 0; i < count; ++i) {
+    const int cell = cell_at(i), v = g[cell];
+    if (v < 1 || v > n) continue;
     int& f = first[static_cast<std::size_t>(v)];
-    if (f < 0) {
-      f = cell;
-    } else {
+    if (f < 0) f = cell;
+    else
       out.push_back({Violation::Kind::repeated_digit, cell, f,
-                     "digit " + std::to_string(v) + " twice in " + group + ": " + name_of(n, f) + " and " +
-                         name_of(n, cell)});
-    }
+                     "digit " + std::to_string(v) + " twice in " + name + ": " + name_of(n, f) + " and " + name_of(n, cell)});
   }
 }
 
-// The variant rules, each by its definition in rules.h.
-void check_rules(const Rules& rules, const Grid& g, int br, int bc, std::vector<Violation>& out) {
+template <class Name>
+void check_list(const Grid& g, const std::vector<int>& cells, Name group, std::vector<Violation>& out) {
+  check_group(g, static_cast<int>(cells.size()), [&](int i) { return cells[static_cast<std::size_t>(i)]; }, group, out);
+}
+
+// The variant rules, each by its definition in rules.h. `complete`: a cage's sum is checked (a
+// partial grid's cage may still be short of it).
+void check_rules(const Rules& rules, const Grid& g, int br, int bc, bool complete, std::vector<Violation>& out) {
   const int n = br * bc;
-  std::vector<int> cells;
-  if (rules.jigsaw())
+  if (rules.jigsaw()) {
+    std::vector<int> cells;
     for (int region = 0; region < n; ++region) {
       cells.clear();
       for (int cell = 0; cell < n * n; ++cell)
         if (rules.regions[static_cast<std::size_t>(cell)] == region) cells.push_back(cell);
-      check_group(g, cells, "region " + std::to_string(region + 1), out);
+      check_list(g, cells, [&] { return "region " + std::to_string(region + 1); }, out);
     }
-  if (rules.diagonal_main) {
-    cells.clear();
-    for (int i = 0; i < n; ++i) cells.push_back(i * n + i);
-    check_group(g, cells, "the main diagonal", out);
   }
-  if (rules.diagonal_anti) {
-    cells.clear();
-    for (int i = 0; i < n; ++i) cells.push_back((n - 1 - i) * n + i);
-    check_group(g, cells, "the anti-diagonal", out);
-  }
+  if (rules.diagonal_main) check_group(g, n, [&](int i) { return i * n + i; }, [] { return std::string("the main diagonal"); }, out);
+  if (rules.diagonal_anti)
+    check_group(g, n, [&](int i) { return (n - 1 - i) * n + i; }, [] { return std::string("the anti-diagonal"); }, out);
   if (rules.windoku)
     for (int top = 1; top + br <= n - 1; top += br + 1)
-      for (int left = 1; left + bc <= n - 1; left += bc + 1) {
-        cells.clear();
-        for (int r = top; r < top + br; ++r)
-          for (int c = left; c < left + bc; ++c) cells.push_back(r * n + c);
-        check_group(g, cells, "the window at " + name_of(n, top * n + left), out);
-      }
+      for (int left = 1; left + bc <= n - 1; left += bc + 1)
+        check_group(g, n, [&](int i) { return (top + i / bc) * n + left + i % bc; },
+                    [&] { return "the window at " + name_of(n, top * n + left); }, out);
   if (rules.disjoint_groups)
     for (int dr = 0; dr < br; ++dr)
-      for (int dc = 0; dc < bc; ++dc) {
-        cells.clear();
-        for (int top = 0; top < n; top += br)
-          for (int left = 0; left < n; left += bc) cells.push_back((top + dr) * n + left + dc);
-        check_group(g, cells, "disjoint group " + std::to_string(dr * bc + dc + 1), out);
-      }
+      for (int dc = 0; dc < bc; ++dc)
+        check_group(g, n, [&](int i) { return ((i / (n / bc)) * br + dr) * n + (i % (n / bc)) * bc + dc; },
+                    [&] { return "disjoint group " + std::to_string(dr * bc + dc + 1); }, out);
   for (std::size_t i = 0; i < rules.extra_regions.size(); ++i)
-    check_group(g, rules.extra_regions[i], "extra region " + std::to_string(i + 1), out);
+    check_list(g, rules.extra_regions[i], [&] { return "extra region " + std::to_string(i + 1); }, out);
   for (std::size_t i = 0; i < rules.cages.size(); ++i) {
     const Cage& cage = rules.cages[i];
-    const std::string name = "cage " + std::to_string(i + 1);
-    check_group(g, cage.cells, name, out);
+    check_list(g, cage.cells, [&] { return "cage " + std::to_string(i + 1); }, out);
     int total = 0;
-    bool complete = true;
+    bool full = true;
     for (int cell : cage.cells) {
-      complete = complete && g[cell] >= 1 && g[cell] <= n;
+      full = full && g[cell] >= 1 && g[cell] <= n;
       total += g[cell];
     }
-    if (complete && cage.sum != 0 && total != cage.sum)
+    if ((complete || full) && cage.sum != 0 && total != cage.sum)
       out.push_back({Violation::Kind::wrong_sum, cage.cells.front(), -1,
-                     name + " sums to " + std::to_string(total) + ", not " + std::to_string(cage.sum)});
+                     "cage " + std::to_string(i + 1) + " sums to " + std::to_string(total) + ", not " + std::to_string(cage.sum)});
   }
   // Chess moves: each pair once, from the cell that comes first.
   std::vector<std::pair<int, int>> moves;
   if (rules.anti_knight) moves.insert(moves.end(), {{1, 2}, {2, 1}, {2, -1}, {1, -2}});
   if (rules.anti_king) moves.insert(moves.end(), {{1, 1}, {1, -1}, {0, 1}, {1, 0}});
-  for (int r = 0; r < n; ++r)
+  for (int r = 0; r < n && !moves.empty(); ++r)
     for (int c = 0; c < n; ++c)
       for (auto [dr, dc] : moves) {
         const int r2 = r + dr, c2 = c + dc;
@@ -99,45 +109,45 @@ void check_rules(const Rules& rules, const Grid& g, int br, int bc, std::vector<
       }
 }
 
-}  // namespace
-
-std::vector<Violation> verify(const Grid& puzzle, const Grid& solution) {
+std::vector<Violation> check(const Grid& puzzle, const Grid& solution, bool complete) {
   std::vector<Violation> out;
   const int br = solution.shape().box_rows(), bc = solution.shape().box_cols();
   const int n = br * bc;
   if (puzzle.shape().box_rows() != br || puzzle.shape().box_cols() != bc ||
-      static_cast<int>(solution.values().size()) != n * n) {
+      static_cast<int>(solution.values().size()) != n * n || static_cast<int>(puzzle.values().size()) != n * n) {
     out.push_back({Violation::Kind::shape_mismatch, -1, -1,
                    "the solution is " + solution.shape().name() + ", the puzzle " + puzzle.shape().name()});
     return out;
   }
   for (int cell = 0; cell < n * n; ++cell) {
     const int v = solution[cell];
-    if (v == 0) out.push_back({Violation::Kind::blank_cell, cell, -1, name_of(n, cell) + " is blank"});
-    else if (v < 0 || v > n)
+    if (v == 0) {
+      if (complete) out.push_back({Violation::Kind::blank_cell, cell, -1, name_of(n, cell) + " is blank"});
+    } else if (v < 0 || v > n) {
       out.push_back({Violation::Kind::out_of_range, cell, -1, name_of(n, cell) + " holds " + std::to_string(v)});
+    }
     if (puzzle[cell] != 0 && puzzle[cell] != v)
       out.push_back({Violation::Kind::given_changed, cell, -1,
-                     name_of(n, cell) + " was given " + std::to_string(puzzle[cell]) + " but holds " +
-                         std::to_string(v)});
+                     name_of(n, cell) + " was given " + std::to_string(puzzle[cell]) + " but holds " + std::to_string(v)});
   }
-  std::vector<int> cells(static_cast<std::size_t>(n));
-  for (int r = 0; r < n; ++r) {
-    for (int c = 0; c < n; ++c) cells[static_cast<std::size_t>(c)] = r * n + c;
-    check_group(solution, cells, "row " + std::to_string(r + 1), out);
-  }
-  for (int c = 0; c < n; ++c) {
-    for (int r = 0; r < n; ++r) cells[static_cast<std::size_t>(r)] = r * n + c;
-    check_group(solution, cells, "column " + std::to_string(c + 1), out);
-  }
+  for (int r = 0; r < n; ++r)
+    check_group(solution, n, [&](int i) { return r * n + i; }, [&] { return "row " + std::to_string(r + 1); }, out);
+  for (int c = 0; c < n; ++c)
+    check_group(solution, n, [&](int i) { return i * n + c; }, [&] { return "column " + std::to_string(c + 1); }, out);
   const int across = n / bc;
   for (int b = 0; b < n && !puzzle.shape().rules().jigsaw(); ++b) {
     const int top = (b / across) * br, left = (b % across) * bc;
-    for (int i = 0; i < n; ++i) cells[static_cast<std::size_t>(i)] = (top + i / bc) * n + left + i % bc;
-    check_group(solution, cells, "box " + std::to_string(b + 1), out);
+    check_group(solution, n, [&](int i) { return (top + i / bc) * n + left + i % bc; },
+                [&] { return "box " + std::to_string(b + 1); }, out);
   }
-  check_rules(puzzle.shape().rules(), solution, br, bc, out);
+  check_rules(puzzle.shape().rules(), solution, br, bc, complete, out);
   return out;
 }
+
+}  // namespace
+
+std::vector<Violation> verify(const Grid& puzzle, const Grid& solution) { return check(puzzle, solution, true); }
+
+std::vector<Violation> verify_partial(const Grid& puzzle, const Grid& partial) { return check(puzzle, partial, false); }
 
 }  // namespace sudokit

@@ -473,7 +473,7 @@ std::string BacktrackSolver::options() const {
   return order_ == CellOrder::row_major ? "order=rowmajor" : "order=fewest";
 }
 
-Result BacktrackSolver::solve(const Grid& puzzle, const Limits& limits) {
+Result BacktrackSolver::search(const Grid& puzzle, const Limits& limits) {
   const int n = puzzle.size();
   if (n <= 16) return run_with_mask<std::uint16_t>(puzzle, limits, order_);
   if (n <= 32) return run_with_mask<std::uint32_t>(puzzle, limits, order_);

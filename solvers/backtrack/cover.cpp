@@ -155,7 +155,7 @@ class CoverSearch {
 
 }  // namespace
 
-CoverResult BacktrackSolver::solve(const ExactCover& problem, const Limits& limits) {
+CoverResult BacktrackSolver::search(const ExactCover& problem, const Limits& limits) {
   return CoverSearch(problem, limits).run();
 }
 

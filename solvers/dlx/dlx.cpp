@@ -116,7 +116,7 @@ std::string DlxSolver::options() const {
   return std::string("choose=") + (*choice_ == DancingLinks::Choice::knuth ? "knuth" : "fast");
 }
 
-Result DlxSolver::solve(const Grid& puzzle, const Limits& limits) {
+Result DlxSolver::search(const Grid& puzzle, const Limits& limits) {
   SearchBudget budget(limits);  // building a shape's matrix counts against the deadline
   const Shape& shape = puzzle.shape();
   if (!shape_ || !shape_->same_as(shape)) {
@@ -151,7 +151,7 @@ Result DlxSolver::solve(const Grid& puzzle, const Limits& limits) {
   return sink.finish(stop, stats_of(counts, budget));
 }
 
-CoverResult DlxSolver::solve(const ExactCover& problem, const Limits& limits) {
+CoverResult DlxSolver::search(const ExactCover& problem, const Limits& limits) {
   SearchBudget budget(limits);
   DancingLinks links(problem, choice_.value_or(DancingLinks::Choice::knuth));
   CoverSolutionSink sink(limits);

@@ -171,7 +171,7 @@ BasicResult<Answer> ExtSolver::run(Cnf formula, const Limits& limits, const Deco
   return sink.finish(stop, std::move(stats));
 }
 
-Result ExtSolver::solve(const Grid& puzzle, const Limits& limits) {
+Result ExtSolver::search(const Grid& puzzle, const Limits& limits) {
   const int n = puzzle.size();
   return run<Grid>(
       sudoku_cnf(puzzle, encoding_named(encoding_, n), givens_), limits, [&](const std::vector<bool>& model) { return grid_from_model(puzzle, model); },
@@ -183,7 +183,7 @@ Result ExtSolver::solve(const Grid& puzzle, const Limits& limits) {
       });
 }
 
-CoverResult ExtSolver::solve(const ExactCover& problem, const Limits& limits) {
+CoverResult ExtSolver::search(const ExactCover& problem, const Limits& limits) {
   return run<Selection>(
       exact_cover_cnf(problem), limits,
       [&](const std::vector<bool>& model) {

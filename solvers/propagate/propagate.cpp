@@ -1183,7 +1183,7 @@ std::uint32_t nodes_per_clock_read(const Shape& shape) {
 }
 }  // namespace
 
-Result PropagateSolver::solve(const Grid& puzzle, const Limits& limits) {
+Result PropagateSolver::search(const Grid& puzzle, const Limits& limits) {
   const SearchBudget budget(limits, nodes_per_clock_read(puzzle.shape()));  // the tables count against the deadline
   if (!tables_ || !tables_->shape->same_as(puzzle.shape())) tables_ = std::make_shared<const Tables>(puzzle.shape_ptr());
   if (has_sum_cages(puzzle.shape())) {

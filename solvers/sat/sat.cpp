@@ -345,7 +345,7 @@ Library SatSolver::library(ProblemKind kind, int size) {
   return *used_;
 }
 
-Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
+Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
   SearchBudget budget(limits);
   SolutionSink sink(limits);
   const Shape& shape = puzzle.shape();
@@ -472,7 +472,7 @@ Result SatSolver::solve(const Grid& puzzle, const Limits& limits) {
   return sink.finish(stop, stats_of(totals, budget.elapsed_seconds(), variables_, clauses_));
 }
 
-CoverResult SatSolver::solve(const ExactCover& problem, const Limits& limits) {
+CoverResult SatSolver::search(const ExactCover& problem, const Limits& limits) {
   SearchBudget budget(limits);
   CoverSolutionSink sink(limits);
   const Library lib = library(ProblemKind::exact_cover);

@@ -77,6 +77,8 @@ void run_all(ProblemKind kind, const Problem& problem, const std::string& text, 
       r = registry().create(backend, options)->solve(problem, tight_limits());
     } catch (const UsageError&) {
       continue;  // a shape or size the backend declares it cannot handle
+    } catch (const WrongAnswer& e) {  // Solver::solve's verifier rejected the answer
+      fuzz::fail(name + " " + e.what() + " for\n" + text);
     }
     for (const Answer& s : r.solutions) {
       const std::string why = verify_one(s);

@@ -28,6 +28,23 @@ class ExternalError : public Error {
   using Error::Error;
 };
 
+// An answer a backend gave that the independent verifier rejected (Solver::solve checks every one
+// before anyone sees it): a grid that does not solve its puzzle, a set of options that is not an
+// exact cover, a status its count contradicts, a SAT model that falsifies its formula. The answer
+// is never shown as one; the command line reports it (naming the puzzle) and exits 4.
+class WrongAnswer : public Error {
+ public:
+  // `backend` gave `answer` (its text: a grid's line, "options 1 4 7", a model's fault), wrong
+  // because of `fault` ("r1c1 is blank").
+  WrongAnswer(std::string backend, std::string fault, std::string answer = {});
+  const std::string& backend() const { return backend_; }
+  const std::string& fault() const { return fault_; }
+  const std::string& answer() const { return answer_; }  // "" when there is no answer to show
+
+ private:
+  std::string backend_, fault_, answer_;
+};
+
 // Text that does not describe a valid puzzle or file. Carries where: the source (file name or
 // "stdin"), the puzzle's 1-based number in that source, and the 1-based line and column.
 class InputError : public Error {

@@ -195,21 +195,35 @@ class UniquenessSession {
   virtual void keep(int cell) = 0;
 };
 
+// A backend. Callers ask solve(); a backend implements search(). solve() lets no answer out that
+// the independent verifier (verify.h, exact_cover.h) has not accepted: every solution kept in the
+// result or passed to Limits::on_solution / on_cover_solution, the part a stopped search deduced,
+// and the result's own arithmetic (its status is final_status() of its count, it keeps
+// min(count, keep_solutions) solutions, all different). What fails is thrown as WrongAnswer, naming
+// the backend and the fault, never returned; so a bug in a backend, a SAT library or an external
+// program shows as an error, not as an answer.
 class Solver {
  public:
   virtual ~Solver() = default;
   virtual std::string_view name() const = 0;
   virtual std::string options() const { return {}; }  // the settings in effect, "key=value,..."
   // Solves `puzzle` under `limits`. A puzzle whose givens conflict has no solution (Status::none).
-  // Throws UsageError for a shape the backend cannot handle, or when it takes no Sudoku; never exits.
-  virtual Result solve(const Grid& puzzle, const Limits& limits);
-  // Solves an exact-cover problem (validated: see ExactCover::validate). Throws UsageError when
-  // the backend takes no exact cover.
-  virtual CoverResult solve(const ExactCover& problem, const Limits& limits);
+  // Throws WrongAnswer when the backend's answer fails verification (above), UsageError for a
+  // shape the backend cannot handle or when it takes no Sudoku; never exits.
+  Result solve(const Grid& puzzle, const Limits& limits);
+  // Solves an exact-cover problem (validated: see ExactCover::validate), checked as above. Throws
+  // UsageError when the backend takes no exact cover.
+  CoverResult solve(const ExactCover& problem, const Limits& limits);
   // A session of uniqueness checks against the complete grid `solution` (UniquenessSession), or
   // nullptr when the backend has none (it declares BackendInfo::uniqueness_sessions when it has).
   // Throws UsageError for a shape the backend cannot handle.
   virtual std::unique_ptr<UniquenessSession> uniqueness_session(const Grid& solution);
+
+ protected:
+  // The backend's search, as solve() describes it; its answers reach callers through solve() only.
+  // The defaults throw UsageError (the backend does not take that kind of problem).
+  virtual Result search(const Grid& puzzle, const Limits& limits);
+  virtual CoverResult search(const ExactCover& problem, const Limits& limits);
 };
 
 class Registry {

@@ -25,4 +25,9 @@ std::vector<Violation> verify(const Grid& puzzle, const Grid& solution);
 
 inline bool is_solution(const Grid& puzzle, const Grid& solution) { return verify(puzzle, solution).empty(); }
 
+// The same for a grid that may still have blank cells (what a stopped search had established,
+// Result::deduced): every given kept, no digit where the rules forbid it. A blank is no fault, and
+// a cage's sum is checked once the cage is full.
+std::vector<Violation> verify_partial(const Grid& puzzle, const Grid& partial);
+
 }  // namespace sudokit

@@ -27,10 +27,10 @@ class BacktrackSolver final : public Solver {
 
   std::string_view name() const override { return "backtrack"; }
   std::string options() const override;
-  Result solve(const Grid& puzzle, const Limits& limits) override;
-  CoverResult solve(const ExactCover& problem, const Limits& limits) override;
 
  private:
+  Result search(const Grid& puzzle, const Limits& limits) override;
+  CoverResult search(const ExactCover& problem, const Limits& limits) override;
   CellOrder order_;
 };
 

@@ -21,10 +21,10 @@ class DlxSolver final : public Solver {
   static std::unique_ptr<Solver> create(const SolverOptions& options);  // choose=knuth|fast
   std::string_view name() const override { return "dlx"; }
   std::string options() const override;
-  Result solve(const Grid& puzzle, const Limits& limits) override;
-  CoverResult solve(const ExactCover& problem, const Limits& limits) override;
 
  private:
+  Result search(const Grid& puzzle, const Limits& limits) override;
+  CoverResult search(const ExactCover& problem, const Limits& limits) override;
   // The item choice (dancing_links.h); by default fast for Sudoku and Knuth's for exact cover,
   // so that nodes and updates on a problem file match dlx1's and dlx2's.
   std::optional<DancingLinks::Choice> choice_;

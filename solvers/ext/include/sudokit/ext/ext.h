@@ -51,10 +51,10 @@ class ExtSolver final : public Solver {
 
   std::string_view name() const override { return name_; }
   std::string options() const override;
-  Result solve(const Grid& puzzle, const Limits& limits) override;
-  CoverResult solve(const ExactCover& problem, const Limits& limits) override;
 
  private:
+  Result search(const Grid& puzzle, const Limits& limits) override;
+  CoverResult search(const ExactCover& problem, const Limits& limits) override;
   template <class Answer, class Decode, class Block>
   BasicResult<Answer> run(Cnf formula, const Limits& limits, const Decode& decode, const Block& block);
   // One solver call: the model, or nullopt for UNSATISFIABLE; `stopped` when the deadline passed.

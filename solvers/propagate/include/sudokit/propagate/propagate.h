@@ -69,7 +69,6 @@ class PropagateSolver final : public Solver {
 
   std::string_view name() const override { return "propagate"; }
   std::string options() const override;
-  Result solve(const Grid& puzzle, const Limits& limits) override;
 
   struct Tables;  // peers and units of one shape, flattened; kept between puzzles of that shape
 
@@ -94,6 +93,7 @@ class PropagateSolver final : public Solver {
   };
 
  private:
+  Result search(const Grid& puzzle, const Limits& limits) override;
   PropagateSettings settings_;
   std::shared_ptr<const Tables> tables_;
   Levels scratch_;

@@ -55,13 +55,13 @@ class SatSolver final : public Solver {
 
   std::string_view name() const override { return "sat"; }
   std::string options() const override;  // with auto, the library the last solve used: solver=auto(cadical)
-  Result solve(const Grid& puzzle, const Limits& limits) override;
-  // Exact cover: exact_cover_cnf(), then a blocking clause over the chosen options per solution.
-  CoverResult solve(const ExactCover& problem, const Limits& limits) override;
   // nullptr with proof= (a session's answers come under assumptions and prove nothing on file).
   std::unique_ptr<UniquenessSession> uniqueness_session(const Grid& solution) override;
 
  private:
+  Result search(const Grid& puzzle, const Limits& limits) override;
+  // Exact cover: exact_cover_cnf(), then a blocking clause over the chosen options per solution.
+  CoverResult search(const ExactCover& problem, const Limits& limits) override;
   sat::Library library(ProblemKind kind, int size = 9);  // the one to use now; remembered for options()
 
   std::optional<Encoding> encoding_;  // nullopt: auto
