@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "sudokit/encoders/cnf.h"
 #include "sudokit/encoders/drat.h"
+#include "sudokit/encoders/model.h"
 #include "sudokit/errors.h"
 #include "sudokit/registry.h"
 #include "sudokit/verify.h"
@@ -99,8 +100,20 @@ int cmd_check(const std::vector<std::string>& args) {
   return outcome.code;
 }
 
+namespace {
+
+// A model that fails: reported on stderr naming the file and the fault, exit 4; nothing on stdout.
+int rejected_model(const std::string& file, const std::string& fault, Outcome& outcome) {
+  std::cerr << "sudokit: " << file << ": " << fault << "\n";
+  outcome.raise(kDisagreement);
+  return outcome.code;
+}
+
+}  // namespace
+
 int cmd_decode(const std::vector<std::string>& args) {
   std::string box_text, rules_text, kind_text;
+  SolveArgs formula_args;
   std::vector<std::string> files;
   po::options_description desc("Options");
   desc.add_options()
@@ -109,14 +122,19 @@ int cmd_decode(const std::vector<std::string>& args) {
     ("kind", po::value<std::string>(&kind_text), "sudoku or xc (default: from the problem file)")
     ("file", po::value<std::vector<std::string>>(&files), "PROBLEM and MODEL");
   add_rules_option(desc, rules_text);
+  add_backend_options(desc, formula_args);
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
-             "usage: sudokit decode [--box RxC] [--rules NAMES] [--kind sudoku|xc] PROBLEM MODEL\n"
+             "usage: sudokit decode [--box RxC] [--rules NAMES] [--kind sudoku|xc] [--encoding NAME] [-o givens=units|reduce]\n"
+             "                      PROBLEM MODEL\n"
              "Turns a SAT solver's answer (\"s\"/\"v\" lines, or minisat's result file) to the formula of\n"
-             "PROBLEM (one puzzle, as `sudokit encode --to dimacs` writes it in any encoding, or an\n"
-             "exact-cover file in DLX format) into the grid or the options it describes, and verifies it."))
+             "PROBLEM (one puzzle, as `sudokit encode --to dimacs` writes it with the same --encoding and\n"
+             "-o givens, or an exact-cover file in DLX format) into the grid or the options it describes.\n"
+             "Printed only when the model satisfies every clause of that formula, gives every cell\n"
+             "exactly one digit and every given its own, and the verifier accepts the result; otherwise\n"
+             "the fault is named (the clause, or the cell and its digits) and the exit code is 4."))
     return kOk;
   if (files.size() != 2) throw UsageError("decode takes two files: PROBLEM MODEL");
   Outcome outcome;
@@ -131,6 +149,7 @@ int cmd_decode(const std::vector<std::string>& args) {
     outcome.raise(kUnsolved);
     return outcome.code;
   };
+  const std::string against = " (decode checks it against the formula `sudokit encode` writes with the same --encoding and -o givens)";
   if (kind == ProblemKind::sudoku) {
     std::optional<BoxSpec> box;
     if (!box_text.empty()) box = parse_box_spec(box_text);
@@ -140,30 +159,32 @@ int cmd_decode(const std::vector<std::string>& args) {
     if (outcome.code != kOk) return outcome.code;
     if (puzzles.size() != 1) throw UsageError("decode takes one puzzle; " + files[0] + " holds " + std::to_string(puzzles.size()));
     const ParsedPuzzle& p = puzzles.front();
-    // Every encoding numbers the cell variables alike (auxiliaries come after), so the model's
-    // first cells*n variables are all that is read.
-    const auto model = read_model(model_in.stream(), files[1], p.grid.cells() * p.grid.size());
+    const Cnf formula = sudoku_formula(p.grid, backend_options(formula_args), "decode");
+    const auto model = read_model(model_in.stream(), files[1], formula.variables);
     if (!model) return unsatisfiable();
-    const Grid g = grid_from_model(p.grid, *model);
-    std::cout << to_text(g, p.format);
-    if (const auto v = verify(p.grid, g); !v.empty()) {
-      std::cerr << "sudokit: " << files[1] << ": the model's grid is not a solution of the puzzle: " << v.front().message << "\n";
-      outcome.raise(kDisagreement);
-    }
+    // The grid first, whose faults are named by cell and digit; then every clause.
+    const DecodedGrid decoded = grid_of_model(p.grid, *model, formula);
+    if (!decoded.fault.empty()) return rejected_model(files[1], "the model is not one grid: " + decoded.fault, outcome);
+    if (std::string fault = falsified_clause(formula, *model); !fault.empty())
+      return rejected_model(files[1], "the model does not satisfy the formula: " + fault + against, outcome);
+    if (const auto v = verify(p.grid, decoded.grid); !v.empty())
+      return rejected_model(files[1], "the model's grid is not a solution of the puzzle: " + v.front().message, outcome);
+    std::cout << to_text(decoded.grid, p.format);
     return outcome.code;
   }
+  if (!formula_args.options.empty() || !formula_args.encoding.empty())
+    throw UsageError("decode: --encoding and -o are for Sudoku formulas; an exact-cover formula has one form");
   const auto problem = read_xc_file(files[0], outcome);
   if (!problem) return outcome.code;
-  const auto model = read_model(model_in.stream(), files[1], problem->option_count());
+  const Cnf formula = exact_cover_cnf(*problem);
+  const auto model = read_model(model_in.stream(), files[1], formula.variables);
   if (!model) return unsatisfiable();
-  Selection chosen;
-  for (int o = 0; o < problem->option_count(); ++o)
-    if ((*model)[static_cast<std::size_t>(o) + 1]) chosen.push_back(o);
+  if (std::string fault = falsified_clause(formula, *model); !fault.empty())
+    return rejected_model(files[1], "the model does not satisfy the formula: " + fault, outcome);
+  const Selection chosen = options_of_model(problem->option_count(), [&](int v) { return model->of(v) > 0; });
+  if (const auto v = verify_cover(*problem, chosen); !v.empty())
+    return rejected_model(files[1], "the model's options are not a solution: " + v.front().message, outcome);
   for (int o : chosen) std::cout << problem->option_text(o) << "\n";
-  if (const auto v = verify_cover(*problem, chosen); !v.empty()) {
-    std::cerr << "sudokit: " << files[1] << ": the model's options are not a solution: " << v.front().message << "\n";
-    outcome.raise(kDisagreement);
-  }
   return outcome.code;
 }
 

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "sudokit/compare/trace.h"
+#include "sudokit/encoders/cnf.h"
 #include "sudokit/encoders/dlx_format.h"
 #include "sudokit/errors.h"
 #include "sudokit/registry.h"

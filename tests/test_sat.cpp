@@ -9,6 +9,7 @@
 
 #include "sudokit/sat/sat.h"
 #include "sudokit/encoders/cnf.h"
+#include "sudokit/encoders/model.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/generate.h"
@@ -355,15 +356,49 @@ TEST(Sat, NodeLimitStopsEveryLibrary) {
 
 TEST(Sat, ReadsSolverOutputs) {
   std::istringstream cms("c comment\ns SATISFIABLE\nv 1 -2 3\nv -4 0\n");
-  auto m = read_model(cms, "out", 4);
+  auto m = read_model(cms, "out", 5);
   ASSERT_TRUE(m.has_value());
-  EXPECT_TRUE((*m)[1]);
-  EXPECT_FALSE((*m)[2]);
-  EXPECT_TRUE((*m)[3]);
+  EXPECT_EQ(m->of(1), 1);
+  EXPECT_EQ(m->of(2), -1);
+  EXPECT_EQ(m->of(3), 1);
+  EXPECT_EQ(m->of(4), -1);
+  EXPECT_EQ(m->of(5), 0);  // not in the output: no value
   std::istringstream minisat("SAT\n1 -2 3 -4 0\n");
   EXPECT_TRUE(read_model(minisat, "out", 4).has_value());
   std::istringstream unsat("s UNSATISFIABLE\n");
   EXPECT_FALSE(read_model(unsat, "out", 4).has_value());
+}
+
+// A model is checked against every clause: the one it falsifies, or leaves with no true literal
+// for want of a value, is named by its number and literals; a clause list says the same of a
+// library's model (all variables valued) as falsified_clause of a Cnf.
+TEST(Sat, AModelIsCheckedAgainstEveryClause) {
+  Cnf f;
+  f.variables = 3;
+  f.clauses = {{1, 2}, {-1, -2}, {3}};
+  Model m(3);
+  m.set(1, true);
+  m.set(2, false);
+  m.set(3, true);
+  EXPECT_EQ(falsified_clause(f, m), "");
+  m.set(2, true);
+  EXPECT_EQ(falsified_clause(f, m), "clause 2 (-1 -2) is false under the model");
+  Model partial(3);
+  partial.set(1, true);
+  partial.set(2, true);
+  EXPECT_EQ(falsified_clause(f, partial), "clause 2 (-1 -2) is false under the model");
+  partial.set(2, false);
+  EXPECT_EQ(falsified_clause(f, partial), "clause 3 (3) has no true literal: variable 3 has no value in the model");
+  ClauseList list;
+  for (const auto& c : f.clauses) list.add(c);
+  EXPECT_EQ(list.size(), 3u);
+  EXPECT_EQ(list.to_cnf().clauses, f.clauses);
+  boost::dynamic_bitset<> value(4);
+  value.set(1);
+  value.set(3);
+  EXPECT_EQ(list.falsified(value), "");
+  value.set(2);
+  EXPECT_EQ(list.falsified(value), "clause 2 (-1 -2) is false under the model");
 }
 
 TEST(Sat, ALiteralOutOfRangeIsAnInputError) {
@@ -418,9 +453,13 @@ TEST(Sat, ExternalSolversAgreeOnTheDimacsFile) {
         command.replace(command.find("%o"), 2, out);
         std::system(command.c_str());  // SAT solvers exit 10 for satisfiable
         std::ifstream result(out);
-        const auto model = read_model(result, out, puzzle.cells() * puzzle.size());
+        const Cnf formula = sudoku_cnf(puzzle, parse_encoding(encoding), Givens::units);  // what encode wrote
+        const auto model = read_model(result, out, formula.variables);
         ASSERT_TRUE(model.has_value()) << p.name;
-        const Grid grid = grid_from_model(puzzle, *model);
+        EXPECT_EQ(falsified_clause(formula, *model), "") << p.name << " " << encoding;
+        const DecodedGrid decoded = grid_of_model(puzzle, *model, formula);
+        EXPECT_EQ(decoded.fault, "") << p.name << " " << encoding;
+        const Grid& grid = decoded.grid;
         EXPECT_TRUE(is_solution(puzzle, grid)) << p.name << " " << encoding;
         auto backtrack = builtin_solvers().create("backtrack");
         EXPECT_EQ(grid, backtrack->solve(puzzle, count_up_to(1)).solutions.at(0)) << p.name;
@@ -500,7 +539,9 @@ TEST(Sat, VariantPuzzlesEncodeTheirRulesAndExternalSolversSolveThem) {
       std::ifstream result(out);
       const auto model = read_model(result, out, c.puzzle.cells() * c.puzzle.size());
       ASSERT_TRUE(model.has_value()) << program << " " << c.rules;
-      const Grid grid = grid_from_model(c.puzzle, *model);
+      const DecodedGrid decoded = grid_of_model(c.puzzle, [&](int v) { return model->of(v); });
+      EXPECT_EQ(decoded.fault, "") << program << " " << c.rules;
+      const Grid& grid = decoded.grid;
       EXPECT_TRUE(is_solution(c.puzzle, grid)) << program << " " << c.rules;
       EXPECT_EQ(grid, expected) << program << " " << c.rules;
     }

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "sudokit/errors.h"
+#include "sudokit/format.h"
 #include "sudokit/text.h"
 
 namespace sudokit {
@@ -398,6 +399,43 @@ void write_dimacs(std::ostream& out, const Cnf& f, const std::vector<std::string
   }
 }
 
+namespace {
+
+struct FormulaChoice {
+  Encoding encoding;
+  Givens givens;
+  std::string givens_name;
+};
+FormulaChoice formula_choice(const Grid& puzzle, const SolverOptions& options, std::string_view who) {
+  const Encoding encoding = encoding_named(options.take("encoding"), puzzle.size());
+  const std::string givens = options.take("givens").value_or("units");
+  if (givens != "units" && givens != "reduce") throw UsageError(std::string(who) + ": givens is units or reduce, not '" + givens + "'");
+  if (auto unknown = options.unknown_keys(); !unknown.empty()) throw UsageError(std::string(who) + " has no option " + unknown[0]);
+  return {encoding, givens == "units" ? Givens::units : Givens::reduce, givens};
+}
+
+}  // namespace
+
+Cnf sudoku_formula(const Grid& puzzle, const SolverOptions& options, std::string_view who) {
+  const FormulaChoice c = formula_choice(puzzle, options, who);
+  return sudoku_cnf(puzzle, c.encoding, c.givens);
+}
+
+void write_dimacs_for(std::ostream& out, const Grid& puzzle, const SolverOptions& options) {
+  const FormulaChoice c = formula_choice(puzzle, options, "--to dimacs");
+  const Cnf f = sudoku_cnf(puzzle, c.encoding, c.givens);
+  const int n = puzzle.size();
+  std::vector<std::string> comments{
+      "sudokit: a " + puzzle.shape().name() + " Sudoku puzzle, encoding " + std::string(to_string(c.encoding)) +
+          ", givens as " + (c.givens == Givens::units ? "unit clauses" : "a reduced formula"),
+      to_line(puzzle),
+      "variable (row R, column C, digit D; all 1-based) = ((R-1)*" + std::to_string(n) + " + (C-1))*" +
+          std::to_string(n) + " + D; variables above " + std::to_string(puzzle.cells() * n) +
+          " are cage selectors (listed below) and auxiliary"};
+  for (std::string& line : variant_variable_comments(puzzle.shape())) comments.push_back(std::move(line));
+  write_dimacs(out, f, comments);
+}
+
 constexpr long long kMaxVariable = std::numeric_limits<int>::max();
 Cnf read_dimacs(std::istream& in, const std::string& source) {
   Cnf f;
@@ -446,64 +484,6 @@ Cnf read_dimacs(std::istream& in, const std::string& source) {
                      "the header declares " + std::to_string(declared) + " clauses, the file has " +
                          std::to_string(f.clauses.size()));
   return f;
-}
-
-std::optional<std::vector<bool>> read_model(std::istream& in, const std::string& source, int variables) {
-  std::vector<bool> model(static_cast<std::size_t>(variables) + 1, false);
-  std::string line;
-  bool sat = false, seen_status = false;
-  for (std::size_t number = 1; std::getline(in, line); ++number) {
-    std::istringstream words(line);
-    std::string first;
-    if (!(words >> first) || first == "c") continue;
-    if (first == "s" || first == "SAT" || first == "UNSAT" || first == "SATISFIABLE" || first == "UNSATISFIABLE") {
-      std::string rest;
-      if (first == "s") words >> rest;
-      else rest = first;
-      seen_status = true;
-      sat = rest == "SATISFIABLE" || rest == "SAT";
-      if (!sat) return std::nullopt;
-      continue;
-    }
-    const auto lits = split_words(line);
-    for (std::size_t i = first == "v" ? 1 : 0; i < lits.size(); ++i) {
-      const std::string_view text = lits[i].text;
-      long long lit = 0;
-      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), lit);
-      if (ec == std::errc() && end == text.data() + text.size() && lit >= -kMaxVariable && lit <= kMaxVariable) {
-        // A DIMACS variable is a positive int, so negating a literal cannot overflow.
-        const long long v = lit > 0 ? lit : -lit;
-        if (v != 0 && v <= variables) model[static_cast<std::size_t>(v)] = lit > 0;
-      } else if (ec == std::errc::result_out_of_range || (ec == std::errc() && end == text.data() + text.size())) {
-        throw InputError(source, 0, number, lits[i].column,
-                         "literal " + std::string(text) + " is out of range: variables are 1 to " +
-                             std::to_string(kMaxVariable));
-      } else {
-        throw InputError(source, 0, number, lits[i].column,
-                         "expected literals in the solver's model output, not '" + std::string(text) + "'");
-      }
-    }
-  }
-  if (!seen_status || !sat) throw InputError(source, 0, 1, 1, "no 's SATISFIABLE' or 'SAT' line in the solver's output");
-  return model;
-}
-
-Grid grid_from_model(const Grid& puzzle, const std::vector<bool>& model) {
-  Grid g = puzzle;
-  const int n = puzzle.size();
-  std::vector<bool> fixed_false(static_cast<std::size_t>(puzzle.cells() * n) + 1, false);
-  if (const auto fixed = fixed_by_givens(puzzle))
-    for (int lit : *fixed)
-      if (lit < 0) fixed_false[static_cast<std::size_t>(-lit)] = true;
-  for (int cell = 0; cell < puzzle.cells(); ++cell)
-    for (int d = 1; d <= n && puzzle[cell] == 0; ++d) {
-      const auto v = static_cast<std::size_t>(cell_var(n, cell, d));
-      if (v < model.size() && model[v] && !fixed_false[v]) {
-        g.set(cell, d);
-        break;
-      }
-    }
-  return g;
 }
 
 }  // namespace sudokit

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "sudokit/encoders/model.h"
 #include "sudokit/ext/process.h"
 #include "sudokit/errors.h"
 
@@ -96,7 +97,7 @@ Registry::Family ExtSolver::family() {
           resolve, installed};
 }
 
-std::optional<std::vector<bool>> ExtSolver::call(const Cnf& formula, double seconds, bool& stopped) {
+std::optional<Model> ExtSolver::call(const Cnf& formula, double seconds, bool& stopped) {
   TempDir dir;
   const std::string cnf = dir.file("formula.cnf"), result = dir.file("result"), proof = dir.file("proof.drat");
   {
@@ -114,7 +115,7 @@ std::optional<std::vector<bool>> ExtSolver::call(const Cnf& formula, double seco
   stopped = run.timed_out;
   if (stopped) return std::nullopt;
   if (run.signal != 0) throw ExternalError(name_ + ": " + program_.path + " was killed by signal " + std::to_string(run.signal));
-  std::optional<std::vector<bool>> model;
+  std::optional<Model> model;
   try {
     if (program_.result_file) {
       std::ifstream in(result);
@@ -161,7 +162,11 @@ BasicResult<Answer> ExtSolver::run(Cnf formula, const Limits& limits, const Deco
       break;
     }
     if (!model) break;
+    // Believed only once it decodes whole (a fault named by cell and digit) and satisfies every
+    // clause the program was given, the blocking ones too.
     const Answer answer = decode(*model);
+    if (std::string fault = falsified_clause(formula, *model); !fault.empty())
+      throw WrongAnswer(name_, "its model does not satisfy the formula it was given: " + fault);
     if (sink.add(answer)) break;
     std::vector<int> blocking = block(answer);
     if (blocking.empty()) break;  // nothing open to differ on: no other solution
@@ -173,8 +178,16 @@ BasicResult<Answer> ExtSolver::run(Cnf formula, const Limits& limits, const Deco
 
 Result ExtSolver::search(const Grid& puzzle, const Limits& limits) {
   const int n = puzzle.size();
+  Cnf formula = sudoku_cnf(puzzle, encoding_named(encoding_, n), givens_);
+  const boost::dynamic_bitset<> mentioned = mentioned_variables(formula);  // the blocking clauses add none
   return run<Grid>(
-      sudoku_cnf(puzzle, encoding_named(encoding_, n), givens_), limits, [&](const std::vector<bool>& model) { return grid_from_model(puzzle, model); },
+      std::move(formula), limits,
+      [&](const Model& model) {
+        // Every cell variable read; those a reduced formula leaves out take the givens' values.
+        DecodedGrid d = grid_of_model(puzzle, [&](int v) { return mentioned.test(static_cast<std::size_t>(v)) ? model.of(v) : 0; });
+        if (!d.fault.empty()) throw WrongAnswer(name_, "its model is not one grid: " + d.fault);
+        return std::move(d.grid);
+      },
       [&](const Grid& g) {
         std::vector<int> clause;  // not this assignment of the open cells
         for (int cell = 0; cell < g.cells(); ++cell)
@@ -186,12 +199,7 @@ Result ExtSolver::search(const Grid& puzzle, const Limits& limits) {
 CoverResult ExtSolver::search(const ExactCover& problem, const Limits& limits) {
   return run<Selection>(
       exact_cover_cnf(problem), limits,
-      [&](const std::vector<bool>& model) {
-        Selection chosen;
-        for (int o = 0; o < problem.option_count(); ++o)
-          if (model[static_cast<std::size_t>(o) + 1]) chosen.push_back(o);
-        return chosen;
-      },
+      [&](const Model& model) { return options_of_model(problem.option_count(), [&](int v) { return model.of(v) > 0; }); },
       [](const Selection& chosen) {
         std::vector<int> clause;  // not this set of options
         for (int o : chosen) clause.push_back(-(o + 1));

@@ -8,7 +8,9 @@
 #include <span>
 
 #include "sudokit/errors.h"
+#include "sudokit/format.h"
 #include "sudokit/sat/dpll.h"
+#include "sudokit/verify.h"
 
 namespace sudokit {
 
@@ -33,9 +35,11 @@ struct LoadStopped {};
 class Loader {
  public:
   using Deadline = std::optional<std::chrono::steady_clock::time_point>;
-  Loader(SatLibrary& s, int cell_vars, const std::vector<signed char>* fixed = nullptr, int auxiliaries = 0,
-         Deadline deadline = std::nullopt)
-      : solver_(s), map_(static_cast<std::size_t>(cell_vars) + 1, kAbsent), deadline_(deadline) {
+  // Every clause given to the library is also kept, in its numbering, in `record`: what its
+  // models are checked against.
+  Loader(SatLibrary& s, ClauseList& record, int cell_vars, const std::vector<signed char>* fixed = nullptr,
+         int auxiliaries = 0, Deadline deadline = std::nullopt)
+      : solver_(s), record_(record), map_(static_cast<std::size_t>(cell_vars) + 1, kAbsent), deadline_(deadline) {
     int open = 0;
     for (std::size_t v = 1; v < map_.size(); ++v) open += !fixed || (*fixed)[v] == 0;
     int next = open + auxiliaries > 0 ? s.new_vars(open + auxiliaries) : 0;
@@ -54,6 +58,7 @@ class Loader {
     buffer_.clear();
     for (int lit : clause) buffer_.push_back(lit > 0 ? solver_var(lit) : -solver_var(-lit));
     solver_.add_clause(buffer_);
+    record_.add(buffer_);
     ++clauses_;
   }
   ClauseSink sink() {
@@ -98,6 +103,7 @@ class Loader {
  private:
   static constexpr int kAbsent = 0;
   SatLibrary& solver_;
+  ClauseList& record_;
   std::vector<int> map_;
   std::vector<int> buffer_;
   int used_ = 0;
@@ -144,14 +150,33 @@ std::string describe(Library library, int number, const sat::CallStats& call) {
   return s;
 }
 
+// The library's last model, checked against every clause it was given and every assumption it was
+// asked under, before anything is read from it: a library that answers "satisfiable" with an
+// assignment that is not a model is caught here, whatever the encoding or givens mode.
+void check_model(SatLibrary& s, Library library, const ClauseList& clauses, std::span<const int> assumptions) {
+  int variables = clauses.variables();
+  for (int lit : assumptions) variables = std::max(variables, lit > 0 ? lit : -lit);
+  boost::dynamic_bitset<> value(static_cast<std::size_t>(variables) + 1);
+  for (int v = 1; v <= variables; ++v)
+    if (s.is_true(v)) value.set(static_cast<std::size_t>(v));
+  std::string fault = clauses.falsified(value);
+  for (int lit : assumptions)
+    if (fault.empty() && value.test(static_cast<std::size_t>(lit > 0 ? lit : -lit)) != (lit > 0))
+      fault = "the assumption " + std::to_string(lit) + " is false under the model";
+  if (!fault.empty())
+    throw WrongAnswer("sat", std::string(sat::to_string(library)) + "'s model does not satisfy the formula it was given: " + fault);
+}
+
 // Asks the library again and again, each call under what is left of the limits (the node budget
 // is a conflict budget, carried across the calls). After each model, `next` reads it and fills
 // the clause that forbids it; returning false ends the search. Returns what stopped it, if a limit.
 // dpll is asked once: it goes on after each model itself (chronological backtracking), and `next`
 // only reads the model; the node budget is its conflict budget.
+// Each blocking clause is kept in `clauses` with the rest of what the library was given; `next`
+// checks each model against them (check_model).
 template <class Next>
 StopReason enumerate(SatLibrary& s, Library library, std::span<const int> assumptions, const SearchBudget& budget,
-                     const Limits& limits, Totals& totals, std::vector<int>& block, Next next) {
+                     const Limits& limits, Totals& totals, ClauseList& clauses, std::vector<int>& block, Next next) {
   if (library == Library::dpll) {
     sat::CallLimits call;
     call.deadline = budget.deadline();
@@ -192,6 +217,7 @@ StopReason enumerate(SatLibrary& s, Library library, std::span<const int> assump
     block.clear();
     if (!next()) return StopReason::none;
     s.add_clause(block);
+    clauses.add(block);
   }
 }
 
@@ -214,8 +240,9 @@ std::string_view sat::to_string(Library library) {
 //   empty 64x64 grid: 3.9 s and 335 MB against 6.8 s and 440 MB); hard puzzles there not measured.
 namespace {
 
-// Passes everything on to a library and keeps what a proof's checker needs besides the proof:
-// every clause the library was given (the blocking clauses too) and the last call's answer.
+// Passes everything on to a library and keeps what a proof's checker needs besides the proof and
+// the clauses (which the search keeps anyway, to check models against): how many variables the
+// library has and the last call's answer.
 class Recorder final : public SatLibrary {
  public:
   explicit Recorder(std::unique_ptr<SatLibrary> inner) : inner_(std::move(inner)) {}
@@ -223,27 +250,24 @@ class Recorder final : public SatLibrary {
     variables_ += count;
     return inner_->new_vars(count);
   }
-  void add_clause(std::span<const int> literals) override {
-    formula_.clauses.emplace_back(literals.begin(), literals.end());
-    inner_->add_clause(literals);
-  }
+  void add_clause(std::span<const int> literals) override { inner_->add_clause(literals); }
   Answer solve(std::span<const int> assumptions, const sat::CallLimits& limits) override {
     return last_ = inner_->solve(assumptions, limits);
   }
   bool is_true(int v) override { return inner_->is_true(v); }
   sat::CallStats last_call() override { return inner_->last_call(); }
 
-  // Closes the proof (the library is gone) and returns the formula it refutes.
-  Cnf finish() {
+  // Closes the proof (the library is gone) and returns the formula it refutes: `clauses`.
+  Cnf finish(const ClauseList& clauses) {
     inner_.reset();
-    formula_.variables = variables_;
-    return std::move(formula_);
+    Cnf formula = clauses.to_cnf();
+    formula.variables = std::max(formula.variables, variables_);
+    return formula;
   }
   Answer last() const { return last_; }
 
  private:
   std::unique_ptr<SatLibrary> inner_;
-  Cnf formula_;
   int variables_ = 0;
   Answer last_ = Answer::stopped;
 };
@@ -260,11 +284,11 @@ std::unique_ptr<SatLibrary> SatSolver::make(Library lib, sat::Setup setup) {
 
 // A search that ended on an unsatisfiable call (no solution, or no further one) keeps its proof
 // and writes the formula beside it as FILE.cnf; any other ending removes the proof file.
-void SatSolver::finish_proof(SatLibrary& library) {
+void SatSolver::finish_proof(SatLibrary& library, const ClauseList& clauses) {
   if (proof_.empty()) return;
   auto& recorder = static_cast<Recorder&>(library);
   const bool refuted = recorder.last() == Answer::unsatisfiable;
-  const Cnf formula = recorder.finish();
+  const Cnf formula = recorder.finish(clauses);
   if (!refuted) {
     std::remove(proof_in_progress_.c_str());
     return;
@@ -370,8 +394,9 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
       // the rules now and then keeps that dead weight from slowing every later call.
       if (!reused_ || new_shape || lib != reused_library_ || puzzles_on_reused_ >= kReloadEvery) {
         reused_.reset();  // a load cut short by the deadline leaves no half-loaded solver behind
+        reused_clauses_.clear();
         auto library = sat::make_library(lib, {.incremental = true, .decide_true_first = true});
-        Loader rules(*library, cell_vars, nullptr, rules_->auxiliaries(nullptr), deadline);
+        Loader rules(*library, reused_clauses_, cell_vars, nullptr, rules_->auxiliaries(nullptr), deadline);
         rules_->emit(nullptr, rules.sink());
         if (lib == Library::dpll)
           static_cast<sat::Dpll&>(*library).set_vocabulary({shape_.get(), nullptr, rules.formula_vars()});
@@ -391,8 +416,9 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
     } else {
       fresh = make(lib, {.incremental = false, .decide_true_first = true});
       s = fresh.get();
+      fresh_clauses_.clear();
       if (mode_ == Mode::units) {
-        loader.emplace(*s, cell_vars, nullptr, rules_->auxiliaries(nullptr), deadline);
+        loader.emplace(*s, fresh_clauses_, cell_vars, nullptr, rules_->auxiliaries(nullptr), deadline);
         rules_->emit(nullptr, loader->sink());
         for (int cell = 0; cell < shape.cells(); ++cell)
           if (puzzle[cell] != 0) {
@@ -402,7 +428,7 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
       } else {
         const auto fixed = values_fixed_by_givens(puzzle);
         const auto* values = fixed ? &*fixed : nullptr;
-        loader.emplace(*s, cell_vars, values, fixed ? rules_->auxiliaries(values) : 0, deadline);
+        loader.emplace(*s, fresh_clauses_, cell_vars, values, fixed ? rules_->auxiliaries(values) : 0, deadline);
         if (fixed) rules_->emit(values, loader->sink());
         else loader->add({});  // clashing givens: unsatisfiable
       }
@@ -416,11 +442,16 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
     if (limits.observer) limits.observer->note("the time limit passed while the formula was loading");
     const std::uint64_t variables = loader ? loader->variables() : 0, clauses = loader ? loader->clauses() : 0;
     loader.reset();
-    if (fresh) finish_proof(*fresh);  // no answer: the proof file is removed
+    if (fresh) finish_proof(*fresh, fresh_clauses_);  // no answer: the proof file is removed
     return sink.finish(StopReason::time, stats_of(Totals{}, budget.elapsed_seconds(), variables, clauses));
   }
   auto solver_var = [&](int v) { return loader ? loader->solver_var(v) : v; };
-  auto is_true = [&](int v) { return loader ? loader->is_true(v) : s->is_true(v); };
+  // A cell variable's value in the model: +1, -1, or 0 when the formula left it out (givens=reduce).
+  auto value = [&](int v) {
+    const int in_library = loader ? loader->mapped(v) : v;
+    return in_library == 0 ? 0 : s->is_true(in_library) ? 1 : -1;
+  };
+  ClauseList& given = mode_ == Mode::assume ? reused_clauses_ : fresh_clauses_;
 
   if (limits.observer)
     limits.observer->note("formula: " + std::to_string(variables_) + " variables, " + std::to_string(clauses_) +
@@ -434,19 +465,18 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
                                  "totals, so each call is one step here"));
   Totals totals;
   std::vector<int> block;
-  const StopReason stop = enumerate(*s, lib, assumptions, budget, limits, totals, block, [&] {
-    Grid solution = puzzle;
+  const StopReason stop = enumerate(*s, lib, assumptions, budget, limits, totals, given, block, [&] {
+    // Every cell variable read: one digit per cell, each given its own (model.h).
+    // The grid first, whose faults are named by cell and digit; then every clause.
+    DecodedGrid decoded = grid_of_model(puzzle, value);
+    if (!decoded.fault.empty())
+      throw WrongAnswer("sat", std::string(sat::to_string(lib)) + "'s model is not one grid: " + decoded.fault);
+    check_model(*s, lib, given, assumptions);
+    const Grid& solution = decoded.grid;
     if (mode_ == Mode::assume) block.push_back(-assumptions.front());
     const std::size_t open_from = block.size();
-    for (int cell = 0; cell < shape.cells(); ++cell) {
-      if (puzzle[cell] != 0) continue;
-      for (int d = 1; d <= n; ++d)
-        if (is_true(cell_var(n, cell, d))) {
-          solution.set(cell, d);
-          block.push_back(-solver_var(cell_var(n, cell, d)));
-          break;
-        }
-    }
+    for (int cell = 0; cell < shape.cells(); ++cell)
+      if (puzzle[cell] == 0) block.push_back(-solver_var(cell_var(n, cell, solution[cell])));
     if (limits.observer && lib != Library::dpll) {  // dpll told each step, the solution too
       // The model, read back as the digits of the open cells, by name: what the call decided.
       std::string model = "model: ";
@@ -467,8 +497,9 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
   if (mode_ == Mode::assume) {
     const int retire[1] = {-assumptions.front()};  // switches this puzzle's blocking clauses off
     s->add_clause(retire);
+    reused_clauses_.add(retire);
   }
-  if (fresh) finish_proof(*fresh);
+  if (fresh) finish_proof(*fresh, fresh_clauses_);
   return sink.finish(stop, stats_of(totals, budget.elapsed_seconds(), variables_, clauses_));
 }
 
@@ -482,14 +513,15 @@ CoverResult SatSolver::search(const ExactCover& problem, const Limits& limits) {
   // million of them); a first pass that adds nothing counts the variables to create at once.
   const int option_vars = problem.option_count();
   const int all_vars = emit_exact_cover_cnf(problem, [](std::span<const int>) {});
-  Loader loader(*s, option_vars, nullptr, all_vars - option_vars, budget.deadline());
+  ClauseList given;  // what the library is given: its models are checked against it
+  Loader loader(*s, given, option_vars, nullptr, all_vars - option_vars, budget.deadline());
   try {
     emit_exact_cover_cnf(problem, loader.sink());
     if (lib == Library::dpll) static_cast<sat::Dpll&>(*s).set_vocabulary({nullptr, &problem, loader.formula_vars()});
   } catch (const LoadStopped&) {
     if (limits.observer) limits.observer->note("the time limit passed while the formula was loading");
     const auto variables = loader.variables(), clauses = loader.clauses();
-    finish_proof(*s);
+    finish_proof(*s, given);
     return sink.finish(StopReason::time, stats_of(Totals{}, budget.elapsed_seconds(), variables, clauses));
   }
   if (limits.observer)
@@ -498,21 +530,18 @@ CoverResult SatSolver::search(const ExactCover& problem, const Limits& limits) {
   Totals totals;
   Selection chosen;
   std::vector<int> block;
-  const StopReason stop = enumerate(*s, lib, {}, budget, limits, totals, block, [&] {
+  const StopReason stop = enumerate(*s, lib, {}, budget, limits, totals, given, block, [&] {
     // Blocking the chosen options is enough: no other solution chooses a superset of them, since
     // every option covers a primary item that a solution already covers once.
-    chosen.clear();
-    for (int o = 1; o <= problem.option_count(); ++o)
-      if (loader.is_true(o)) {
-        chosen.push_back(o - 1);
-        block.push_back(-loader.solver_var(o));
-      }
+    check_model(*s, lib, given, {});
+    chosen = options_of_model(problem.option_count(), [&](int v) { return loader.is_true(v); });
+    for (int o : chosen) block.push_back(-loader.solver_var(o + 1));
     if (limits.observer && lib != Library::dpll) limits.observer->solution();  // dpll told it
     return !sink.add(chosen) && !block.empty();
   });
   const auto variables = loader.variables();
   const auto clauses = loader.clauses();
-  finish_proof(*s);
+  finish_proof(*s, given);
   return sink.finish(stop, stats_of(totals, budget.elapsed_seconds(), variables, clauses));
 }
 
@@ -538,19 +567,21 @@ class SatUniquenessSession final : public UniquenessSession {
     const auto fixed = values_fixed_by_givens(without);
     if (!fixed) throw UsageError("sat: a uniqueness question about givens that clash");
     auto solver = sat::make_library(library_, {.incremental = false, .decide_true_first = true});
+    const int n = without.size();
+    given_.clear();
+    std::optional<Loader> loader;
     try {
-      Loader loader(*solver, without.cells() * without.size(), &*fixed, rules_.auxiliaries(&*fixed), budget.deadline());
-      rules_.emit(&*fixed, loader.sink());
+      loader.emplace(*solver, given_, without.cells() * n, &*fixed, rules_.auxiliaries(&*fixed), budget.deadline());
+      rules_.emit(&*fixed, loader->sink());
       clause_.clear();
-      for (int cell : cells) clause_.push_back(-cell_var(without.size(), cell, solution_[cell]));
-      loader.add(clause_);  // in the formula's numbering, as the rules
+      for (int cell : cells) clause_.push_back(-cell_var(n, cell, solution_[cell]));
+      loader->add(clause_);  // in the formula's numbering, as the rules
       // Decisions start from S: a second solution mostly differs from S in a few cells (an
       // unavoidable set), so the search looks near S first instead of anywhere.
-      const int n = without.size();
       for (int cell = 0; cell < without.cells(); ++cell)
         if (without[cell] == 0)
           for (int d = 1; d <= n; ++d)
-            if (const int v = loader.mapped(cell_var(n, cell, d))) solver->prefer(d == solution_[cell] ? v : -v);
+            if (const int v = loader->mapped(cell_var(n, cell, d))) solver->prefer(d == solution_[cell] ? v : -v);
     } catch (const LoadStopped&) {
       return Status::stopped;
     }
@@ -558,6 +589,7 @@ class SatUniquenessSession final : public UniquenessSession {
     call.deadline = budget.deadline();
     call.max_conflicts = limits.max_nodes;
     const Answer answer = solver->solve({}, call);
+    if (answer == Answer::satisfiable) check_second_solution(*solver, *loader, without, cells);
     return answer == Answer::unsatisfiable ? Status::unique
            : answer == Answer::satisfiable ? Status::multiple
                                            : Status::stopped;
@@ -566,10 +598,28 @@ class SatUniquenessSession final : public UniquenessSession {
   void keep(int) override {}  // every question reduces the formula by all its givens anyway
 
  private:
+  // "multiple" keeps a clue in the generator's puzzle, so the second solution behind it is checked
+  // as any answer is: the model against its formula, then its grid, which must solve `without`
+  // and differ from S in one of `cells`.
+  void check_second_solution(SatLibrary& solver, const Loader& loader, const Grid& without, std::span<const int> cells) {
+    const DecodedGrid other = grid_of_model(without, [&](int v) {
+      const int in_library = loader.mapped(v);
+      return in_library == 0 ? 0 : solver.is_true(in_library) ? 1 : -1;
+    });
+    std::string fault = other.fault;
+    if (fault.empty()) check_model(solver, library_, given_, {});
+    if (fault.empty())
+      if (const auto v = verify(without, other.grid); !v.empty()) fault = v.front().message;
+    if (fault.empty() && std::none_of(cells.begin(), cells.end(), [&](int c) { return other.grid[c] != solution_[c]; }))
+      fault = "its second solution is the first one";
+    if (!fault.empty()) throw WrongAnswer("sat", "a uniqueness session's second solution: " + fault, to_line(other.grid));
+  }
+
   Grid solution_;
   SudokuRules rules_;
   Library library_;
   std::vector<int> clause_;
+  ClauseList given_;  // what the question's solver was given
 };
 
 }  // namespace

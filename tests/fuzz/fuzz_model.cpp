@@ -1,14 +1,15 @@
-// Fuzz target: the SAT solver output reader read_model (sudokit/encoders/cnf.h).
+// Fuzz target: the SAT solver output reader read_model and the decoder grid_of_model
+// (sudokit/encoders/model.h).
 //
 // Byte 0 is the number of variables (0..255; 64 is a 4x4 Sudoku's). The rest is the output of a
-// solver. A model read must have one entry per variable (plus the unused 0), and a 4x4 grid built
-// from it must keep the givens.
+// solver. A model read must have one entry per variable (plus the unused 0); a 4x4 grid decoded
+// from it with no fault must be complete and keep the givens.
 #include <cstdint>
 #include <sstream>
 #include <string>
 
 #include "fuzz_support.h"
-#include "sudokit/encoders/cnf.h"
+#include "sudokit/encoders/model.h"
 #include "sudokit/format.h"
 
 using namespace sudokit;
@@ -20,13 +21,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::run([&] {
     const auto model = read_model(in, "fuzz", variables);
     if (!model) return;
-    fuzz::check(model->size() == static_cast<std::size_t>(variables) + 1, "the model has the wrong size");
+    fuzz::check(model->variables() == variables, "the model has the wrong size");
     if (variables >= 64) {
       static const Grid puzzle = read_one("12...3.......4..");
-      const Grid g = grid_from_model(puzzle, *model);
-      for (int c = 0; c < g.cells(); ++c) {
-        fuzz::check(g[c] >= 0 && g[c] <= 4, "grid_from_model made a digit out of range");
-        if (puzzle[c] != 0) fuzz::check(g[c] == puzzle[c], "grid_from_model changed a given");
+      const DecodedGrid d = grid_of_model(puzzle, [&](int v) { return model->of(v); });
+      for (int c = 0; c < d.grid.cells(); ++c) {
+        fuzz::check(d.grid[c] >= 0 && d.grid[c] <= 4, "grid_of_model made a digit out of range");
+        if (puzzle[c] != 0) fuzz::check(d.grid[c] == puzzle[c], "grid_of_model changed a given");
+        if (d.fault.empty()) fuzz::check(d.grid[c] != 0, "grid_of_model left a cell blank without a fault");
       }
     }
   });

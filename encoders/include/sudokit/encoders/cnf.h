@@ -23,6 +23,7 @@
 
 #include "sudokit/encoders/exact_cover.h"
 #include "sudokit/grid.h"
+#include "sudokit/solver.h"
 
 namespace sudokit {
 
@@ -111,19 +112,20 @@ Cnf exact_cover_cnf(const ExactCover& cover);
 int emit_exact_cover_cnf(const ExactCover& cover, const ClauseSink& add);
 
 void write_dimacs(std::ostream& out, const Cnf& cnf, const std::vector<std::string>& comments = {});
+
+// The formula of a puzzle as a file holds it: what `encode --to dimacs` writes and `decode` reads
+// models of. Options (SolverOptions, as -o gives them): encoding=auto|minimal|efficient|extended|
+// compact (auto: encoding_for) and givens=units|reduce (units). Throws UsageError for another key
+// or value; `who` names the command in the message.
+Cnf sudoku_formula(const Grid& puzzle, const SolverOptions& options, std::string_view who);
+// Writes sudoku_formula() in DIMACS, with comments naming the puzzle, the encoding and the
+// numbering of the variables.
+void write_dimacs_for(std::ostream& out, const Grid& puzzle, const SolverOptions& options);
 // Reads a DIMACS CNF file ("c" comments, a "p cnf V C" header, clauses ending in 0). Throws
 // InputError (source, line, column) for a missing header, a word that is not a literal, a literal
 // above V, or a clause count other than C.
 Cnf read_dimacs(std::istream& in, const std::string& source_name);
 
-// A SAT solver's output: "s SATISFIABLE" and "v ..." lines (minisat's result file: "SAT" and one
-// line of literals). Returns the model indexed by variable (true/false), or nullopt when the
-// output says UNSATISFIABLE. Throws InputError for output it cannot read.
-std::optional<std::vector<bool>> read_model(std::istream& in, const std::string& source_name, int variables);
-
-// The grid a model describes: each open cell gets the digit whose variable is true (0 if none).
-// Variables the givens fix are not trusted from the model: a reduced formula leaves them out, so
-// a solver may give them any value.
-Grid grid_from_model(const Grid& puzzle, const std::vector<bool>& model);
+// Models (a solver's answer to one of these formulas), read, checked and decoded: model.h.
 
 }  // namespace sudokit

@@ -9,8 +9,9 @@
 // convention — "s"/"v" lines on stdout (cadical, picosat, kissat, and by default any other
 // program) or minisat's result file named as its second argument — and decodes the model into a
 // grid or a set of options. Counting asks again with a clause forbidding the answers found (over
-// the open cells' variables, or the option variables). The answers are not checked here: like
-// every backend's, they go to the independent verifier in compare and check.
+// the open cells' variables, or the option variables). A model is believed only when it satisfies
+// every clause the program was given and decodes whole (model.h: one digit per cell, every given
+// kept); the answer then goes to the independent verifier (Solver::solve) like every backend's.
 //
 // Options: encoding= (as sat), givens=units|reduce, output=stdout|file (the answer convention,
 // for a program the table in ext.cpp does not know), proof=FILE: the DRAT proof of every call
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include "sudokit/encoders/cnf.h"
+#include "sudokit/encoders/model.h"
 #include "sudokit/solver.h"
 
 namespace sudokit {
@@ -58,7 +60,7 @@ class ExtSolver final : public Solver {
   template <class Answer, class Decode, class Block>
   BasicResult<Answer> run(Cnf formula, const Limits& limits, const Decode& decode, const Block& block);
   // One solver call: the model, or nullopt for UNSATISFIABLE; `stopped` when the deadline passed.
-  std::optional<std::vector<bool>> call(const Cnf& formula, double seconds, bool& stopped);
+  std::optional<Model> call(const Cnf& formula, double seconds, bool& stopped);
 
   ExtProgram program_;
   std::string name_;

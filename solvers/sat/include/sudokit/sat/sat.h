@@ -33,6 +33,7 @@
 #include <optional>
 
 #include "sudokit/encoders/cnf.h"
+#include "sudokit/encoders/model.h"
 #include "sudokit/solver.h"
 #include "sudokit/sat/sat_library.h"
 
@@ -69,7 +70,7 @@ class SatSolver final : public Solver {
   Mode mode_;
   // A library for one solve; with proof=, wrapped to keep its clauses for the proof's formula.
   std::unique_ptr<sat::SatLibrary> make(sat::Library library, sat::Setup setup);
-  void finish_proof(sat::SatLibrary& library);
+  void finish_proof(sat::SatLibrary& library, const ClauseList& clauses);
   std::optional<sat::Library> library_;  // nullopt: auto
   std::optional<sat::Library> used_;     // by the last solve
   // The last shape seen, its rules worked out once and emitted for each of its puzzles, and in
@@ -77,6 +78,8 @@ class SatSolver final : public Solver {
   ShapePtr shape_;
   std::unique_ptr<SudokuRules> rules_;
   std::unique_ptr<sat::SatLibrary> reused_;
+  ClauseList reused_clauses_;  // everything reused_ was given: its models are checked against it
+  ClauseList fresh_clauses_;   // the same for the fresh solver of one solve (its memory kept between them)
   sat::Library reused_library_ = sat::Library::cryptominisat;
   static constexpr int kReloadEvery = 20;  // puzzles on one reused solver before the rules are reloaded
   int puzzles_on_reused_ = 0;
