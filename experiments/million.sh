@@ -5,7 +5,7 @@
 #   experiments/million.sh [--shards N] [--scale PERCENT] [--out DIR] [--max-nodes N]
 #
 # The puzzles (built once into DIR/puzzles/, reproducible: fixed seeds, no random perturbation):
-#   - the 17_clue and serg_benchmark collections of ../shared/data (or $SUDOKIT_DATA);
+#   - the 17_clue and serg_benchmark collections of data/ (or $SUDOKIT_DATA);
 #   - `sudokit generate` puzzles of 4x4, 6x6 (2x3 boxes), 9x9, 12x12 (3x4) and 16x16, fixed seeds;
 #   - from the collections and the generated 6x6 and 9x9 ones: "several", one given removed (experiments/million_perturb.awk;
 #     a minimal puzzle then has several solutions), and "none", one blank filled with a digit that
@@ -35,7 +35,7 @@ while [[ $# -gt 0 ]]; do
     *) echo "usage: experiments/million.sh [--shards N] [--scale PERCENT] [--out DIR] [--max-nodes N]" >&2; exit 2 ;;
   esac
 done
-data=${SUDOKIT_DATA:-$root/../shared/data}
+data=${SUDOKIT_DATA:-$root/data}
 [[ -z $out ]] && out="results/million-$(hostname -s)"
 for f in 17_clue serg_benchmark; do
   [[ -f $data/$f ]] || { echo "million.sh: $data/$f is missing (set SUDOKIT_DATA)" >&2; exit 2; }

@@ -344,7 +344,7 @@ def made_by(d):
             commands = [l[2:].strip() for l in f if l.startswith("# sudokit generate")]
     if commands:
         return f"`{commands[0]}`" + (f" and {len(commands) - 1} more like it" if len(commands) > 1 else "")
-    return "the first puzzles of `../shared/data`'s collection"
+    return "the first puzzles of `data/`'s collection"
 
 
 lines += ["## Datasets", "", "| dataset | puzzles | box | clues (min-max) | made by |", "|---|---|---|---|---|"]

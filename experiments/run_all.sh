@@ -42,7 +42,7 @@ cmake --preset release >/dev/null
 nice -n 10 cmake --build --preset release -j2 >/dev/null
 bin=build/release/apps/sudokit
 xcgen=build/release/experiments/sudokit-xcgen
-data=../shared/data
+data=data  # the public collections, in the repository (data/README.md)
 
 if [[ -z $out ]]; then
   out="results/$(hostname -s)-$(date +%Y-%m-%d)"
