@@ -76,6 +76,19 @@ void report_rejected(const WrongAnswer& e, const std::string& where) {
   if (!e.answer().empty()) std::cerr << "  the rejected answer (not a solution): " << e.answer() << "\n";
 }
 
+SolverPool::SolverPool(const Registry& registry, std::string named, SolverOptions options)
+    : registry_(registry), named_(std::move(named)) {
+  if (!named_.empty()) made_.emplace(named_, PooledSolver{registry_.create(named_, options), registry_.info(named_)});
+}
+
+PooledSolver& SolverPool::for_problem(ProblemKind kind, int size) {
+  if (!named_.empty()) return made_.begin()->second;
+  const std::string name = registry_.default_for(kind, size);
+  auto it = made_.find(name);
+  if (it == made_.end()) it = made_.emplace(name, PooledSolver{registry_.create(name), registry_.info(name)}).first;
+  return it->second;
+}
+
 void add_limit_options(po::options_description& desc, SolveArgs& args, const LimitOptions& which) {
   const std::string each = which.each;
   if (which.count) {

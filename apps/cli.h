@@ -7,6 +7,8 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -45,7 +47,7 @@ Rules parse_rules_option(const std::string& rules_text);  // throws UsageError n
 
 // --solver/-o/--encoding and the limits --count/--max-nodes/--timeout, shared by the commands that solve.
 struct SolveArgs {
-  std::string solver = "backtrack";
+  std::string solver;  // empty: each problem goes to Registry::default_for its kind and size
   std::vector<std::string> options;
   std::string encoding;
   std::uint64_t count = 1;
@@ -70,6 +72,25 @@ SolverOptions backend_options(const SolveArgs& args);
 Limits limits_of(const SolveArgs& args);
 // K when --max-nodes is Kx, else 0 (CompareOptions::default_budgets).
 double declared_budget_scale(const SolveArgs& args);
+
+// The backend each problem goes to: the one named (--solver, with its -o options), else for each
+// kind and grid size the one declared fastest there (Registry::default_for). Each is made once,
+// when the first problem that needs it comes (a named one at once, so that a bad name or option
+// fails before any work).
+struct PooledSolver {
+  std::unique_ptr<Solver> solver;
+  BackendInfo info;
+};
+class SolverPool {
+ public:
+  SolverPool(const Registry& registry, std::string named, SolverOptions options);
+  PooledSolver& for_problem(ProblemKind kind, int size);
+
+ private:
+  const Registry& registry_;
+  std::string named_;
+  std::map<std::string, PooledSolver> made_;
+};
 
 // Parses a subcommand's arguments; returns false after printing help.
 bool parse(const std::vector<std::string>& args, const po::options_description& desc,

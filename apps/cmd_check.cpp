@@ -4,6 +4,7 @@
 #include <iostream>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "sudokit/compare/check.h"
 #include "cli.h"
@@ -18,14 +19,13 @@ namespace sudokit::cli {
 
 int cmd_check(const std::vector<std::string>& args) {
   SolveArgs solve;
-  solve.solver.clear();
   std::string box_text, rules_text, csv, json;
   std::vector<std::string> files;
   po::options_description desc("Options");
   desc.add_options()
     ("help,h", "show this help")
     ("solver,s", po::value<std::string>(&solve.solver),
-     "backend that decides the claims (default: the fastest Sudoku backend, `sudokit solvers`)")
+     "backend that decides the claims (default: the one measured fastest on the puzzles' size, solvers/speeds.tsv)")
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
     ("csv", po::value<std::string>(&csv), "write one row per puzzle here")
     ("json", po::value<std::string>(&json), "the same rows as JSON")
@@ -46,8 +46,8 @@ int cmd_check(const std::vector<std::string>& args) {
     return kOk;
   if (files.size() != 2) throw UsageError("check takes two files: PUZZLES ANSWERS");
   const Registry registry = builtin_solvers();
-  if (solve.solver.empty()) solve.solver = registry.fastest(ProblemKind::sudoku);
-  auto decider = registry.create(solve.solver, backend_options(solve));
+  SolverPool deciders(registry, solve.solver, backend_options(solve));
+  std::set<std::string> decided_by;
   const Limits limits = limits_of(solve);
   std::optional<BoxSpec> box;
   if (!box_text.empty()) box = parse_box_spec(box_text);
@@ -72,7 +72,15 @@ int cmd_check(const std::vector<std::string>& args) {
   std::size_t last = 0;
   for (const auto& [p, source] : puzzles) {
     const AnswerEntry* entry = p.number <= answers.size() ? &answers[p.number - 1] : nullptr;
-    CheckRow row = check_answer(p, source, entry, files[1], *decider, limits);
+    Solver& decider = *deciders.for_problem(ProblemKind::sudoku, p.grid.size()).solver;
+    CheckRow row;
+    try {
+      row = check_answer(p, source, entry, files[1], decider, limits);
+      if (entry && (entry->no_solution || entry->claimed_count)) decided_by.insert(std::string(decider.name()));
+    } catch (const WrongAnswer& e) {  // the deciding backend's own answer failed verification
+      report_rejected(e, source + ": puzzle " + std::to_string(p.number));
+      row = CheckRow{.puzzle = p.number, .source = source, .line = p.first_line, .verdict = "failed", .reason = e.what()};
+    }
     ++tally[row.verdict];
     last = std::max(last, p.number);
     if (row.verdict != "correct") {
@@ -81,7 +89,8 @@ int cmd_check(const std::vector<std::string>& args) {
       std::cout << ": " << row.reason << "\n";
       if (!row.counterexample.empty()) std::cout << "  counter-example: " << row.counterexample << "\n";
     }
-    if (row.verdict == "wrong" || row.verdict == "refuted" || row.verdict == "missing") outcome.raise(kDisagreement);
+    if (row.verdict == "wrong" || row.verdict == "refuted" || row.verdict == "missing" || row.verdict == "failed")
+      outcome.raise(kDisagreement);
     if (row.verdict == "unreadable") outcome.raise(kBadInput);
     if (row.verdict == "stopped") outcome.raise(kUnsolved);
     rows.push_back(std::move(row));
@@ -92,9 +101,14 @@ int cmd_check(const std::vector<std::string>& args) {
     outcome.raise(kBadInput);
   }
   std::cout << rows.size() << " puzzles: " << tally["correct"] << " correct";
-  for (const char* v : {"wrong", "refuted", "missing", "unreadable", "stopped"})
+  for (const char* v : {"wrong", "refuted", "missing", "unreadable", "stopped", "failed"})
     if (tally[v]) std::cout << ", " << tally[v] << " " << v;
-  std::cout << " (claims decided by " << decider->name() << ")\n";
+  if (!decided_by.empty()) {
+    std::string names;
+    for (const auto& n : decided_by) names += (names.empty() ? "" : ", ") + n;
+    std::cout << " (claims decided by " << names << ")";
+  }
+  std::cout << "\n";
   if (csv_out && !write_file(*csv_out, [&](std::ostream& o) { write_check_csv(o, rows); })) outcome.raise(kIoError);
   if (json_out && !write_file(*json_out, [&](std::ostream& o) { write_check_json(o, rows); })) outcome.raise(kIoError);
   return outcome.code;

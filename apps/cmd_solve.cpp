@@ -1,6 +1,10 @@
+#include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 
 #include "cli.h"
+#include "status_line.h"
 #include "sudokit/compare/trace.h"
 #include "sudokit/errors.h"
 #include "sudokit/registry.h"
@@ -18,10 +22,10 @@ int cmd_solve(const std::vector<std::string>& args) {
   po::options_description desc("Options");
   desc.add_options()
     ("help,h", "show this help")
-    ("solver,s", po::value<std::string>(&solve.solver)->default_value("backtrack"),
-     "backend (see `sudokit solvers`). Without --solver (and without -o or --encoding): backtrack "
-     "up to 9x9, and for larger grids the backend measured fastest on them (docs/benchmarks.md, "
-     "\"Large grids\"), which the textbook search would leave running for hours");
+    ("solver,s", po::value<std::string>(&solve.solver),
+     "backend (see `sudokit solvers`; --solver backtrack is the textbook search). Without it, each "
+     "puzzle goes to the backend measured fastest on grids of its size (solvers/speeds.tsv, "
+     "docs/benchmarks.md); -o and --encoding need one named");
   add_backend_options(desc, solve);
   add_limit_options(desc, solve, {});
   desc.add_options()
@@ -46,21 +50,9 @@ int cmd_solve(const std::vector<std::string>& args) {
   if (all && vm["count"].defaulted()) solve.count = 0;
 
   const Registry registry = builtin_solvers();
-  auto named = registry.create(solve.solver, backend_options(solve));
-  // No backend named or set up: grids larger than 9x9 go to the backend declared fastest on them
-  // (BackendInfo::large_puzzles_per_second), made when the first such grid comes.
-  const bool chosen = !vm["solver"].defaulted() || !solve.options.empty() || !solve.encoding.empty();
-  std::unique_ptr<Solver> for_large;
-  const BackendInfo named_info = registry.info(solve.solver);
-  BackendInfo large_info;
-  auto solver_for = [&](const Grid& g) -> Solver& {
-    if (chosen || g.size() <= 9) return *named;
-    if (!for_large) {
-      large_info = registry.info(registry.fastest_on_large_grids());
-      for_large = registry.create(large_info.name);
-    }
-    return *for_large;
-  };
+  if (solve.solver.empty() && (!solve.options.empty() || !solve.encoding.empty()))
+    throw UsageError("-o and --encoding set up a backend: name it with --solver");
+  SolverPool pool(registry, solve.solver, backend_options(solve));  // made before the first puzzle: a bad name fails now
   std::optional<BoxSpec> box;
   if (!box_text.empty()) box = parse_box_spec(box_text);
   const Rules rules = parse_rules_option(rules_text);
@@ -75,6 +67,25 @@ int cmd_solve(const std::vector<std::string>& args) {
   if (!tree_file.empty()) tree_out.emplace(tree_file);
   std::size_t printed = 0;
   PuzzleWriter writer;  // variant puzzles get their directives, so the output reads back as them
+  // On a terminal, a status line while a puzzle has been searched for a second or more: the
+  // textbook search can take hours on one 9x9 puzzle, and a run that prints nothing looks hung.
+  // Not with --trace on stderr, which shows every step already.
+  StatusLine status;
+  std::atomic<std::size_t> current{0}, done{0};
+  std::atomic<std::int64_t> started{0};  // steady_clock ticks when the current puzzle's search began
+  std::atomic<const std::string*> by{nullptr};  // the backend's name, in the pool (which outlives the run)
+  if (!(trace && trace_file.empty()))
+    status.tick([&]() -> std::string {
+      if (current == 0) return {};
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch() -
+                                                           std::chrono::steady_clock::duration(started.load()))
+                                 .count();
+      if (seconds < 1) return {};
+      char line[120];
+      std::snprintf(line, sizeof line, "solve: puzzle %zu, %.0f s by %s so far; %zu done", current.load(), seconds,
+                    by.load()->c_str(), done.load());
+      return line;
+    });
   for_each_puzzle(files, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
     const Format format = forced.value_or(p.format);
     // Grid-form blocks are separated by a blank line: between puzzles and between solutions.
@@ -83,6 +94,7 @@ int cmd_solve(const std::vector<std::string>& args) {
       if (format == Format::grid && printed > 0) std::cout << '\n';
     };
     auto print = [&](const Grid& g) {
+      auto quiet = status.hold();  // --all prints while the search runs
       if (!first_in_puzzle) separate();
       first_in_puzzle = false;
       std::cout << writer.text(g, format);
@@ -90,7 +102,8 @@ int cmd_solve(const std::vector<std::string>& args) {
     };
     separate();
     if (all) limits.on_solution = print;
-    Solver* solver = &solver_for(p.grid);
+    PooledSolver& chosen = pool.for_problem(ProblemKind::sudoku, p.grid.size());
+    Solver* solver = chosen.solver.get();
     // Observers for --trace and --tree (the tree only for the first puzzle).
     ObserverList observers;
     std::optional<TextTrace> text;
@@ -101,12 +114,27 @@ int cmd_solve(const std::vector<std::string>& args) {
     }
     if (!tree_file.empty() && p.number == 1) observers.add(&tree.emplace(p.grid.shape(), tree_nodes));
     limits.observer = observers.empty() ? nullptr : &observers;
-    const Result r = trace_out.run([&] { return solver->solve(p.grid, limits); });
+    struct Searching {  // the status line is drawn only while a search runs
+      std::atomic<std::size_t>& current;
+      StatusLine& status;
+      ~Searching() {
+        current = 0;
+        status.erase();
+      }
+    };
+    const Result r = [&] {
+      by = &chosen.info.name;
+      started = std::chrono::steady_clock::now().time_since_epoch().count();
+      current = p.number;
+      Searching searching{current, status};
+      return trace_out.run([&] { return solver->solve(p.grid, limits); });
+    }();
+    ++done;
     if (tree && !write_file(*tree_out, [&](std::ostream& dot) { tree->write_dot(dot); })) outcome.raise(kIoError);
     // Comment lines start with '#', so the output can be read back by sudokit.
     const bool found = r.status == Status::unique || r.status == Status::solved || r.status == Status::multiple;
     if (report_count || !found) {
-      std::cout << "# puzzle " << p.number << ": " << describe(r, limits.solutions, solver == named.get() ? named_info : large_info) << "\n";
+      std::cout << "# puzzle " << p.number << ": " << describe(r, limits.solutions, chosen.info) << "\n";
       ++printed;
     }
     if (!all) {

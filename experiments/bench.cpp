@@ -1,14 +1,20 @@
-// sudokit-bench: puzzles per second and nodes per second of backends on a puzzle file.
+// sudokit-bench: puzzles per second and nodes per second of backends on puzzle files.
 //
-//   sudokit-bench [--solvers a,b,...] [--count 2] [-o KEY=VALUE] [--repeat R] [--kind sudoku|xc] FILE
+//   sudokit-bench [--solvers a,b,...] [--count 2] [-o KEY=VALUE] [--repeat R] [--timeout S]
+//                 [--kind sudoku|xc] [--speeds SIZES] FILE...
 //
-// A puzzle file: puzzles per second over the file. An exact-cover file (.dlx, or --kind xc): one
-// problem, each backend's count, nodes and declared work counters, and the best time.
+// Puzzle files: puzzles per second over all their puzzles. An exact-cover file (.dlx, or --kind
+// xc): one problem, each backend's count, nodes and declared work counters, and the best time.
 //
 // One thread, every puzzle solved in file order, looking for up to --count solutions (2, as the
-// reference figures in ../shared/data/README.md). The timed loop solves only; every answer is
-// then verified, so that a fast wrong backend cannot post a number. Output: the allocator, then
-// one markdown table row per backend.
+// reference figures in data/README.md). The timed loop solves only; every answer is verified by
+// Solver::solve, and the bench checks again that each finished puzzle has a solution, so that a
+// fast wrong backend cannot post a number. With --timeout, a puzzle stopped at the limit counts
+// with the time it took (the limit), as docs/benchmarks.md's large-grid tables count it.
+//
+// Output: the allocator, then one markdown table row per backend; or, with --speeds SIZES (grid
+// sides "first-last" for Sudoku, "-" for exact cover), the rows of solvers/speeds.tsv that these
+// measurements give (experiments/speeds.sh writes that file from them).
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
@@ -26,21 +32,53 @@
 namespace po = boost::program_options;
 using namespace sudokit;
 
+namespace {
+
+std::vector<Grid> read_puzzles(const std::vector<std::string>& files) {
+  std::vector<Grid> puzzles;
+  for (const std::string& file : files) {
+    std::ifstream in(file);
+    if (!in) throw Error("cannot open " + file);
+    PuzzleReader reader(in, file);
+    for (;;) {
+      try {
+        auto p = reader.next();
+        if (!p) break;
+        puzzles.push_back(p->grid);
+      } catch (const InputError& e) {
+        std::cerr << "skipped: " << e.what() << "\n";
+      }
+    }
+  }
+  return puzzles;
+}
+
+std::string joined(const std::vector<std::string>& words, const char* separator) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : separator) + w;
+  return out;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) try {
-  std::string solvers, file, kind_text;
-  std::vector<std::string> option_pairs;
+  std::string solvers, kind_text, speeds;
+  std::vector<std::string> files, option_pairs;
   std::uint64_t count = 2;
   int repeat = 1;
+  double timeout = 0;
   po::options_description desc("sudokit-bench options");
   desc.add_options()("help,h", "help")
     ("solvers", po::value(&solvers), "comma-separated backends (default: every one that takes the problem)")
     ("option,o", po::value(&option_pairs)->composing(), "backend option KEY=VALUE, passed to every backend that takes it")
     ("count", po::value(&count), "solutions to look for per puzzle (default: 2 for Sudoku, 0 (all) for exact cover)")
     ("kind", po::value(&kind_text), "sudoku or xc (default: xc for a .dlx file)")
-    ("repeat", po::value(&repeat)->default_value(1), "passes over the file; the fastest is reported")
-    ("file", po::value(&file)->required(), "puzzle file");
+    ("repeat", po::value(&repeat)->default_value(1), "passes over the files; the fastest is reported")
+    ("timeout", po::value(&timeout)->default_value(0), "seconds per puzzle (0: none); a stopped puzzle counts with its time")
+    ("speeds", po::value(&speeds), "print solvers/speeds.tsv rows for these grid sides (first-last, or - for exact cover)")
+    ("file", po::value(&files)->required(), "puzzle files, or one exact-cover file");
   po::positional_options_description pos;
-  pos.add("file", 1);
+  pos.add("file", -1);
   po::variables_map vm;
   po::store(po::command_line_parser(argc, argv).options(desc).positional(pos).run(), vm);
   if (vm.count("help")) {
@@ -49,8 +87,10 @@ int main(int argc, char** argv) try {
   }
   po::notify(vm);
 
-  const bool xc = kind_text.empty() ? file.size() > 4 && file.compare(file.size() - 4, 4, ".dlx") == 0 : kind_text == "xc";
+  const std::string& first = files.front();
+  const bool xc = kind_text.empty() ? first.size() > 4 && first.compare(first.size() - 4, 4, ".dlx") == 0 : kind_text == "xc";
   if (!kind_text.empty() && kind_text != "xc" && kind_text != "sudoku") throw UsageError("--kind is sudoku or xc");
+  if (xc && files.size() != 1) throw UsageError("exact cover: one file");
   const ProblemKind kind = xc ? ProblemKind::exact_cover : ProblemKind::sudoku;
   if (!vm.count("count")) count = xc ? 0 : 2;
   const Registry registry = builtin_solvers();
@@ -66,32 +106,45 @@ int main(int argc, char** argv) try {
       return registry.create(name, SolverOptions{});
     }
   };
-  std::cout << "allocator: " << allocator_name() << "\n\n";
   Limits limits;
   limits.solutions = count;
+  limits.max_seconds = timeout;
+  // What a speeds row says it measured: the files, the count, the passes and the limit.
+  std::string measured = joined(files, " + ") + ", --count " + std::to_string(count) + ", best of " + std::to_string(repeat);
+  if (!option_pairs.empty()) measured += ", -o " + joined(option_pairs, " -o ");
+  if (timeout > 0) measured += ", " + std::to_string(static_cast<int>(timeout)) + " s a puzzle";
+  auto speeds_row = [&](const std::string& name, double per_second) {
+    // Whole numbers from 100 on, four significant digits below.
+    std::printf(per_second >= 100 ? "%s\t%s\t%s\t%.0f\t%s\n" : "%s\t%s\t%s\t%.4g\t%s\n", name.c_str(),
+                std::string(to_string(kind)).c_str(), speeds.c_str(), per_second, measured.c_str());
+    std::fflush(stdout);
+  };
+  if (speeds.empty()) std::cout << "allocator: " << allocator_name() << "\n\n";
 
   if (xc) {
     // One exact-cover problem: each backend counts (or finds) its solutions; the costs are its own
     // work counters as it declares them, best time of --repeat passes.
-    std::ifstream in(file);
-    if (!in) throw Error("cannot open " + file);
-    const ExactCover problem = read_dlx(in, file);
-    std::cout << "| backend | options | status | count | nodes | work | seconds |\n|---|---|---|---|---|---|---|\n";
+    std::ifstream in(first);
+    if (!in) throw Error("cannot open " + first);
+    const ExactCover problem = read_dlx(in, first);
+    if (speeds.empty()) std::cout << "| backend | options | status | count | nodes | work | seconds |\n|---|---|---|---|---|---|---|\n";
     for (const std::string& name : names) {
       auto solver = make(name);
       double best = 1e300;
       CoverResult r;
       for (int pass = 0; pass < repeat; ++pass) {
         const auto start = std::chrono::steady_clock::now();
-        r = solver->solve(problem, limits);
+        r = solver->solve(problem, limits);  // verified: a wrong cover is thrown
         best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-        for (const auto& s : r.solutions)
-          if (!is_exact_cover(problem, s)) throw Error(name + " returned a set of options that is not an exact cover");
+      }
+      if (!speeds.empty()) {
+        speeds_row(name, 1 / best);
+        continue;
       }
       std::string work;
       for (const auto& w : registry.info(name).work)
         work += (work.empty() ? "" : ", ") + w + " " + std::to_string(r.stats.counter(w));
-      std::printf("| %s | %s | %s | %llu | %llu | %s | %.3f |\n", name.c_str(), solver->options().c_str(),
+      std::printf("| %s | %s | %s | %llu | %llu | %s | %.4f |\n", name.c_str(), solver->options().c_str(),
                   std::string(to_string(r.status)).c_str(), static_cast<unsigned long long>(r.count),
                   static_cast<unsigned long long>(r.stats.nodes), work.c_str(), best);
       std::fflush(stdout);
@@ -99,30 +152,14 @@ int main(int argc, char** argv) try {
     return 0;
   }
 
-  std::ifstream in(file);
-  if (!in) throw Error("cannot open " + file);
-  std::stringstream text;
-  text << in.rdbuf();
-  std::vector<Grid> puzzles;
-  {
-    std::istringstream s(text.str());
-    PuzzleReader reader(s, file);
-    for (;;) {
-      try {
-        auto p = reader.next();
-        if (!p) break;
-        puzzles.push_back(p->grid);
-      } catch (const InputError& e) {
-        std::cerr << "skipped: " << e.what() << "\n";
-      }
-    }
-  }
-  std::cout << "| backend | options | puzzles | puzzles/s | nodes/s | mean nodes | mean guesses |\n"
-               "|---|---|---|---|---|---|---|\n";
+  const std::vector<Grid> puzzles = read_puzzles(files);
+  if (speeds.empty())
+    std::cout << "| backend | options | puzzles | puzzles/s | nodes/s | mean nodes | mean guesses | stopped |\n"
+                 "|---|---|---|---|---|---|---|---|\n";
   for (const std::string& name : names) {
     auto solver = make(name);
     double best = 1e300;
-    std::uint64_t nodes = 0, guesses = 0;
+    std::uint64_t nodes = 0, guesses = 0, stopped = 0;
     std::vector<Result> results(puzzles.size());
     for (int pass = 0; pass < repeat; ++pass) {
       nodes = guesses = 0;
@@ -133,15 +170,21 @@ int main(int argc, char** argv) try {
         guesses += results[i].stats.guesses;
       }
       best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-      // Verified outside the timed loop, as the reference benchmark times solving alone.
-      for (std::size_t i = 0; i < puzzles.size(); ++i)
-        if (results[i].solutions.empty() || !is_solution(puzzles[i], results[i].solutions.front()))
-          throw Error(name + " returned no valid solution for " + to_line(puzzles[i]));
+      stopped = 0;
+      for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        if (results[i].status == Status::stopped && timeout > 0) ++stopped;
+        else if (results[i].solutions.empty())
+          throw Error(name + " returned no solution for " + to_line(puzzles[i]));
+      }
     }
     const double n = static_cast<double>(puzzles.size());
-    std::printf("| %s | %s | %zu | %.0f | %.3g | %.1f | %.1f |\n", name.c_str(), solver->options().c_str(),
+    if (!speeds.empty()) {
+      speeds_row(name, n / best);
+      continue;
+    }
+    std::printf("| %s | %s | %zu | %.0f | %.3g | %.1f | %.1f | %llu |\n", name.c_str(), solver->options().c_str(),
                 puzzles.size(), n / best, static_cast<double>(nodes) / best, static_cast<double>(nodes) / n,
-                static_cast<double>(guesses) / n);
+                static_cast<double>(guesses) / n, static_cast<unsigned long long>(stopped));
     std::fflush(stdout);
   }
   return 0;

@@ -34,7 +34,7 @@ Grid grid_of(const ShapePtr& shape, const std::vector<int>& values) {
 // random, then clues removed in random order while exactly one solution remains.
 Grid make_puzzle(const Rules& rules, std::uint64_t seed) {
   const auto shape = Shape::make(3, 3, rules);
-  auto checker = builtin_solvers().create(builtin_solvers().fastest(ProblemKind::sudoku));
+  auto checker = builtin_solvers().create(builtin_solvers().default_for(ProblemKind::sudoku));
   Random random(seed);
   Limits one;
   const Grid first = checker->solve(Grid(shape), one).solutions.at(0);

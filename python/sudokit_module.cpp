@@ -102,9 +102,17 @@ py::dict result_of(const sudokit::BasicResult<Answer>& r, const sudokit::Solver&
   return d;
 }
 
-sudokit::Result run_solve(const sudokit::Grid& grid, const std::string& backend, const sudokit::Limits& limits,
+// The backend named, else the one measured fastest on this kind and size (Registry::default_for),
+// as the command line chooses.
+std::string backend_for(const std::optional<std::string>& backend, sudokit::ProblemKind kind, int size, const py::dict& options) {
+  if (backend) return *backend;
+  if (!options.empty()) throw sudokit::UsageError("options set up a backend: name it with backend=");
+  return registry().default_for(kind, size);
+}
+
+sudokit::Result run_solve(const sudokit::Grid& grid, const std::optional<std::string>& backend, const sudokit::Limits& limits,
                           const py::dict& options, std::unique_ptr<sudokit::Solver>& solver) {
-  solver = registry().create(backend, options_of(options));
+  solver = registry().create(backend_for(backend, sudokit::ProblemKind::sudoku, grid.size(), options), options_of(options));
   sudokit::Result r;
   {
     py::gil_scoped_release unlocked;  // other Python threads run while this one searches
@@ -113,7 +121,7 @@ sudokit::Result run_solve(const sudokit::Grid& grid, const std::string& backend,
   return r;
 }
 
-py::dict solve(const py::handle& puzzle, const std::string& backend, std::uint64_t count,
+py::dict solve(const py::handle& puzzle, const std::optional<std::string>& backend, std::uint64_t count,
                std::optional<std::uint64_t> max_nodes, std::optional<double> timeout, const py::dict& options,
                const std::optional<std::string>& box) {
   const sudokit::Grid grid = grid_of(puzzle, box);
@@ -127,7 +135,7 @@ py::dict solve(const py::handle& puzzle, const std::string& backend, std::uint64
   return d;
 }
 
-std::uint64_t count(const py::handle& puzzle, const std::string& backend, std::uint64_t limit,
+std::uint64_t count(const py::handle& puzzle, const std::optional<std::string>& backend, std::uint64_t limit,
                     std::optional<std::uint64_t> max_nodes, std::optional<double> timeout, const py::dict& options,
                     const std::optional<std::string>& box) {
   const sudokit::Grid grid = grid_of(puzzle, box);
@@ -141,12 +149,12 @@ std::uint64_t count(const py::handle& puzzle, const std::string& backend, std::u
   return r.count;
 }
 
-py::dict solve_cover(const std::string& text, const std::string& backend, std::uint64_t count,
+py::dict solve_cover(const std::string& text, const std::optional<std::string>& backend, std::uint64_t count,
                      std::optional<std::uint64_t> max_nodes, std::optional<double> timeout, const py::dict& options) {
   std::istringstream in(text);
   const sudokit::ExactCover problem = sudokit::read_dlx(in, "<string>");
   problem.validate();
-  auto solver = registry().create(backend, options_of(options));
+  auto solver = registry().create(backend_for(backend, sudokit::ProblemKind::exact_cover, 0, options), options_of(options));
   const sudokit::Limits limits = limits_of(count, max_nodes, timeout);
   sudokit::CoverResult r;
   {
@@ -207,8 +215,9 @@ py::list compare(const py::handle& puzzles, const std::optional<std::vector<std:
   return rows;
 }
 
-// As `sudokit generate`: `solver` fills the grid (propagate when not given); the checker is as
-// given, else the solver given, else the registry's uniqueness checker (sat's sessions).
+// As `sudokit generate`: `solver` fills the grid (when not given, the backend measured fastest on
+// 9x9 puzzles, as there); the checker is as given, else the solver given, else the registry's
+// uniqueness checker (the first backend with uniqueness sessions).
 std::vector<Puzzle> generate(const std::string& box, std::uint64_t count, std::uint64_t seed, int clues,
                              bool symmetric, std::optional<std::uint64_t> max_nodes,
                              const std::optional<std::string>& solver, const std::optional<std::string>& checker_name,
@@ -216,7 +225,7 @@ std::vector<Puzzle> generate(const std::string& box, std::uint64_t count, std::u
   const sudokit::BoxSpec spec = sudokit::parse_box_spec(box);
   const auto shape = sudokit::Shape::make(spec.rows, spec.cols);
   const sudokit::Registry solvers = registry();
-  const std::string filler_name = solver.value_or("propagate");
+  const std::string filler_name = solver.value_or(solvers.default_for(sudokit::ProblemKind::sudoku, 9));
   auto filler = solvers.create(filler_name);
   auto checker = solvers.create(checker_name ? *checker_name : solver ? *solver : solvers.uniqueness_checker(filler_name));
   sudokit::GenerateOptions options;
@@ -249,7 +258,16 @@ py::list backends() {
                    : info.tracing == sudokit::BackendInfo::Tracing::notes ? "notes"
                                                                           : "none";
     d["options"] = info.options;
-    d["puzzles_per_second"] = info.puzzles_per_second;
+    py::list speeds;  // as measured (solvers/speeds.tsv)
+    for (const auto& sp : info.speeds) {
+      py::dict e;
+      e["kind"] = std::string(to_string(sp.kind));
+      e["sizes"] = sp.kind == sudokit::ProblemKind::exact_cover ? py::object(py::none()) : py::object(py::make_tuple(sp.min_size, sp.max_size));
+      e["per_second"] = sp.per_second;
+      e["measured"] = sp.measured;
+      speeds.append(e);
+    }
+    d["speeds"] = speeds;
     list.append(d);
   }
   return list;
@@ -293,18 +311,19 @@ PYBIND11_MODULE(sudokit, m) {
   m.def("parse", &parse, py::arg("text"), py::arg("box") = py::none(), py::arg("source") = "<string>",
         "Every puzzle in the text (line or grid form, '# box: RxC' headers read); a bad one raises "
         "sudokit.InputError (a ValueError) naming its line and column.");
-  m.def("solve", &solve, py::arg("puzzle"), py::arg("backend") = "dlx", py::arg("count") = 1,
+  m.def("solve", &solve, py::arg("puzzle"), py::arg("backend") = py::none(), py::arg("count") = 1,
         py::arg("max_nodes") = py::none(), py::arg("timeout") = py::none(), py::arg("options") = py::dict(),
         py::arg("box") = py::none(),
-        "Solves one puzzle (text or Puzzle): a dict with status, count, solutions (line form), stop_reason "
+        "Solves one puzzle (text or Puzzle) with `backend` (default: the one measured fastest on its size, as `sudokit solve` "
+        "takes): a dict with status, count, solutions (line form), stop_reason "
         "(None unless a limit stopped the search), "
         "deduced (what a stopped run established without guessing; also under its old name partial), backend, options and stats (the common counters and the backend's own). count: 1 any "
         "solution, 2 prove uniqueness, 0 all.");
-  m.def("count", &count, py::arg("puzzle"), py::arg("backend") = "dlx", py::arg("limit") = 0,
+  m.def("count", &count, py::arg("puzzle"), py::arg("backend") = py::none(), py::arg("limit") = 0,
         py::arg("max_nodes") = py::none(), py::arg("timeout") = py::none(), py::arg("options") = py::dict(),
         py::arg("box") = py::none(),
         "The number of solutions (up to limit, 0: all); sudokit.SearchStopped when a limit ends the search.");
-  m.def("solve_cover", &solve_cover, py::arg("text"), py::arg("backend") = "dlx", py::arg("count") = 1,
+  m.def("solve_cover", &solve_cover, py::arg("text"), py::arg("backend") = py::none(), py::arg("count") = 1,
         py::arg("max_nodes") = py::none(), py::arg("timeout") = py::none(), py::arg("options") = py::dict(),
         "Solves an exact-cover problem in Knuth's DLX format; each solution is the list of its options' text.");
   m.def("compare", &compare, py::arg("puzzles"), py::arg("backends") = py::none(), py::arg("count") = 2,

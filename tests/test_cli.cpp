@@ -9,6 +9,8 @@
 
 using sudokit::test::run_cli;
 using sudokit::test::run_shell;
+using sudokit::ProblemKind;
+using sudokit::Registry;
 
 namespace {
 const char* kSeed =
@@ -22,7 +24,7 @@ const char* kSeedSolution =
 }  // namespace
 
 TEST(Cli, SolvesTheGridFormFromStdin) {
-  auto r = run_cli("solve --stats", kSeed);
+  auto r = run_cli("solve --stats --solver backtrack", kSeed);  // the textbook search: 15 nodes
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, kSeedSolution);
   EXPECT_NE(r.err.find("nodes=15 "), std::string::npos) << r.err;
@@ -293,22 +295,34 @@ TEST(Cli, AClosedPipeEndsTheRunQuietly) {
 // Without --solver, grids up to 9x9 get backtrack (the seed example's output stays as it was)
 // and larger ones the backend declared fastest on them; -o goes with the backend named, by
 // default backtrack, on every size.
-TEST(Cli, DefaultBackendIsBacktrackUpTo9x9AndTheFastestOnLargeGridsAbove) {
+// solve, xc and check take, for each puzzle, the backend declared fastest on its kind and size
+// (Registry::default_for, from solvers/speeds.tsv); the textbook search is one option away.
+TEST(Cli, DefaultBackendIsTheOneDeclaredFastestForTheKindAndSize) {
+  const Registry registry = sudokit::builtin_solvers();
   const auto generated = run_cli("generate --box 4x4 --count 1 --seed 3 --clues 180");
   ASSERT_EQ(generated.exit_code, 0) << generated.err;
   const auto big = run_cli("solve --stats", generated.out);
   ASSERT_EQ(big.exit_code, 0) << big.err;
-  const std::string large = sudokit::builtin_solvers().fastest_on_large_grids();
-  EXPECT_NE(big.err.find("solver=" + large + " status=solved"), std::string::npos) << big.err;
+  EXPECT_NE(big.err.find("solver=" + registry.default_for(ProblemKind::sudoku, 16) + " status=solved"), std::string::npos) << big.err;
   const auto small = run_cli("solve --stats", kSeed);
   ASSERT_EQ(small.exit_code, 0) << small.err;
   EXPECT_EQ(small.out, kSeedSolution);
-  EXPECT_NE(small.err.find("solver=backtrack status=solved"), std::string::npos) << small.err;
-  const auto with_options = run_cli("solve --stats -o order=fewest", generated.out);
-  ASSERT_EQ(with_options.exit_code, 0) << with_options.err;
-  EXPECT_NE(with_options.err.find("solver=backtrack status=solved"), std::string::npos) << with_options.err;
-  EXPECT_EQ(with_options.out, big.out);  // one solution: the same grid either way
+  EXPECT_NE(small.err.find("solver=" + registry.default_for(ProblemKind::sudoku, 9) + " status=solved"), std::string::npos) << small.err;
+  // The declared speeds decide: the fastest 9x9 backend declares more than every other one.
+  const std::string fastest = registry.default_for(ProblemKind::sudoku, 9);
+  for (const auto& name : registry.names(ProblemKind::sudoku))
+    if (name != fastest) EXPECT_GT(registry.info(fastest).speed(ProblemKind::sudoku, 9), registry.info(name).speed(ProblemKind::sudoku, 9)) << name;
+  const auto textbook = run_cli("solve --stats --solver backtrack -o order=fewest", generated.out);
+  ASSERT_EQ(textbook.exit_code, 0) << textbook.err;
+  EXPECT_NE(textbook.err.find("solver=backtrack status=solved"), std::string::npos) << textbook.err;
+  EXPECT_EQ(textbook.out, big.out);  // one solution: the same grid either way
+  // Options belong to a named backend.
+  const auto unnamed = run_cli("solve -o order=fewest", kSeed);
+  EXPECT_EQ(unnamed.exit_code, 3);
+  EXPECT_NE(unnamed.err.find("name it with --solver"), std::string::npos) << unnamed.err;
   const auto help = run_cli("solve --help");
   EXPECT_NE(help.out.find("fastest"), std::string::npos) << help.out;
+  const auto queens = run_cli("xc --stats", "a b\na\nb\n");
+  EXPECT_NE(queens.err.find("solver=" + registry.default_for(ProblemKind::exact_cover)), std::string::npos) << queens.err;
 }
 

@@ -100,7 +100,7 @@ TEST(Check, ReportsEachWrongAnswerAndRefutedClaim) {
   EXPECT_NE(to_line(second), kSeed4Solution);
   const std::string rows = slurp(csv);
   EXPECT_EQ(rows.rfind("puzzle,source,line,answer_source,answer_line,answer,claim,verdict,reason,counterexample\n", 0), 0u) << rows;
-  EXPECT_NE(rows.find(",8,none,,refuted,\"claimed no solution, but it has one (" + builtin_solvers().fastest(ProblemKind::sudoku) + ")\"," + kNorvigEasySolution + "\n"),
+  EXPECT_NE(rows.find(",8,none,,refuted,\"claimed no solution, but it has one (" + builtin_solvers().default_for(ProblemKind::sudoku) + ")\"," + kNorvigEasySolution + "\n"),
             std::string::npos) << rows;
   std::remove(csv.c_str());
   std::remove(puzzles.c_str());
@@ -114,7 +114,7 @@ TEST(Check, AllCorrectAnswersExitZeroAndBadAnswersAreLocated) {
   EXPECT_EQ(ok.exit_code, 0) << ok.out << ok.err;
   EXPECT_NE(ok.out.find("2 puzzles: 2 correct (claims decided by dlx)"), std::string::npos) << ok.out;
   auto fastest = run_cli("check " + puzzles + " " + answers);
-  EXPECT_NE(fastest.out.find("claims decided by " + builtin_solvers().fastest(ProblemKind::sudoku)), std::string::npos);
+  EXPECT_NE(fastest.out.find("claims decided by " + builtin_solvers().default_for(ProblemKind::sudoku)), std::string::npos);
   const std::string bad = write_temp("bad-answers.txt", "# claim: maybe\n" + kSeed1Solution + "\n" + kSeed1Solution.substr(0, 40) + "x" + kSeed1Solution.substr(41) + "\n");
   auto unreadable = run_cli("check " + puzzles + " " + bad);
   EXPECT_EQ(unreadable.exit_code, 2) << unreadable.out;
@@ -163,6 +163,7 @@ struct WrongSolver {
   std::string script;
   std::vector<std::string> faults;  // one of them names what is wrong
 };
+void PrintTo(const WrongSolver& w, std::ostream* out) { *out << w.script; }
 class WrongSolvers : public ::testing::TestWithParam<WrongSolver> {};
 
 TEST_P(WrongSolvers, AreCaughtOnEveryPuzzleAndPrintNothing) {

@@ -312,7 +312,7 @@ void solve_published(Solver& solver, const std::string& what) {
 TEST(PublishedVariants, NeedTheirRules) {
   // Without its variant rule, no published puzzle has exactly one solution (the killer has no
   // givens at all): so solving them exercises the rule.
-  auto solver = builtin_solvers().create(builtin_solvers().fastest(ProblemKind::sudoku));
+  auto solver = builtin_solvers().create(builtin_solvers().default_for(ProblemKind::sudoku));
   for (const Published& p : published()) {
     const Grid classic = grid_of(Shape::make(p.br, p.bc), digits_of(p.givens));
     EXPECT_NE(solver->solve(classic, test::count_up_to(2)).count, 1u) << p.name;
@@ -512,7 +512,7 @@ INSTANTIATE_TEST_SUITE_P(Registered, VariantBackend, ::testing::ValuesIn(builtin
 // givens mode, solved as they are, have the published puzzles' one solution.
 
 TEST(VariantEncodings, ReducedCoverHasExactlyThePublishedSolution) {
-  auto solver = builtin_solvers().create(builtin_solvers().fastest(ProblemKind::exact_cover));
+  auto solver = builtin_solvers().create(builtin_solvers().default_for(ProblemKind::exact_cover));
   for (const Published& p : published()) {
     SCOPED_TRACE(p.name);
     const auto shape = Shape::make(p.br, p.bc, p.rules);

@@ -283,21 +283,19 @@ bool Registry::is_family(std::string_view prefix) const {
   return std::any_of(families_.begin(), families_.end(), [&](const Family& f) { return f.prefix == prefix; });
 }
 
-std::string Registry::fastest(ProblemKind kind) const {
+std::string Registry::default_for(ProblemKind kind, int size) const {
   const Entry* best = nullptr;
   for (const Entry& e : entries_)
-    if (e.info.takes(kind) && (!best || e.info.puzzles_per_second > best->info.puzzles_per_second)) best = &e;
+    if (e.info.takes(kind) && (!best || e.info.speed(kind, size) > best->info.speed(kind, size))) best = &e;
   if (!best) throw UsageError("no backend takes " + std::string(to_string(kind)));
   return best->info.name;
 }
 
-std::string Registry::fastest_on_large_grids() const {
-  const Entry* best = nullptr;
-  for (const Entry& e : entries_)
-    if (e.info.sudoku && e.info.large_puzzles_per_second > 0 &&
-        (!best || e.info.large_puzzles_per_second > best->info.large_puzzles_per_second))
-      best = &e;
-  return best ? best->info.name : fastest(ProblemKind::sudoku);
+double BackendInfo::speed(ProblemKind kind, int size) const {
+  for (const Speed& s : speeds)
+    if (s.kind == kind && (kind == ProblemKind::exact_cover || (size >= s.min_size && size <= s.max_size)))
+      return s.per_second;
+  return 0;
 }
 
 std::string Registry::uniqueness_checker(std::string_view fallback) const {

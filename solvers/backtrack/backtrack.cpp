@@ -456,7 +456,6 @@ BackendInfo BacktrackSolver::info() {
   i.work = {"checks"};
   i.default_budget = 2'000'000;  // about 0.017 s at its 120 million nodes per second (17-clue puzzles)
   i.options = "order=rowmajor|fewest";
-  i.puzzles_per_second = 74;  // docs/benchmarks.md, top1465
   return i;
 }
 

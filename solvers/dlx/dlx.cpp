@@ -96,8 +96,6 @@ BackendInfo DlxSolver::info() {
   i.work = {"updates", "mems"};
   i.default_budget = 500'000;  // about 0.06 s on 9x9 (8 million nodes per second), 0.08 s on 16x16
   i.options = "choose=knuth|fast";
-  i.puzzles_per_second = 11640;  // docs/benchmarks.md, top1465
-  i.large_puzzles_per_second = 0.1053;  // docs/benchmarks.md, "Large grids": 16x16 and 25x25
   return i;
 }
 

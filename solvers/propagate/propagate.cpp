@@ -1069,8 +1069,6 @@ BackendInfo PropagateSolver::info() {
   i.default_budget = 100'000;  // about 0.03 s on 9x9 (3 million nodes per second), 0.1 s on 16x16
   i.options = "rules=norvig|singles|locked|subsets|fish|all|none naked= hidden= locked= naked_pairs= naked_triples= "
               "hidden_pairs= hidden_triples= xwing= (on|off) search=on|off";
-  i.puzzles_per_second = 31957;  // docs/benchmarks.md, top1465
-  i.large_puzzles_per_second = 0.1054;  // docs/benchmarks.md, "Large grids": 16x16 and 25x25
   // With search=off, the counter `rating` is the hardest rule needed: compare names it.
   BackendInfo::Rating rating{"rating", {}, {{"rules", "all"}, {"search", "off"}}};
   for (auto r = static_cast<std::uint64_t>(PropagateRating::singles); r <= static_cast<std::uint64_t>(PropagateRating::search); ++r)

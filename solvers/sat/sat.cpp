@@ -648,9 +648,6 @@ BackendInfo SatSolver::info() {
   i.default_budget = 5'000;  // about 0.03 s on 9x9 (170,000 conflicts per second), 0.06 s on 16x16
   // The libraries' search is not observable step by step; solver=dpll reports every step.
   i.tracing = BackendInfo::Tracing::notes;
-  // On larger grids the fastest: docs/benchmarks.md, "Large grids" (16x16 and 25x25 minimal
-  // puzzles, proving uniqueness, the defaults); the only backend that finishes every 25x25 one.
-  i.large_puzzles_per_second = 0.97;
   i.uniqueness_sessions = true;
   i.options = "solver=auto|cryptominisat|cadical|dpll encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
               "proof=FILE";

@@ -152,14 +152,19 @@ struct BackendInfo {
   // Each value of each key the options offer a choice of ("key=a|b"), in order: what the tests
   // and the differential fuzzer run a backend under besides its defaults.
   std::vector<std::pair<std::string, std::string>> option_choices() const;
-  // 9x9 puzzles per second it solved proving uniqueness on top1465 (docs/benchmarks.md), 0 when
-  // not measured. Commands that need some backend and were not told one (`check`) take the
-  // fastest Sudoku backend by this figure.
-  double puzzles_per_second = 0;
-  // The same on grids larger than 9x9: minimal 16x16 and 25x25 puzzles solved proving uniqueness
-  // (docs/benchmarks.md, "Large grids"), 0 when not measured. `sudokit solve` without --solver
-  // takes the backend with the highest figure for puzzles larger than 9x9.
-  double large_puzzles_per_second = 0;
+  // How fast it was measured to be, per kind of problem and range of grid sizes: problems per
+  // second, proving uniqueness (Sudoku) or counting every solution (exact cover, size 0). The
+  // figures are not typed into code: solvers/speeds.tsv holds them, experiments/speeds.sh writes
+  // that file from sudokit-bench's runs, and builtin_solvers() reads it. A command that must pick
+  // a backend and was not told one takes the fastest there (Registry::default_for).
+  struct Speed {
+    ProblemKind kind = ProblemKind::sudoku;
+    int min_size = 0, max_size = 0;  // grid sides it was measured for (0, 0 for exact cover)
+    double per_second = 0;
+    std::string measured;  // on what, how: "data/top1465, --count 2, best of 3"
+  };
+  std::vector<Speed> speeds;
+  double speed(ProblemKind kind, int size) const;  // 0 when not measured there
   // A counter whose value names a step on a scale, 1 for the first word: propagate's `rating`
   // (1 singles ... 5 search). compare writes the word in its `rating` column.
   struct Rating {
@@ -256,12 +261,12 @@ class Registry {
   std::vector<std::string> names(ProblemKind kind) const;  // those that take `kind`
   bool contains(std::string_view name) const;              // registered by add()
   bool is_family(std::string_view prefix) const;           // "ext" when ext:... is a family
-  // The registered backend that takes `kind` with the highest puzzles_per_second (the first
-  // registered on a tie); throws UsageError when none takes `kind`.
-  std::string fastest(ProblemKind kind) const;
-  // The Sudoku backend with the highest large_puzzles_per_second (the first registered on a tie;
-  // fastest(sudoku) when none is measured).
-  std::string fastest_on_large_grids() const;
+  // The backend a command takes when it was not told one, for a problem of `kind` and grid side
+  // `size` (exact cover: any): of the backends that take it, the one declaring the highest speed
+  // there (BackendInfo::speeds), the first registered on a tie or when none is measured. solve,
+  // xc, check, generate and the Python module all ask here, so none of them names a backend.
+  // Throws UsageError when no backend takes `kind`.
+  std::string default_for(ProblemKind kind, int size = 9) const;
   // The generator's default checker: the first Sudoku backend that declares uniqueness sessions
   // (one question per removal instead of a count to 2), else `fallback`.
   std::string uniqueness_checker(std::string_view fallback) const;
