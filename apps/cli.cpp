@@ -159,7 +159,9 @@ double declared_budget_scale(const SolveArgs& args) { return parse_budget(args.m
 
 // `--count` takes an optional number, and Boost gives it the next word whatever that is, so
 // `--count puzzles.txt` would be a bad count rather than "count all" followed by a file.
-// A `--count` followed by a word that is not a number becomes `--count=0`.
+// A `--count` followed by a word that is not a number becomes `--count=0`; one followed by a
+// negative number becomes `--count=-N`, so that it is refused as a negative count (as `--count=-1`
+// is) rather than read as an unknown option "-1".
 std::vector<std::string> with_optional_values(const std::vector<std::string>& args) {
   std::vector<std::string> out;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -167,7 +169,9 @@ std::vector<std::string> with_optional_values(const std::vector<std::string>& ar
     if (args[i] != "--count" || i + 1 >= args.size()) continue;
     const std::string& next = args[i + 1];
     const bool number = !next.empty() && next.find_first_not_of("0123456789") == std::string::npos;
-    if (!number && (next == "-" || next.rfind("-", 0) != 0)) out.back() = "--count=0";  // "-" is stdin
+    const bool negative = next.size() > 1 && next[0] == '-' && next.find_first_not_of("0123456789", 1) == std::string::npos;
+    if (negative) out.back() = "--count=" + args[++i];
+    else if (!number && (next == "-" || next.rfind("-", 0) != 0)) out.back() = "--count=0";  // "-" is stdin
   }
   return out;
 }
@@ -220,6 +224,18 @@ ProblemKind guess_kind(const std::string& file) {
     return one_line_puzzle ? ProblemKind::sudoku : ProblemKind::exact_cover;
   }
   return ProblemKind::sudoku;
+}
+
+ProblemKind kind_of_files(const std::vector<std::string>& files) {
+  if (files.empty()) return guess_kind("-");
+  const ProblemKind kind = guess_kind(files.front());
+  for (const std::string& f : files)
+    if (guess_kind(f) != kind) {
+      auto what = [](ProblemKind k) { return k == ProblemKind::sudoku ? "Sudoku puzzles" : "an exact-cover problem (DLX format)"; };
+      throw UsageError("one kind of problem in a run: " + files.front() + " holds " + what(kind) + ", " + f +
+                       " " + what(guess_kind(f)) + " (--kind sudoku|xc says which, when a file's name and first line do not)");
+    }
+  return kind;
 }
 
 ProblemKind parse_problem_kind(const std::string& text) {

@@ -98,6 +98,9 @@ bool parse(const std::vector<std::string>& args, const po::options_description& 
 
 // What a file holds, from its name or first line: exact cover in Knuth's DLX format, or puzzles.
 ProblemKind guess_kind(const std::string& file);
+// The kind every one of `files` holds (none: stdin's); throws UsageError naming two files and
+// what each holds when they differ.
+ProblemKind kind_of_files(const std::vector<std::string>& files);
 // "sudoku" or "xc"; throws UsageError otherwise.
 ProblemKind parse_problem_kind(const std::string& text);
 

@@ -170,14 +170,26 @@ int cmd_compare(const std::vector<std::string>& args) {
   std::optional<Output> csv_out, json_out;
   if (!csv.empty()) csv_out.emplace(csv);
   if (!json.empty()) json_out.emplace(json);
+  // The CSV's header goes in at once: a run ended before its rows (Ctrl-C twice, a kill) still
+  // leaves a file that `report` and pandas can read.
+  const bool header_first = csv_out && !csv_out->is_stdout();  // stdout gets it after the summary
+  if (header_first) {
+    write_csv_header(csv_out->stream());
+    csv_out->check(true);
+  }
   catch_stop_signals();
   Outcome outcome;
   std::vector<PuzzleInput> puzzles;
-  const ProblemKind kind = kind_text.empty() ? guess_kind(files.empty() ? "-" : files.front()) : parse_problem_kind(kind_text);
+  const ProblemKind kind = kind_text.empty() ? kind_of_files(files) : parse_problem_kind(kind_text);
+  struct LoadStopped {};  // Ctrl-C while the puzzles are read: stop reading
   if (kind == ProblemKind::sudoku) {
-    for_each_puzzle(files, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
-      if ((p.number - 1) % shards == shard - 1) puzzles.push_back({p.number, source, p.first_line, p.grid});
-    });
+    try {
+      for_each_puzzle(files, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
+        if (stop_requested) throw LoadStopped{};
+        if ((p.number - 1) % shards == shard - 1) puzzles.push_back({p.number, source, p.first_line, p.grid});
+      });
+    } catch (const LoadStopped&) {
+    }
   } else {
     if (files.empty()) files.push_back("-");
     for (std::size_t f = 0; f < files.size(); ++f) {
@@ -196,13 +208,17 @@ int cmd_compare(const std::vector<std::string>& args) {
   write_summary(std::cout, report.rows);
   write_budget_notes(std::cout, report);
   if (certify_verdicts) outcome.raise(certify_all(registry, certifier, puzzles, report));
-  if (csv_out && !write_file(*csv_out, [&](std::ostream& o) { write_csv(o, report.rows); })) outcome.raise(kIoError);
+  if (csv_out && !write_file(*csv_out, [&](std::ostream& o) {
+        if (!header_first) write_csv_header(o);
+        write_csv_rows(o, report.rows);
+      }))
+    outcome.raise(kIoError);
   if (json_out && !write_file(*json_out, [&](std::ostream& o) { write_json(o, report.rows); })) outcome.raise(kIoError);
   outcome.raise(exit_code_for(report));
-  if (report.stopped) {
+  if (report.stopped || stop_requested) {
     const int signal = stop_signal;
     std::cerr << "sudokit: stopped by " << (signal == SIGINT ? "SIGINT" : "SIGTERM") << " after " << report.puzzles
-              << " of " << puzzles.size() << " puzzles; the summary and the files hold those\n";
+              << " of the " << puzzles.size() << " puzzles read; the summary and the files hold those\n";
     outcome.raise(128 + signal);
   }
   return outcome.code;
@@ -252,7 +268,7 @@ int cmd_report(const std::vector<std::string>& args) {
   const std::size_t puzzles = puzzle_set.size(), disagreements = bad.size();
   std::cout << puzzles << " puzzles, " << disagreements << " with a disagreement\n\n";
   write_summary(std::cout, rows);
-  return disagreements > 0 ? kDisagreement : kOk;
+  return exit_code_for(rows);
 }
 
 }  // namespace sudokit::cli

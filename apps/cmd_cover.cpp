@@ -23,7 +23,7 @@ int cmd_encode(const std::vector<std::string>& args) {
     ("to", po::value<std::string>(&to)->default_value("dlx"), "dlx (Knuth's exact-cover format) or dimacs (CNF)")
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
     ("output", po::value<std::string>(&output), "write here instead of stdout ('-': stdout)")
-    ("file", po::value<std::vector<std::string>>(&files), "a file holding one puzzle; stdin when none or '-'");
+    ("file", po::value<std::vector<std::string>>(&files), "a file holding one puzzle (or one exact-cover problem); stdin when none or '-'");
   add_rules_option(desc, rules_text);
   add_backend_options(desc, solve);
   po::positional_options_description positional;
@@ -31,8 +31,26 @@ int cmd_encode(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
              "usage: sudokit encode [--to dlx|dimacs] [--encoding NAME] [--box RxC] [--rules NAMES] [--output FILE] [PUZZLE|-]\n"
-             "Writes one puzzle as an exact-cover matrix (DLX format) or a CNF formula (DIMACS)."))
+             "       sudokit encode --to dimacs PROBLEM.dlx\n"
+             "Writes one puzzle as an exact-cover matrix (DLX format) or a CNF formula (DIMACS); or an\n"
+             "exact-cover problem in DLX format as its CNF formula (one variable per option, as the sat\n"
+             "and ext: backends and `decode` number them)."))
     return kOk;
+  if (to != "dlx" && to != "dimacs") throw UsageError("--to is dlx or dimacs, not '" + to + "'");
+  if (kind_of_files(files) == ProblemKind::exact_cover) {
+    if (to != "dimacs") throw UsageError("an exact-cover file is in DLX format already: --to dimacs writes its CNF formula");
+    if (files.size() > 1) throw UsageError("encode takes one problem");
+    if (!solve.options.empty() || !solve.encoding.empty())
+      throw UsageError("--encoding and -o are for Sudoku formulas; an exact-cover formula has one form");
+    Outcome outcome;
+    const auto problem = read_xc_file(files.empty() ? "-" : files.front(), outcome);
+    if (!problem) return outcome.code;
+    return write_file(output.empty() ? "-" : output, [&](std::ostream& out) {
+      write_dimacs(out, exact_cover_cnf(*problem),
+                   {"sudokit: an exact-cover problem of " + std::to_string(problem->item_count()) + " items and " +
+                    std::to_string(problem->option_count()) + " options; variable k is option k (1-based, in file order)"});
+    }) ? kOk : kIoError;
+  }
   std::optional<BoxSpec> box;
   if (!box_text.empty()) box = parse_box_spec(box_text);
   const Rules rules = parse_rules_option(rules_text);
@@ -44,7 +62,6 @@ int cmd_encode(const std::vector<std::string>& args) {
   });
   if (outcome.code != kOk) return outcome.code;
   if (puzzles != 1) throw UsageError("encode takes one puzzle; the input holds " + std::to_string(puzzles));
-  if (to != "dlx" && to != "dimacs") throw UsageError("--to is dlx or dimacs, not '" + to + "'");
   const Grid& puzzle = first->grid;
 
   auto write = [&](std::ostream& out) {

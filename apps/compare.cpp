@@ -192,6 +192,17 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
     if (p.kind() != kind) throw UsageError("compare takes Sudoku puzzles or exact-cover problems in one run, not both");
   std::vector<Spec> specs;
   for (const auto& text : options.backends.empty() ? registry.names(kind) : options.backends) specs.push_back(parse_spec(text, registry));
+  // One row per (puzzle, backend setting): a setting named twice would count every puzzle twice.
+  for (std::size_t a = 0; a < specs.size(); ++a)
+    for (std::size_t b = 0; b < a; ++b) {
+      auto sorted = [](std::vector<std::string> pairs) {
+        std::sort(pairs.begin(), pairs.end());
+        return pairs;
+      };
+      if (specs[a].name == specs[b].name && sorted(specs[a].pairs) == sorted(specs[b].pairs))
+        throw UsageError("'" + specs[a].label + "' names the same backend and options as '" + specs[b].label +
+                         "': give each setting once (a backend set two ways: " + specs[a].name + ":KEY=VALUE)");
+    }
   for (Spec& s : specs) s.info = registry.info(s.name);
   for (const Spec& s : specs)
     if (!s.info.takes(kind))
@@ -413,7 +424,18 @@ std::string json_string(const std::string& s) {
   return q + "\"";
 }
 
-int exit_code_for(const CompareReport& report) { return report.disagreements > 0 ? kDisagreement : kOk; }
+int exit_code_for(const std::vector<Row>& rows) {
+  int code = kOk;
+  for (const Row& r : rows) {
+    if (is_disagreement(r)) return kDisagreement;
+    if (r.verdict == "stopped" || r.verdict == "timeout" || r.status == "none") code = kUnsolved;
+  }
+  return code;
+}
+
+int exit_code_for(const CompareReport& report) {
+  return report.disagreements > 0 ? kDisagreement : exit_code_for(report.rows);
+}
 
 std::span<const RowColumn> row_columns() { return kColumns; }
 
@@ -442,13 +464,21 @@ void write_column_table(std::ostream& out) {
         << " |\n";
 }
 
-void write_csv(std::ostream& out, const std::vector<Row>& rows) {
+void write_csv_header(std::ostream& out) {
   for (const RowColumn& c : kColumns) out << (&c == kColumns ? "" : ",") << c.name;
   out << "\n";
+}
+
+void write_csv_rows(std::ostream& out, const std::vector<Row>& rows) {
   for (const Row& r : rows) {
     for (const RowColumn& c : kColumns) out << (&c == kColumns ? "" : ",") << csv_text(c, r);
     out << "\n";
   }
+}
+
+void write_csv(std::ostream& out, const std::vector<Row>& rows) {
+  write_csv_header(out);
+  write_csv_rows(out, rows);
 }
 
 std::vector<Row> read_csv(std::istream& in, const std::string& source) {

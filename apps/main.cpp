@@ -4,6 +4,7 @@
 #include <exception>
 #include <iostream>
 #include <map>
+#include <new>
 
 #include "cli.h"
 #include "sudokit/allocator.h"
@@ -27,7 +28,8 @@ constexpr const char* kMainUsage =
     "  check-proof  check a DRAT proof that a CNF formula has no solution\n"
     "\n"
     "`sudokit COMMAND --help` describes each command. Exit codes: 0 ok, 1 a puzzle unsolved or stopped,\n"
-    "2 bad input, 3 bad command line, 4 backends disagree, 5 cannot read or write a file, 70 internal error.\n";
+    "2 bad input, 3 bad command line, 4 a wrong answer or backends disagree, 5 cannot read or write a file,\n"
+    "70 internal error or out of memory.\n";
 
 }  // namespace
 
@@ -84,6 +86,9 @@ int main(int argc, char** argv) {
   } catch (const sudokit::InputError& e) {
     std::cerr << "sudokit: " << e.what() << "\n";
     return kBadInput;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "sudokit: out of memory\n";
+    return kInternal;
   } catch (const std::exception& e) {
     std::cerr << "sudokit: internal error: " << e.what() << "\n";
     return kInternal;

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "sudokit/registry.h"
@@ -326,3 +327,66 @@ TEST(Cli, DefaultBackendIsTheOneDeclaredFastestForTheKindAndSize) {
   EXPECT_NE(queens.err.find("solver=" + registry.default_for(ProblemKind::exact_cover)), std::string::npos) << queens.err;
 }
 
+
+// README.md's table of exit codes, row by row: each code from each kind of command that gives it.
+// A new row or a changed meaning changes this test too.
+TEST(ExitCodes, EveryRowOfTheReadmeTable) {
+  using sudokit::test::ScratchDir;
+  const ScratchDir dir;
+  const std::string examples = std::string(SUDOKIT_SOURCE_DIR) + "/examples/";
+  const std::string wrong = std::string(SUDOKIT_TEST_DATA) + "/wrong_sat/";
+  const std::string easy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300\n";
+  // r1c9 can only be 9, which r5c9 holds: no solution, though no two givens clash.
+  const std::string none = "12345678." + std::string(27, '.') + "........9" + std::string(36, '.') + "\n";
+  const std::string hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+  struct Case {
+    int code;
+    std::string args, input;
+  };
+  const std::vector<Case> cases = {
+      {0, "solve " + examples + "classic.txt", ""},
+      {0, "compare --solvers propagate,dlx,sat -", easy},
+      {0, "xc --count 0 -", "a b\na\nb\na b\n"},
+      {0, "generate --count 2 --seed 3", ""},
+      // 1: no solution, or a limit
+      {1, "solve -", none},
+      {1, "solve --solver backtrack --max-nodes 10 -", hard},
+      {1, "compare --solvers propagate,dlx -", none},
+      {1, "compare --solvers backtrack,propagate -", hard},  // backtrack's default budget stops it
+      {1, "generate --box 2x2 --difficulty fish --attempts 3", ""},
+      // 2: unreadable input
+      {2, "solve -", "12345\n" + easy},
+      {2, "compare -", "x" + easy},
+      {2, "solve -", "# only a comment\n"},
+      // 3: the command line
+      {3, "solve --no-such-option", ""},
+      {3, "solve --count -1 -", easy},
+      {3, "solve --solver nobody -", easy},
+      {3, "compare --solvers dlx,dlx -", easy},
+      {3, "generate --box 4x4 --difficulty easy", ""},  // never seen at 16x16 (apps/difficulty.tsv)
+      // 4: a wrong answer, a disagreement, a rejected model or proof
+      {4, "solve --solver ext:cmd=" + wrong + "two_digits_in_a_cell.sh -", easy},
+      {4, "compare --solvers dlx,ext:cmd=" + wrong + "claims_unsat.sh -", easy},
+      {4, "check-proof " + dir.path() + "f.cnf " + dir.path() + "bad.drat", ""},
+      // 5: files
+      {5, "solve " + dir.path() + "no-such-file.txt", ""},
+      {5, "solve --trace-file " + dir.path() + "no/such/dir/t.txt -", easy},
+  };
+  {
+    std::ofstream(dir.path() + "f.cnf") << "p cnf 2 4\n1 2 0\n-1 2 0\n1 -2 0\n-1 -2 0\n";
+    std::ofstream(dir.path() + "bad.drat") << "0\n";  // the empty clause does not follow by itself
+  }
+  std::set<int> rows;
+  for (const Case& c : cases) {
+    const auto r = run_cli(c.args, c.input);
+    EXPECT_EQ(r.exit_code, c.code) << c.args << "\n" << r.out << r.err;
+    rows.insert(c.code);
+  }
+  // 70: out of memory (a bug is the other way there): a 64x64 formula in 60 MB of address space.
+  const auto oom = sudokit::test::run_shell("ulimit -v 60000; printf '0 %.0s' $(seq 4096) | \"$SUDOKIT\" solve --solver sat");
+  EXPECT_EQ(oom.exit_code, 70) << oom.err;
+  EXPECT_NE(oom.err.find("out of memory"), std::string::npos) << oom.err;
+  rows.insert(70);
+  // 130 and 143: CompareCli.AnInterruptedRunWritesWhatItDid. Every other row is covered here.
+  EXPECT_EQ(rows, (std::set<int>{0, 1, 2, 3, 4, 5, 70}));
+}

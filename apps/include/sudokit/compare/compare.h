@@ -90,8 +90,12 @@ struct CompareReport {
 CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInput>& puzzles,
                           const CompareOptions& options, std::ostream& details);
 
-// kDisagreement when some puzzle had a disagreement or an answer that failed verification, else kOk.
+// The exit code of a run, as README.md's table gives it: kDisagreement when some puzzle had a
+// disagreement or an answer that failed verification; else kUnsolved when a search was stopped
+// (a work budget, a no-search mode, the clock) or the backends agreed a puzzle has no solution;
+// else kOk. The same for rows read back from CSV files (`report`).
 int exit_code_for(const CompareReport& report);
+int exit_code_for(const std::vector<Row>& rows);
 
 // The columns of a Row, in the order that the CSV, the JSON and the Python module's dicts give
 // them. One table, so that no output can name, order or write a column differently from another,
@@ -119,7 +123,9 @@ std::variant<std::monostate, std::uint64_t, double, std::string> column_value(co
 // The table of columns in Markdown, as docs/stats.md holds it.
 void write_column_table(std::ostream& out);
 
-void write_csv(std::ostream& out, const std::vector<Row>& rows);
+void write_csv(std::ostream& out, const std::vector<Row>& rows);  // the header, then the rows
+void write_csv_header(std::ostream& out);
+void write_csv_rows(std::ostream& out, const std::vector<Row>& rows);
 std::string csv_field(const std::string& s);    // quoted when it holds a comma, a quote or a newline
 std::string json_string(const std::string& s);  // a JSON string literal
 std::vector<Row> read_csv(std::istream& in, const std::string& source);  // throws InputError
