@@ -27,5 +27,6 @@ install(FILES ${PROJECT_BINARY_DIR}/sudokitConfig.cmake ${PROJECT_BINARY_DIR}/su
         DESTINATION ${SUDOKIT_INSTALL_CMAKEDIR})
 
 if(SUDOKIT_BUILD_APPS)
-  install(TARGETS sudokit sudokit-xcgen RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  # Their own component too: scripts/run.sh installs only the programs into ~/.local.
+  install(TARGETS sudokit sudokit-xcgen RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT programs)
 endif()

@@ -1,36 +1,62 @@
 #!/usr/bin/env bash
-# Regenerates docs/tutorial.md and its search-tree pictures from sudokit's real output.
-#   experiments/make_tutorial.sh     (after a release build; needs graphviz's `dot`)
+# Regenerates docs/tutorial.md and its search-tree pictures from sudokit's real output: the page
+# is this script's output, so it says what the program does today.
+#   experiments/make_tutorial.sh                  (after a release build; needs graphviz's `dot`)
+#   experiments/make_tutorial.sh --check [BUILD]  writes the page and the trees' .dot files into a
+#       scratch folder and compares them with docs/ (the pictures are not drawn): the test suite
+#       runs this (tests/CMakeLists.txt), so the tutorial cannot drift from the program
 set -euo pipefail
 cd "$(dirname "$0")/.."
-S=build/release/apps/sudokit
-P='...3....9.2.5...6....7..4...74.....13.6..9.....98.4.3...7.....5.6..5.79...3...2..'
+check=0
+if [[ ${1:-} == --check ]]; then
+  check=1
+  S=${2:-build/release}/apps/sudokit
+  out=$(mktemp -d)
+  trap 'rm -rf "$out"' EXIT
+else
+  S=build/release/apps/sudokit
+  out=docs
+fi
+# The tutorial's puzzle is the one `sudokit generate --seed 8` makes (chosen because propagation
+# needs one guess there, a wrong one first: the smallest search that shows backtracking).
+SEED=8
+P=$("$S" generate --seed "$SEED" | grep -v '^#')
 # The backends from `sudokit solvers`, never named here: every one that takes Sudoku, and for the
 # search-tree pictures those that trace every step of their search.
 sudoku_backends=$("$S" solvers --kind sudoku --names)
 tree_backends=$("$S" solvers --kind sudoku | awk '/^[^ ]/ { name = $1 } /traces: every step/ { print name }')
-mkdir -p docs/tutorial
+draw() { ((check)) || dot "$@"; }  # the pictures are drawn from the .dot files, which --check compares
+mkdir -p "$out/tutorial"
 for s in $tree_backends; do
-  echo "$P" | "$S" solve -s "$s" --count 2 --tree "docs/tutorial/tree_$s.dot" --tree-nodes 80 >/dev/null
-  dot -Tpng -Gdpi=60 "docs/tutorial/tree_$s.dot" -o "docs/tutorial/tree_$s.png"
+  echo "$P" | "$S" solve -s "$s" --count 2 --tree "$out/tutorial/tree_$s.dot" --tree-nodes 80 >/dev/null
+  draw -Tpng -Gdpi=60 "$out/tutorial/tree_$s.dot" -o "$out/tutorial/tree_$s.png"
 done
 # sat's textbook DPLL (-o solver=dpll) on a 4x4 puzzle with three solutions; the minimal encoding
 # (no hidden singles) leaves it a wrong branch to show.
 P4='..3......14....1'
 DPLL4="-s sat -o solver=dpll -o encoding=minimal --count 0"
-echo "$P4" | "$S" solve $DPLL4 --tree docs/tutorial/tree_sat_dpll_4x4.dot >/dev/null
-dot -Tsvg docs/tutorial/tree_sat_dpll_4x4.dot -o docs/tutorial/tree_sat_dpll_4x4.svg
+echo "$P4" | "$S" solve $DPLL4 --tree "$out/tutorial/tree_sat_dpll_4x4.dot" >/dev/null
+draw -Tsvg "$out/tutorial/tree_sat_dpll_4x4.dot" -o "$out/tutorial/tree_sat_dpll_4x4.svg"
 run() { echo "\$ ${1//$S/sudokit}"; eval "$1" || true; }  # exit 1 is "stopped": expected here
-stats() { echo "$P" | "$S" solve -s "$1" --count 2 --stats 2>&1 >/dev/null | sed 's/^stdin: puzzle 1: //'; }
+# The statistics without the time, which differs from run to run (the page must not).
+# Exit 1 ("stopped", with search=off) is expected here.
+stats() {
+  local line
+  line=$(echo "$P" | "$S" solve -s "$1" --count 2 --stats "${@:2}" 2>&1 >/dev/null) || true
+  echo "$line" | sed 's/^stdin: puzzle 1: //; s/ time=[0-9.e-]*//'
+}
+plural() { if [[ $1 == 1 ]]; then echo "1 $2"; else echo "$1 $2s"; fi; }
+field() { local backend=$1 name=$2; shift 2; stats "$backend" "$@" | tr ' ' '\n' | sed -n "s/^$name=//p"; }
 {
 cat <<'MD'
 # Tutorial: one puzzle, four methods
 
 This walks one 9x9 puzzle through sudokit's four backends and shows what each one does, with
-sudokit's own output (regenerate this page with `experiments/make_tutorial.sh`). The puzzle, made
-by `sudokit generate --seed 7`, has 25 clues and one solution:
-
+sudokit's own output (regenerate this page with `experiments/make_tutorial.sh`; the test suite
+checks that it still says what the program does). The puzzle, made
 MD
+echo "by \`sudokit generate --seed $SEED\`, has $(echo "$P" | tr -cd '1-9' | wc -c) clues and one solution:"
+echo
 echo '```'
 echo "$P" | tr '.' '0' | fold -w 9 | sed 's/./& /g; s/ $//'
 echo '```'
@@ -46,15 +72,14 @@ MD
 for s in $sudoku_backends; do stats "$s"; done
 echo '```'
 # The prose quotes the numbers just printed.
-field() { stats "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
-prop_nodes=$(field propagate nodes) dlx_nodes=$(field dlx nodes) dlx_guesses=$(field dlx guesses)
+bt_nodes=$(field backtrack nodes) prop_nodes=$(field propagate nodes) dlx_nodes=$(field dlx nodes) dlx_guesses=$(field dlx guesses)
 dlx_forced=$(field dlx forced) sat_decisions=$(field sat decisions) sat_conflicts=$(field sat conflicts)
 cat <<MD
 
-Plain backtracking tries digits cell by cell and needs thousands of nodes; propagation needs
+Plain backtracking tries digits cell by cell and needs $bt_nodes nodes; propagation needs
 $prop_nodes; dancing links needs $dlx_nodes nodes, but only $dlx_guesses are guesses — the other $dlx_forced are forced
-steps, where an item had a single option left; the SAT solver decides $sat_decisions variables and meets
-$sat_conflicts conflicts. The same answer, four very different searches. \`sudokit compare\` runs them side
+steps, where an item had a single option left; the SAT solver decides $(plural "$sat_decisions" variable) and meets
+$(plural "$sat_conflicts" conflict). The same answer, four very different searches. \`sudokit compare\` runs them side
 by side and checks that they agree.
 MD
 cat <<'MD'
@@ -66,10 +91,15 @@ With search turned off, propagation places what the two rules force and stops:
 ```
 MD
 run "echo '$P' | $S solve -s propagate -o search=off"
-cat <<'MD'
-```
+naked=$(field propagate naked_singles -o search=off) hidden=$(field propagate hidden_singles -o search=off)
+open=$(field propagate open_cells -o search=off)
+cat <<MD
+\`\`\`
 
-The rules fill 7 cells (all hidden singles) and then stall with 49 open: this puzzle needs a guess.
+The rules fill $((naked + hidden)) cells ($naked naked singles, $hidden hidden singles) and then stall with $open open: this
+puzzle needs a guess.
+MD
+cat <<'MD'
 
 ## propagate, step by step
 
@@ -136,7 +166,7 @@ is done is flipped, as a node of its own (`forced`). On the puzzle above:
 
 ```
 MD
-echo "$P" | "$S" solve -s sat -o solver=dpll --count 2 --stats 2>&1 >/dev/null | sed 's/^stdin: puzzle 1: //'
+stats sat -o solver=dpll
 cat <<'MD'
 ```
 
@@ -165,17 +195,32 @@ counts the inferences made there; a grey box "k forced" folds a chain of forced 
 only alternative left), giving its first and last step. Each picture carries this legend. Drawn
 up to 80 nodes.
 
-**propagate** — three nodes: the root, a wrong guess, the right one.
+MD
+echo "**propagate** — $prop_nodes nodes: the root, a wrong guess, the right one."
+cat <<'MD'
 
 ![propagate's search tree](tutorial/tree_propagate.png)
 
-**backtrack** — the first 80 of 5187 nodes: wide and shallow dead ends in row 1 and 2.
+MD
+echo "**backtrack** — the first 80 of $bt_nodes nodes: wide and shallow dead ends in the first rows."
+cat <<'MD'
 
 ![backtrack's search tree](tutorial/tree_backtrack.png)
 
-**dlx** — a long chain of forced choices, folded into one box, with one early branch.
+MD
+echo "**dlx** — $dlx_nodes nodes, $dlx_forced of them forced (an item with one option left), folded into grey boxes, and $dlx_guesses guesses."
+cat <<'MD'
 
 ![dlx's search tree](tutorial/tree_dlx.png)
 MD
-} > docs/tutorial.md
+} > "$out/tutorial.md"
+if ((check)); then
+  # The page and the trees' .dot files as they are in docs/, or the difference.
+  status=0
+  for f in tutorial.md $(cd docs && echo tutorial/*.dot); do
+    diff -u "docs/$f" "$out/$f" || status=1
+  done
+  ((status == 0)) || echo "docs/tutorial.md is stale: run experiments/make_tutorial.sh and commit what it writes" >&2
+  exit "$status"
+fi
 echo docs/tutorial.md
