@@ -207,6 +207,7 @@ int cmd_compare(const std::vector<std::string>& args) {
   std::cout << report.puzzles << " puzzles, " << report.disagreements << " with a disagreement\n\n";
   write_summary(std::cout, report.rows);
   write_budget_notes(std::cout, report);
+  write_count_summary(std::cout, report, options.limits.solutions);
   if (certify_verdicts) outcome.raise(certify_all(registry, certifier, puzzles, report));
   if (csv_out && !write_file(*csv_out, [&](std::ostream& o) {
         if (!header_first) write_csv_header(o);

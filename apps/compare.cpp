@@ -14,6 +14,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -616,6 +617,41 @@ void write_budget_notes(std::ostream& out, const CompareReport& report) {
         << (b.scale == 1 ? "the" : scale.str() + "x its") << " default budget of " << b.nodes << " " << b.unit
         << " per puzzle; use --max-nodes N, or Kx for K times each default (0: no limit)\n";
   }
+}
+
+void write_count_summary(std::ostream& out, const CompareReport& report, std::uint64_t limit) {
+  if (limit != 0 && limit <= 2) return;  // finding one, or proving it unique: the statuses say it
+  // Each puzzle's count as the backends that finished agree on it (rows in puzzle order).
+  struct Agreed {
+    std::uint64_t count;
+    bool at_least;  // the count reached the limit: there may be more
+  };
+  std::vector<Agreed> agreed;
+  std::size_t unsettled = 0;
+  for (std::size_t i = 0; i < report.rows.size();) {
+    std::size_t j = i;
+    std::optional<Agreed> a;
+    bool disagreement = false;
+    for (; j < report.rows.size() && report.rows[j].puzzle == report.rows[i].puzzle && report.rows[j].source == report.rows[i].source; ++j) {
+      disagreement |= is_disagreement(report.rows[j]);
+      if (report.rows[j].verdict == "agrees" && report.rows[j].status != "stopped")
+        a = Agreed{report.rows[j].count, limit != 0 && report.rows[j].count >= limit};
+    }
+    if (a && !disagreement) agreed.push_back(*a);
+    else ++unsettled;
+    i = j;
+  }
+  if (agreed.empty()) return;
+  auto text = [](const Agreed& a) { return (a.at_least ? "at least " : "") + std::to_string(a.count); };
+  if (agreed.size() == 1 && unsettled == 0) {
+    out << "solutions: " << text(agreed.front()) << ", agreed by every backend that finished\n";
+    return;
+  }
+  std::sort(agreed.begin(), agreed.end(), [](const Agreed& x, const Agreed& y) { return x.count < y.count; });
+  out << "solutions per puzzle, as the backends that finished agree: min " << text(agreed.front()) << ", median "
+      << text(agreed[(agreed.size() - 1) / 2]) << ", max " << text(agreed.back()) << " (" << agreed.size() << " puzzles";
+  if (unsettled) out << "; " << unsettled << " without an agreed count: every backend stopped, or a disagreement";
+  out << ")\n";
 }
 
 }  // namespace sudokit

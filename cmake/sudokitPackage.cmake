@@ -11,8 +11,9 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 # mimalloc, the C++ runtime), computed by dpkg-shlibdeps. CaDiCaL is linked statically: Debian
 # ships no shared libcadical.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# The CMake package needs the dependencies' headers and CMake files, the module Debian's python3.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libcryptominisat5-dev, libcadical-dev")
+# The CMake package needs the dependencies' headers and CMake files (Boost's: dynamic_bitset in
+# sudokit/encoders/model.h), the module Debian's python3.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libcryptominisat5-dev, libcadical-dev, libboost-dev")
 if(TARGET sudokit_python)
   string(APPEND CPACK_DEBIAN_PACKAGE_RECOMMENDS ", ${SUDOKIT_PYTHON_DEB_RELATION}")
 endif()

@@ -297,3 +297,22 @@ TEST(XcGen, WritesFilesThatCountAsPromised) {
   const auto bad = std::system((std::string(SUDOKIT_XCGEN_EXE) + " pentominoes 6 2>/dev/null").c_str());
   EXPECT_EQ(WEXITSTATUS(bad), 3);
 }
+
+// compare's summary says the count the backends agree on when counting (issue 33): one problem,
+// its count; several, the least, the median and the most.
+TEST(XcProblems, CompareSaysTheAgreedCount) {
+  const test::ScratchDir dir;
+  for (auto [name, problem] : {std::pair{"l7.dlx", langford(7)}, {"l3.dlx", langford(3)}, {"l4.dlx", langford(4)}}) {
+    std::ofstream out(dir.path() + name);
+    write_dlx(out, problem);
+  }
+  const auto one = test::run_cli("compare --count 0 " + dir.path() + "l7.dlx");
+  EXPECT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_NE(one.out.find("solutions: 52, agreed by every backend that finished"), std::string::npos) << one.out;
+  const auto three = test::run_cli("compare --count 0 " + dir.path() + "l3.dlx " + dir.path() + "l4.dlx " + dir.path() + "l7.dlx");
+  EXPECT_NE(three.out.find("min 2, median 2, max 52 (3 puzzles)"), std::string::npos) << three.out;
+  const auto capped = test::run_cli("compare --count 5 " + dir.path() + "l7.dlx");
+  EXPECT_NE(capped.out.find("solutions: at least 5"), std::string::npos) << capped.out;
+  const auto proving = test::run_cli("compare " + dir.path() + "l7.dlx");  // --count 2: no count line
+  EXPECT_EQ(proving.out.find("solutions"), std::string::npos) << proving.out;
+}

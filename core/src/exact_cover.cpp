@@ -1,5 +1,7 @@
 #include "sudokit/exact_cover.h"
 
+#include <boost/dynamic_bitset.hpp>
+
 #include <algorithm>
 
 #include "sudokit/errors.h"
@@ -64,17 +66,17 @@ std::vector<CoverViolation> verify_cover(const ExactCover& xc, std::span<const i
   std::vector<CoverViolation> out;
   // Per item: how many chosen options use it, and the first one that did with which colour.
   std::vector<int> uses(xc.items.size(), 0), first_option(xc.items.size(), -1), first_colour(xc.items.size(), 0);
-  std::vector<char> taken(xc.options.size(), 0);
+  boost::dynamic_bitset<> taken(xc.options.size());  // the options met so far
   for (int o : chosen) {
     if (o < 0 || o >= xc.option_count()) {
       out.push_back({CoverViolation::Kind::bad_option, -1, o, "option " + std::to_string(o) + " does not exist"});
       continue;
     }
-    if (taken[z(o)]) {
+    if (taken.test(z(o))) {
       out.push_back({CoverViolation::Kind::repeated_option, -1, o, "option '" + xc.option_text(o) + "' is chosen twice"});
       continue;
     }
-    taken[z(o)] = 1;
+    taken.set(z(o));
     const auto& list = xc.options[z(o)];
     for (std::size_t k = 0; k < list.size(); ++k) {
       const int item = list[k];

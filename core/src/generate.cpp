@@ -1,5 +1,7 @@
 #include "sudokit/generate.h"
 
+#include <boost/dynamic_bitset.hpp>
+
 #include <algorithm>
 #include <bit>
 #include <limits>
@@ -406,61 +408,64 @@ std::optional<bool> another_solution_by_singles(const Grid& without, std::span<c
 // by "must differ" (peers); swapping a and b in one class gives another valid grid, as every peer
 // of a swapped cell outside the class holds a third digit. A puzzle without a clue in a class
 // thus has that second solution too. Only for rules that are all "must differ" (no cage sums).
-// Each set is kept with how many of the current puzzle's givens it holds.
+// Each set, and the current puzzle's clues, are bit sets over the cells: "does this removal leave
+// a set with no clue?" is a word-parallel intersection, up to 4,096 cells at 64x64.
 class UnavoidableSets {
  public:
-  explicit UnavoidableSets(const Grid& solution) : sets_of_(static_cast<std::size_t>(solution.cells())) {
+  explicit UnavoidableSets(const Grid& solution)
+      : sets_of_(static_cast<std::size_t>(solution.cells())), clues_(static_cast<std::size_t>(solution.cells())) {
+    clues_.set();
     const Shape& shape = solution.shape();
     for (const Cage& cage : shape.rules().cages)
       if (cage.sum != 0) return;
+    const auto cells = static_cast<std::size_t>(shape.cells());
     const int n = shape.size();
     std::vector<std::vector<int>> cells_of(static_cast<std::size_t>(n) + 1);
     for (int cell = 0; cell < shape.cells(); ++cell) cells_of[static_cast<std::size_t>(solution[cell])].push_back(cell);
-    std::vector<int> label(static_cast<std::size_t>(shape.cells()), -1), stack;
+    std::vector<int> stack;
     for (int a = 1; a <= n; ++a)
       for (int b = a + 1; b <= n; ++b) {
         auto pair_cell = [&](int cell) { return solution[cell] == a || solution[cell] == b; };
+        boost::dynamic_bitset<> seen(cells);  // the cells of this pair already in a class
         for (int d : {a, b})
           for (int start : cells_of[static_cast<std::size_t>(d)]) {
-            if (label[static_cast<std::size_t>(start)] == a * (n + 1) + b) continue;
-            const int set = static_cast<int>(givens_.size());
-            int size = 0;
-            label[static_cast<std::size_t>(start)] = a * (n + 1) + b;
+            if (seen.test(static_cast<std::size_t>(start))) continue;
+            boost::dynamic_bitset<> set(cells);
+            const int index = static_cast<int>(sets_.size());
+            seen.set(static_cast<std::size_t>(start));
             stack.assign(1, start);
             while (!stack.empty()) {
               const int cell = stack.back();
               stack.pop_back();
-              ++size;
-              sets_of_[static_cast<std::size_t>(cell)].push_back(set);
+              set.set(static_cast<std::size_t>(cell));
+              sets_of_[static_cast<std::size_t>(cell)].push_back(index);
               for (int p : shape.peers_of(cell))
-                if (pair_cell(p) && label[static_cast<std::size_t>(p)] != a * (n + 1) + b) {
-                  label[static_cast<std::size_t>(p)] = a * (n + 1) + b;
+                if (pair_cell(p) && !seen.test(static_cast<std::size_t>(p))) {
+                  seen.set(static_cast<std::size_t>(p));
                   stack.push_back(p);
                 }
             }
-            givens_.push_back(size);
+            sets_.push_back(std::move(set));
           }
       }
   }
-  // Whether some set has no given outside `cells` (all of them given now): blank them, and the
+  // Whether some set has no clue outside `cells` (all of them clues now): blank them, and the
   // puzzle has a second solution.
   bool needed(std::span<const int> cells) {
+    rest_ = clues_;
+    for (int cell : cells) rest_.reset(static_cast<std::size_t>(cell));
     for (int cell : cells)
-      for (int set : sets_of_[static_cast<std::size_t>(cell)]) {
-        int inside = 0;
-        for (int c : cells)
-          for (int t : sets_of_[static_cast<std::size_t>(c)]) inside += t == set;
-        if (givens_[static_cast<std::size_t>(set)] == inside) return true;
-      }
+      for (int set : sets_of_[static_cast<std::size_t>(cell)])
+        if (!sets_[static_cast<std::size_t>(set)].intersects(rest_)) return true;
     return false;
   }
-  void removed(int cell) {
-    for (int set : sets_of_[static_cast<std::size_t>(cell)]) --givens_[static_cast<std::size_t>(set)];
-  }
+  void removed(int cell) { clues_.reset(static_cast<std::size_t>(cell)); }
 
  private:
-  std::vector<std::vector<int>> sets_of_;  // per cell, the sets it is in
-  std::vector<int> givens_;                // per set, its cells given in the current puzzle
+  std::vector<boost::dynamic_bitset<>> sets_;  // each set's cells
+  std::vector<std::vector<int>> sets_of_;      // per cell, the sets it is in
+  boost::dynamic_bitset<> clues_;              // the current puzzle's clues
+  boost::dynamic_bitset<> rest_;               // needed()'s scratch: the clues a removal leaves
 };
 
 }  // namespace
@@ -521,17 +526,17 @@ Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solv
   }
   // Cells whose removal was proven to allow a second solution: with --symmetric a pair comes up
   // twice, and its second question would be the first's again, as hard and with the same answer.
-  std::vector<char> needed(static_cast<std::size_t>(shape->cells()), 0);
+  boost::dynamic_bitset<> needed(static_cast<std::size_t>(shape->cells()));
   // Cells whose check ran out of this round's budget: with --symmetric the mirror would ask the
   // same hard question again in the same round; it waits with its pair instead.
-  std::vector<char> waiting(static_cast<std::size_t>(shape->cells()), 0);
+  boost::dynamic_bitset<> waiting(static_cast<std::size_t>(shape->cells()));
   // Tries each cell of `round` in turn under the node budget `limits.max_nodes`; with `later`, a
   // check that runs out sends its cell there instead of keeping the clue.
   auto try_cells = [&](const std::vector<int>& round, int round_number, std::vector<int>* later) {
     int tried = 0;
     for (int cell : round) {
       tell(round_number, tried++, static_cast<int>(round.size()));
-      if (puzzle[cell] == 0 || needed[static_cast<std::size_t>(cell)] || waiting[static_cast<std::size_t>(cell)]) continue;
+      if (puzzle[cell] == 0 || needed.test(static_cast<std::size_t>(cell)) || waiting.test(static_cast<std::size_t>(cell))) continue;
       if (!removal_of(cell)) {
         if (session)
           for (int c : removing) session->keep(c);
@@ -558,7 +563,7 @@ Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solv
         if (status == Status::stopped && later) {
           ++done.deferred;
           later->push_back(cell);
-          for (int c : removing) waiting[static_cast<std::size_t>(c)] = 1;
+          for (int c : removing) waiting.set(static_cast<std::size_t>(c));
           continue;
         }
         if (status == Status::stopped) ++done.stopped;
@@ -572,7 +577,7 @@ Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solv
       } else {
         for (int c : removing) {
           if (session) session->keep(c);
-          if (proven) needed[static_cast<std::size_t>(c)] = 1;
+          if (proven) needed.set(static_cast<std::size_t>(c));
         }
       }
     }
@@ -585,7 +590,7 @@ Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solv
                       budget > std::numeric_limits<std::uint64_t>::max() / 10;
     limits.max_nodes = last ? options.max_nodes : budget;
     later.clear();
-    std::fill(waiting.begin(), waiting.end(), 0);
+    waiting.reset();
     try_cells(round, static_cast<int>(step) + 1, last ? nullptr : &later);
     if (later.empty()) break;
     round.swap(later);

@@ -1,5 +1,7 @@
 #include "sudokit/encoders/drat.h"
 
+#include <boost/dynamic_bitset.hpp>
+
 #include <algorithm>
 #include <cstdlib>
 #include <istream>
@@ -167,7 +169,7 @@ class Checker {
   std::vector<signed char> values_ = std::vector<signed char>(2, 0);  // per literal index
   std::vector<std::vector<int>> watches_ = std::vector<std::vector<int>>(2);
   std::vector<std::vector<int>> clauses_;
-  std::vector<bool> deleted_;
+  boost::dynamic_bitset<> deleted_;  // per clause id
   std::map<std::vector<int>, std::vector<int>> by_literals_;  // for deletions: sorted literals -> ids
   std::vector<int> trail_;
   std::size_t propagated_ = 0;

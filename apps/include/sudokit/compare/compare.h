@@ -137,5 +137,9 @@ void write_summary(std::ostream& out, const std::vector<Row>& rows);
 // One line per backend that a default budget stopped: how many puzzles, at what budget, and how
 // to lift it. Nothing when no default budget stopped anything.
 void write_budget_notes(std::ostream& out, const CompareReport& report);
+// When counting (`limit` 0, all, or above 2), the count the backends agree on: for one puzzle
+// "solutions: 52, agreed by every backend that finished", for several the least, the median and
+// the most ("at least L" where the limit cut a count short). Nothing otherwise.
+void write_count_summary(std::ostream& out, const CompareReport& report, std::uint64_t limit);
 
 }  // namespace sudokit
