@@ -104,7 +104,7 @@ unsigned usable_cpus() {
 
 int cmd_compare(const std::vector<std::string>& args) {
   SolveArgs solve;
-  std::string solvers, box_text, rules_text, csv, json, shard_text, kind_text, certifier = "ext:cadical";
+  std::string solvers, box_text, rules_text, csv, json, shard_text, kind_text, certifier;
   bool certify_verdicts = false, list_columns = false;
   std::uint64_t old_count = 0;
   unsigned jobs = usable_cpus();
@@ -121,8 +121,9 @@ int cmd_compare(const std::vector<std::string>& args) {
     ("shard", po::value<std::string>(&shard_text), "K/N: only puzzles K, K+N, K+2N, ... (1-based), to split a run")
     ("certify", po::bool_switch(&certify_verdicts),
      "prove each agreed 'unique' or 'none' with a DRAT proof and check it (docs/cross-checking.md)")
-    ("certify-with", po::value<std::string>(&certifier)->default_value("ext:cadical"),
-     "the backend that writes the proofs (an ext: backend taking -o proof=FILE)")
+    ("certify-with", po::value<std::string>(&certifier),
+     "the backend that writes the proofs (default: the first that declares it writes them, `sudokit solvers`: "
+     "proof=FILE; an ext: backend whose program writes DRAT, such as ext:cadical)")
     ("csv", po::value<std::string>(&csv), "write one row per puzzle and backend here ('-': stdout, after the summary)")
     ("json", po::value<std::string>(&json), "the same rows as JSON")
     ("list-columns", po::bool_switch(&list_columns), "print the table of the CSV and JSON columns (docs/stats.md) and stop")
@@ -138,7 +139,7 @@ int cmd_compare(const std::vector<std::string>& args) {
              "usage: sudokit compare [--solvers LIST] [--count [LIMIT]] [--max-nodes N|Kx] [--timeout S] [--jobs N]\n"
              "                       [--shard K/N] [--csv FILE] [--json FILE] [--box RxC] [--rules NAMES] [--kind sudoku|xc]\n"
              "                       [--list-columns]\n"
-             "                       [--certify [--certify-with ext:NAME]]\n"
+             "                       [--certify [--certify-with NAME]]\n"
              "                       [FILE|-]...\n"
              "Runs backends side by side, verifies every answer, flags disagreements, summarises costs.\n"
              "Sudoku puzzle files, or exact-cover files in Knuth's DLX format (one problem per file):\n"
@@ -208,7 +209,10 @@ int cmd_compare(const std::vector<std::string>& args) {
   write_summary(std::cout, report.rows);
   write_budget_notes(std::cout, report);
   write_count_summary(std::cout, report, options.limits.solutions);
-  if (certify_verdicts) outcome.raise(certify_all(registry, certifier, puzzles, report));
+  if (certify_verdicts) {
+    if (certifier.empty()) certifier = registry.certifier(kind);
+    outcome.raise(certify_all(registry, certifier, puzzles, report));
+  }
   if (csv_out && !write_file(*csv_out, [&](std::ostream& o) {
         if (!header_first) write_csv_header(o);
         write_csv_rows(o, report.rows);

@@ -188,6 +188,8 @@ int cmd_solvers(const std::vector<std::string>& args) {
               << " (compare's default: " << (i.default_budget ? std::to_string(i.default_budget) : "none") << "); work: " << (work.empty() ? "-" : work) << "; traces: "
               << (i.tracing == BackendInfo::Tracing::steps ? "every step" : i.tracing == BackendInfo::Tracing::notes ? "solver calls" : "no")
               << "\n  options: " << (i.options.empty() ? "-" : i.options) << "\n";
+    if (i.proofs) std::cout << "  proofs: DRAT of every unsatisfiable answer, with -o " << i.proofs->option << "=FILE (the formula in FILE"
+                            << i.proofs->formula_suffix << ")\n";
     if (i.rating) {  // the scale `generate --difficulty` and compare's rating column use
       std::string words, with;
       for (const auto& w : i.rating->words) words += (words.empty() ? "" : " | ") + w;

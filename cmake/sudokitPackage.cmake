@@ -17,4 +17,19 @@ set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libcryptominisat5-dev, libcadical-dev, libb
 if(TARGET sudokit_python)
   string(APPEND CPACK_DEBIAN_PACKAGE_RECOMMENDS ", ${SUDOKIT_PYTHON_DEB_RELATION}")
 endif()
+# What Debian's policy asks of every package: the copyright file (machine-readable: sudokit's
+# and the statically linked CaDiCaL's notices) and a changelog, under /usr/share/doc/sudokit.
+if(CMAKE_INSTALL_PREFIX STREQUAL "/usr")
+  install(FILES ${CMAKE_CURRENT_LIST_DIR}/debian/copyright DESTINATION share/doc/sudokit COMPONENT programs)
+  string(TIMESTAMP sudokit_changelog_date "%a, %d %b %Y %H:%M:%S +0000" UTC)
+  file(WRITE ${PROJECT_BINARY_DIR}/changelog.Debian
+       "sudokit (${PROJECT_VERSION}) unstable; urgency=medium\n\n"
+       "  * Built from the sudokit source tree (scripts/package.sh).\n\n"
+       " -- ${CPACK_PACKAGE_CONTACT}  ${sudokit_changelog_date}\n")
+  add_custom_command(OUTPUT ${PROJECT_BINARY_DIR}/changelog.Debian.gz
+                     COMMAND gzip -9nf -k ${PROJECT_BINARY_DIR}/changelog.Debian
+                     DEPENDS ${PROJECT_BINARY_DIR}/changelog.Debian)
+  add_custom_target(sudokit_deb_changelog ALL DEPENDS ${PROJECT_BINARY_DIR}/changelog.Debian.gz)
+  install(FILES ${PROJECT_BINARY_DIR}/changelog.Debian.gz DESTINATION share/doc/sudokit COMPONENT programs)
+endif()
 include(CPack)

@@ -298,6 +298,12 @@ double BackendInfo::speed(ProblemKind kind, int size) const {
   return 0;
 }
 
+std::string Registry::certifier(ProblemKind kind) const {
+  for (const Entry& e : entries_)
+    if (e.info.takes(kind) && e.info.proofs) return e.info.name;
+  throw UsageError("no backend that takes " + std::string(to_string(kind)) + " writes proofs (BackendInfo::proofs)");
+}
+
 std::string Registry::uniqueness_checker(std::string_view fallback) const {
   for (const Entry& e : entries_)
     if (e.info.sudoku && e.info.uniqueness_sessions) return e.info.name;

@@ -79,7 +79,11 @@ Registry::Entry ExtSolver::resolve(std::string_view member_text) {
   i.exact_cover = true;
   i.node_unit = "calls";  // one per run of the program
   i.tracing = BackendInfo::Tracing::none;
-  i.options = "encoding=auto|minimal|efficient|extended|compact givens=units|reduce output=stdout|file proof=FILE";
+  i.options = "encoding=auto|minimal|efficient|extended|compact givens=units|reduce output=stdout|file";
+  if (!p.proof_args.empty()) {  // a program that writes DRAT (cadical, kissat)
+    i.proofs = BackendInfo::Proofs{};
+    i.options += " proof=FILE";
+  }
   return {std::move(i), [p](const SolverOptions& options) { return std::make_unique<ExtSolver>(p, options); }};
 }
 

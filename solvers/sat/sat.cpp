@@ -649,6 +649,7 @@ BackendInfo SatSolver::info() {
   // The libraries' search is not observable step by step; solver=dpll reports every step.
   i.tracing = BackendInfo::Tracing::notes;
   i.uniqueness_sessions = true;
+  i.proofs = BackendInfo::Proofs{};  // -o proof=FILE: CaDiCaL's DRAT, the formula as FILE.cnf
   i.options = "solver=auto|cryptominisat|cadical|dpll encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
               "proof=FILE";
   return i;

@@ -177,6 +177,15 @@ struct BackendInfo {
     std::string word(const Stats& stats) const;
   };
   std::optional<Rating> rating;
+  // How it proves an unsatisfiable answer ("no solution", or "no solution but the one found"):
+  // the -o key that names the proof's file, written in DRAT text, and the suffix of the file
+  // beside it that holds the formula the proof refutes (FILE.cnf). `compare --certify` takes the
+  // first backend that declares it (Registry::certifier). No value: it writes no proofs.
+  struct Proofs {
+    std::string option = "proof";
+    std::string formula_suffix = ".cnf";
+  };
+  std::optional<Proofs> proofs;
   // Solver::uniqueness_session() gives a session (an incremental solver for one grid): the
   // generator's removal checks then cost one satisfiability question each (generate.h).
   bool uniqueness_sessions = false;
@@ -267,6 +276,9 @@ class Registry {
   // xc, check, generate and the Python module all ask here, so none of them names a backend.
   // Throws UsageError when no backend takes `kind`.
   std::string default_for(ProblemKind kind, int size = 9) const;
+  // The backend that proves `kind`'s verdicts for `compare --certify`: the first registered that
+  // takes it and declares BackendInfo::proofs; throws UsageError when none does.
+  std::string certifier(ProblemKind kind) const;
   // The generator's default checker: the first Sudoku backend that declares uniqueness sessions
   // (one question per removal instead of a count to 2), else `fallback`.
   std::string uniqueness_checker(std::string_view fallback) const;
