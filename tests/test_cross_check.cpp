@@ -396,3 +396,23 @@ TEST_P(Proofs, OfUniquenessAndOfNoSolutionAreVerified) {
 
 INSTANTIATE_TEST_SUITE_P(Drat, Proofs, ::testing::Values("sat", "ext:cadical"),
                          [](const auto& info) { return info.param == "sat" ? std::string("sat") : std::string("ext_cadical"); });
+
+// compare --certify: every agreed "unique" and "none" proved by the backend that declares proofs
+// (Registry::certifier), its DRAT proof checked in-project; a backend that writes none is named.
+TEST(Certify, AgreedVerdictsAreProvedByTheDeclaredCertifier) {
+  const Registry registry = builtin_solvers();
+  const std::string certifier = registry.certifier(ProblemKind::sudoku);
+  ASSERT_TRUE(registry.info(certifier).proofs.has_value());
+  const auto r = run_cli("compare --certify --solvers dlx,sat -", kSeed1 + "\n" + kNoSolution + "\n" + kSeed4 + "\n");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;  // kNoSolution: an agreed "none"
+  EXPECT_NE(r.out.find("certified: 3 of 3 puzzles whose answer is unique or none (DRAT proofs by " + certifier),
+            std::string::npos)
+      << r.out;
+  for (const std::string& name : registry.names(ProblemKind::sudoku))
+    if (!registry.info(name).proofs) {
+      const auto none = run_cli("compare --certify --certify-with " + name + " --solvers dlx -", kSeed1 + "\n");
+      EXPECT_NE(none.out.find(name + " writes no proofs"), std::string::npos) << none.out;
+      EXPECT_EQ(none.exit_code, 4) << none.out;
+      break;
+    }
+}
