@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "sudokit/ext/process.h"
+#include "sudokit/process/process.h"
 #include "sudokit/encoders/cnf.h"
 #include "sudokit/encoders/drat.h"
 #include "sudokit/errors.h"

@@ -8,7 +8,7 @@ set(SUDOKIT_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/sudokit CACHE STRING
     "Where sudokitConfig.cmake is installed, relative to the prefix")
 
 get_property(sudokit_backends GLOBAL PROPERTY SUDOKIT_BACKENDS)
-install(TARGETS sudokit_core sudokit_encoders ${sudokit_backends} sudokit_solvers sudokit_compare sudokit_sudokit
+install(TARGETS sudokit_core sudokit_encoders sudokit_process ${sudokit_backends} sudokit_solvers sudokit_compare sudokit_sudokit
         EXPORT sudokitTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

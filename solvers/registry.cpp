@@ -7,8 +7,8 @@
 
 #include "sudokit/backtrack/backtrack.h"
 #include "sudokit/dlx/dlx.h"
-#include "sudokit/ext/ext.h"
 #include "sudokit/propagate/propagate.h"
+#include "sudokit/sat/external.h"
 #include "sudokit/sat/sat.h"
 
 namespace sudokit {
@@ -66,7 +66,7 @@ Registry builtin_solvers() {
   add(PropagateSolver::info(), PropagateSolver::create);
   add(DlxSolver::info(), DlxSolver::create);
   add(SatSolver::info(), SatSolver::create);
-  r.add_family(ExtSolver::family());  // ext:NAME, made when named: external SAT solvers
+  r.add_family(sat::external_programs());  // ext:NAME, made when named: external SAT programs
   return r;
 }
 

@@ -404,17 +404,27 @@ namespace {
 struct FormulaChoice {
   Encoding encoding;
   Givens givens;
-  std::string givens_name;
 };
 FormulaChoice formula_choice(const Grid& puzzle, const SolverOptions& options, std::string_view who) {
-  const Encoding encoding = encoding_named(options.take("encoding"), puzzle.size());
-  const std::string givens = options.take("givens").value_or("units");
-  if (givens != "units" && givens != "reduce") throw UsageError(std::string(who) + ": givens is units or reduce, not '" + givens + "'");
+  const FormulaOptions o = take_formula_options(options, who, Givens::units);
   if (auto unknown = options.unknown_keys(); !unknown.empty()) throw UsageError(std::string(who) + " has no option " + unknown[0]);
-  return {encoding, givens == "units" ? Givens::units : Givens::reduce, givens};
+  return {o.encoding.value_or(encoding_for(puzzle.size())), o.givens};
 }
 
 }  // namespace
+
+FormulaOptions take_formula_options(const SolverOptions& options, std::string_view who, Givens fallback, bool assume_allowed) {
+  FormulaOptions o;
+  if (auto v = options.take("encoding"); v && *v != "auto") o.encoding = parse_encoding(*v);
+  o.givens = fallback;
+  if (auto v = options.take("givens")) {
+    if (*v == "assume" && assume_allowed) o.assume = true;
+    else if (*v == "units") o.givens = Givens::units;
+    else if (*v == "reduce") o.givens = Givens::reduce;
+    else throw UsageError(std::string(who) + ": givens is " + (assume_allowed ? "assume, " : "") + "units or reduce, not '" + *v + "'");
+  }
+  return o;
+}
 
 Cnf sudoku_formula(const Grid& puzzle, const SolverOptions& options, std::string_view who) {
   const FormulaChoice c = formula_choice(puzzle, options, who);

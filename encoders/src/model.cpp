@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <istream>
+#include <ostream>
 #include <limits>
 #include <sstream>
 
@@ -109,6 +110,20 @@ Cnf ClauseList::to_cnf() const {
     }
   }
   return f;
+}
+
+void ClauseList::write_dimacs_clauses(std::ostream& out) const {
+  std::string line;
+  for (int lit : literals_) {
+    line += std::to_string(lit);
+    if (lit == 0) {
+      line += '\n';
+      out << line;
+      line.clear();
+    } else {
+      line += ' ';
+    }
+  }
 }
 
 std::string ClauseList::falsified(const std::function<int(int)>& value) const {

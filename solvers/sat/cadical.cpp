@@ -61,6 +61,8 @@ class Cadical final : public SatLibrary {
     solver_.disconnect_terminator();
   }
 
+  std::string name() const override { return "CaDiCaL"; }
+
   int new_vars(int count) override {
     const int first = variables_ + 1;
     variables_ += count;

@@ -25,6 +25,8 @@ class CryptoMiniSat final : public SatLibrary {
     solver_.set_default_polarity(setup.decide_true_first);
   }
 
+  std::string name() const override { return "CryptoMiniSat"; }
+
   int new_vars(int count) override {
     const int first = static_cast<int>(solver_.nVars()) + 1;
     if (count == 1) solver_.new_var();  // cheaper than new_vars for one

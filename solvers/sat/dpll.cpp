@@ -431,7 +431,7 @@ int Dpll::new_vars(int count) {
 void Dpll::add_clause(std::span<const int> literals) { impl_->add_clause(literals); }
 
 Answer Dpll::solve(std::span<const int> assumptions, const CallLimits& limits) {
-  return search(assumptions, limits, nullptr, [] { return false; });
+  return search_all(assumptions, limits, nullptr, [] { return false; });
 }
 
 bool Dpll::is_true(int v) {
@@ -441,7 +441,7 @@ bool Dpll::is_true(int v) {
 
 void Dpll::set_vocabulary(Vocabulary vocabulary) { impl_->set_vocabulary(std::move(vocabulary)); }
 
-Answer Dpll::search(std::span<const int> assumptions, const CallLimits& limits, SearchObserver* observer,
+Answer Dpll::search_all(std::span<const int> assumptions, const CallLimits& limits, SearchObserver* observer,
                     const std::function<bool()>& on_model) {
   const Answer answer = impl_->search(assumptions, limits, observer, on_model);
   last_ = impl_->stats_;

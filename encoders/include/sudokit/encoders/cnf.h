@@ -113,6 +113,19 @@ int emit_exact_cover_cnf(const ExactCover& cover, const ClauseSink& add);
 
 void write_dimacs(std::ostream& out, const Cnf& cnf, const std::vector<std::string>& comments = {});
 
+// The options that choose a formula, read in this one place for every consumer of the CNF (the
+// sat backend and the ext: ones, encode --to dimacs, decode): encoding=auto|minimal|efficient|
+// extended|compact (auto: nullopt, encoding_for() once the size is known) and givens=units|reduce,
+// or assume where `assume_allowed` (the givens passed to a solver as assumptions, not a formula).
+// Takes them from `options` (SolverOptions::take); throws UsageError naming `who` for a bad value.
+struct FormulaOptions {
+  std::optional<Encoding> encoding;
+  Givens givens = Givens::units;
+  bool assume = false;
+};
+FormulaOptions take_formula_options(const SolverOptions& options, std::string_view who, Givens fallback,
+                                    bool assume_allowed = false);
+
 // The formula of a puzzle as a file holds it: what `encode --to dimacs` writes and `decode` reads
 // models of. Options (SolverOptions, as -o gives them): encoding=auto|minimal|efficient|extended|
 // compact (auto: encoding_for) and givens=units|reduce (units). Throws UsageError for another key

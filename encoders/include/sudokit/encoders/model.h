@@ -71,6 +71,8 @@ class ClauseList {
   std::size_t size() const { return clauses_; }
   int variables() const { return variables_; }  // the largest variable in a clause so far
   Cnf to_cnf() const;
+  // The clauses in DIMACS, one a line ("1 -2 0"), without the "p cnf" header.
+  void write_dimacs_clauses(std::ostream& out) const;
   // As falsified_clause(); value(v) is +1, -1 or 0 (no value) for variable v.
   std::string falsified(const std::function<int(int)>& value) const;
   // The same for a model given as one bit per variable, all with values (a library's model).

@@ -46,39 +46,27 @@
 
 namespace sudokit::sat {
 
-// What the solver's variables stand for: the problem, and for each solver variable (from 1) the
-// formula variable it is, in the encoders' numbering (cnf.h): a Sudoku cell variable cell*n + d,
-// an exact-cover option k as variable k+1; anything else an auxiliary (named xN by that number).
-// The shape or problem must outlive the searches that use it.
-struct Vocabulary {
-  const Shape* shape = nullptr;
-  const ExactCover* cover = nullptr;
-  std::vector<int> formula_var;  // [solver variable]; 0 or missing: not from the formula
-  bool unit_clauses_are_givens = false;  // givens=units; else a unit clause is told as forced
-};
-
 class Dpll final : public SatLibrary {
  public:
   explicit Dpll(const Setup& setup);  // throws UsageError for a proof_path (it writes no proof)
   ~Dpll() override;
 
+  std::string name() const override { return "DPLL"; }
   int new_vars(int count) override;
   void add_clause(std::span<const int> literals) override;
   // The first model under the assumptions, as a library gives it.
   Answer solve(std::span<const int> assumptions, const CallLimits& limits) override;
   bool is_true(int v) override;
   CallStats last_call() override { return last_; }
-  // Decisions of the last call undone and tried the other way: each a node of its tree, not a guess.
-  std::uint64_t last_flips() const { return last_flips_; }
-
   // Names and groups the variables; without it every variable counts in a solution and every
   // decision is "lowest variable, false first".
-  void set_vocabulary(Vocabulary vocabulary);
-  // Every model under the assumptions, one at a time: `on_model` reads it with is_true() and
-  // returns true to go on. Returns satisfiable when on_model ended the search, unsatisfiable when
-  // there is no further model, stopped at a limit. With an observer, every step is told to it.
-  Answer search(std::span<const int> assumptions, const CallLimits& limits, SearchObserver* observer,
-                const std::function<bool()>& on_model);
+  void set_vocabulary(Vocabulary vocabulary) override;
+  // It goes on after each model itself: search_all() counts in one search, and tells the observer
+  // every step.
+  bool enumerates() const override { return true; }
+  Answer search_all(std::span<const int> assumptions, const CallLimits& limits, SearchObserver* observer,
+                    const std::function<bool()>& on_model) override;
+  std::uint64_t last_flips() const override { return last_flips_; }
 
  private:
   struct Impl;

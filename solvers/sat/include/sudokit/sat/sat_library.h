@@ -1,22 +1,34 @@
-// The SAT library under the sat backend, behind one small interface: sat.cpp says what to ask
-// (the method), cryptominisat.cpp and cadical.cpp how each library is asked; dpll.cpp is the
-// textbook solver for teaching (dpll.h), which sat.cpp also asks for every model in one search.
+// The SAT layer's one interface. Every way sudokit solves a CNF formula is a SatLibrary:
+// CryptoMiniSat and CaDiCaL in-process (cryptominisat.cpp, cadical.cpp), the textbook DPLL for
+// teaching (dpll.h), and any DIMACS program run on a file per call (external.h: the ext:
+// backends). sat.cpp says once, for all of them, what to ask: load a formula, enumerate models
+// with blocking clauses, check each model against what the library was given, keep proofs.
 //
 // Variables are numbered from 1 and literals are DIMACS integers (v or -v), as the encoders emit
-// them. A call is bounded by a deadline and a conflict budget; its decisions, conflicts and
-// propagations are read afterwards as each library can give them (docs/stats.md says exactly how).
+// them. A call is bounded by a deadline and a work budget (conflicts, or calls for a program that
+// counts none: work()); its decisions, conflicts and propagations are read afterwards as each
+// library can give them (docs/stats.md says exactly how). Nothing here is asked by type: a
+// library that does something more (names its variables, enumerates by itself) says so through
+// the interface, and the others keep the defaults.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "sudokit/exact_cover.h"
+#include "sudokit/shape.h"
+#include "sudokit/trace.h"
 
 namespace sudokit::sat {
 
+// The libraries in this process (an external program is made by make_external, external.h).
 enum class Library { cryptominisat, cadical, dpll };
 std::string_view to_string(Library library);
 
@@ -40,38 +52,70 @@ struct Setup {
   // The value a decision tries first: true for Sudoku ("this cell holds this digit" propagates to
   // all its peers), false for exact cover (an option is mostly not chosen).
   bool decide_true_first = true;
-  // Write a DRAT proof (text) of every clause the library learns or deletes to this file, from
-  // the first clause on: with the clauses given to it, it proves an unsatisfiable answer. Only
-  // CaDiCaL can (make_cryptominisat throws UsageError).
+  // Write a DRAT proof (text) of every unsatisfiable answer to this file: with the clauses given
+  // to the library, it proves the answer. Only a library that can (CaDiCaL, a program that writes
+  // DRAT) takes one; the others throw UsageError.
   std::string proof_path;
+};
+
+// What the solver's variables stand for: the problem, and for each solver variable (from 1) the
+// formula variable it is, in the encoders' numbering (cnf.h): a Sudoku cell variable cell*n + d,
+// an exact-cover option k as variable k+1; anything else an auxiliary (named xN by that number).
+// The shape or problem must outlive the searches that use it.
+struct Vocabulary {
+  const Shape* shape = nullptr;
+  const ExactCover* cover = nullptr;
+  std::vector<int> formula_var;  // [solver variable]; 0 or missing: not from the formula
+  bool unit_clauses_are_givens = false;  // givens=units; else a unit clause is told as forced
 };
 
 class SatLibrary {
  public:
   virtual ~SatLibrary() = default;
+  // Its name in notes and faults: "CryptoMiniSat", "ext:minisat".
+  virtual std::string name() const = 0;
   // Creates `count` variables and returns the first of them.
   virtual int new_vars(int count) = 0;
   virtual void add_clause(std::span<const int> literals) = 0;
   // Solves under the assumptions (true literals, for this call only) and the limits.
   virtual Answer solve(std::span<const int> assumptions, const CallLimits& limits) = 0;
   // A hint: decisions on variable |lit| try lit's value first. Libraries without a per-variable
-  // phase (CryptoMiniSat 5.11's API, dpll) ignore it; the answer never depends on it.
+  // phase (CryptoMiniSat 5.11's API, dpll, a program) ignore it; the answer never depends on it.
   virtual void prefer(int /*lit*/) {}
   // Variable v's value in the model of the last satisfiable call.
   virtual bool is_true(int v) = 0;
+  // Whether that model gives v a value at all: a program's answer may leave variables out (the
+  // sat layer then counts no literal of v as true when it checks the model). The libraries in
+  // this process always give one.
+  virtual bool has_value(int /*v*/) { return true; }
   virtual CallStats last_call() = 0;
+
+  // What a work budget bounds, and what a search's nodes count: conflicts, with decisions as
+  // nodes (every library in this process), or calls, each a node, for a program that reports no
+  // conflicts.
+  enum class Work { conflicts, calls };
+  virtual Work work() const { return Work::conflicts; }
+  // Tells a library that reports its steps in the problem's terms (dpll) what its variables
+  // stand for; the others have nothing to name and ignore it.
+  virtual void set_vocabulary(Vocabulary /*vocabulary*/) {}
+  // Whether the library goes on from a model by itself (dpll's chronological backtracking), so
+  // that search_all() enumerates with no blocking clause; the others are asked again with a
+  // clause that forbids each model (sat.cpp).
+  virtual bool enumerates() const { return false; }
+  // Every model under the assumptions, one at a time, when enumerates(): `on_model` reads each
+  // with is_true() and returns true to go on. Returns satisfiable when on_model ended the search,
+  // unsatisfiable when there is no further model, stopped at a limit; every step is told to
+  // `observer` when there is one. The default throws std::logic_error (enumerates() is false).
+  virtual Answer search_all(std::span<const int> assumptions, const CallLimits& limits, SearchObserver* observer,
+                            const std::function<bool()>& on_model);
+  // Decisions the last search_all() undid and tried the other way (dpll's flips): each a node of
+  // its tree, not a guess.
+  virtual std::uint64_t last_flips() const { return 0; }
 };
 
 std::unique_ptr<SatLibrary> make_cryptominisat(const Setup& setup);
 std::unique_ptr<SatLibrary> make_cadical(const Setup& setup);
 std::unique_ptr<SatLibrary> make_dpll(const Setup& setup);  // dpll.h
-inline std::unique_ptr<SatLibrary> make_library(Library library, const Setup& setup) {
-  switch (library) {
-    case Library::cadical: return make_cadical(setup);
-    case Library::dpll: return make_dpll(setup);
-    case Library::cryptominisat: break;
-  }
-  return make_cryptominisat(setup);
-}
+std::unique_ptr<SatLibrary> make_library(Library library, const Setup& setup);
 
 }  // namespace sudokit::sat

@@ -1,4 +1,4 @@
-#include "sudokit/ext/process.h"
+#include "sudokit/process/process.h"
 
 #include <fcntl.h>
 #include <poll.h>

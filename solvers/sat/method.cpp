@@ -1,0 +1,138 @@
+// The sat backend's method, for every SatLibrary (method.h).
+#include "method.h"
+
+#include <algorithm>
+#include <boost/dynamic_bitset.hpp>
+
+#include "sudokit/errors.h"
+
+namespace sudokit::sat {
+
+void Totals::add(const CallStats& call) {
+  counts_decisions = counts_decisions && call.decisions.has_value();
+  decisions += call.decisions.value_or(0);
+  propagations += call.propagations.value_or(0);
+  conflicts += call.conflicts;
+  ++calls;
+}
+
+Stats stats_of(const Totals& t, SatLibrary::Work work, double seconds, std::uint64_t variables, std::uint64_t clauses) {
+  Stats st;
+  st.seconds = seconds;
+  if (work == SatLibrary::Work::calls) {  // a program: its calls are all that can be counted
+    st.nodes = t.calls;
+  } else {
+    st.nodes = 1 + t.decisions + t.flips;  // dpll: a flipped decision is a node, not a guess
+    st.guesses = t.decisions;
+    st.backtracks = t.conflicts;
+    st.propagations = t.propagations;
+    if (t.counts_decisions) st.counters.push_back({"decisions", t.decisions});
+    if (t.counts_flips) st.counters.push_back({"flips", t.flips});
+    st.counters.push_back({"conflicts", t.conflicts});
+  }
+  st.counters.push_back({"variables", variables});
+  st.counters.push_back({"clauses", clauses});
+  return st;
+}
+
+namespace {
+
+std::string describe(const SatLibrary& s, std::uint64_t number, const CallStats& call) {
+  std::string text = s.name() + " call " + std::to_string(number);
+  if (s.work() == SatLibrary::Work::calls) return text;
+  text += ": ";
+  if (call.decisions) text += std::to_string(*call.decisions) + " decisions, ";
+  text += std::to_string(call.conflicts) + " conflicts";
+  if (call.propagations) text += ", " + std::to_string(*call.propagations) + " propagations";
+  return text;
+}
+
+// An undecided answer came from the deadline when it has passed, else from the work budget.
+StopReason why_stopped(const SearchBudget& budget, const Limits& limits) {
+  return limits.max_seconds > 0 && budget.elapsed_seconds() >= limits.max_seconds ? StopReason::time : StopReason::nodes;
+}
+
+}  // namespace
+
+void check_model(SatLibrary& s, const std::string& backend, const ClauseList& clauses, std::span<const int> assumptions) {
+  int variables = clauses.variables();
+  for (int lit : assumptions) variables = std::max(variables, lit > 0 ? lit : -lit);
+  // The common case reads each value once into a bit set; a model with variables left out (a
+  // program's) is checked value by value, so that the fault can say which has none.
+  bool whole = true;
+  boost::dynamic_bitset<> value(static_cast<std::size_t>(variables) + 1);
+  for (int v = 1; v <= variables; ++v) {
+    if (!s.has_value(v)) whole = false;
+    else if (s.is_true(v)) value.set(static_cast<std::size_t>(v));
+  }
+  auto of = [&](int v) { return !s.has_value(v) ? 0 : value.test(static_cast<std::size_t>(v)) ? 1 : -1; };
+  std::string fault = whole ? clauses.falsified(value) : clauses.falsified(of);
+  for (int lit : assumptions)
+    if (fault.empty() && of(lit > 0 ? lit : -lit) != (lit > 0 ? 1 : -1))
+      fault = "the assumption " + std::to_string(lit) + " is not true under the model";
+  if (!fault.empty()) throw WrongAnswer(backend, s.name() + "'s model does not satisfy the formula it was given: " + fault);
+}
+
+StopReason enumerate(SatLibrary& s, std::span<const int> assumptions, const SearchBudget& budget, const Limits& limits,
+                     Totals& totals, ClauseList& clauses, std::vector<int>& block, const std::function<bool()>& next) {
+  if (s.enumerates()) {
+    CallLimits call;
+    call.deadline = budget.deadline();
+    call.max_conflicts = limits.max_nodes;
+    const Answer answer = s.search_all(assumptions, call, limits.observer, [&] {
+      block.clear();
+      return next();
+    });
+    totals.add(s.last_call());
+    totals.last = answer;
+    totals.flips = s.last_flips();
+    totals.counts_flips = true;
+    if (limits.observer)
+      limits.observer->note(describe(s, 1, s.last_call()) + ", " + std::to_string(totals.flips) + " flips");
+    return answer == Answer::stopped ? why_stopped(budget, limits) : StopReason::none;
+  }
+  const bool by_calls = s.work() == SatLibrary::Work::calls;
+  for (;;) {
+    CallLimits call;
+    call.deadline = budget.deadline();
+    if (limits.max_nodes > 0) {
+      const std::uint64_t spent = by_calls ? totals.calls : totals.conflicts;
+      if (spent >= limits.max_nodes) return StopReason::nodes;
+      if (!by_calls) call.max_conflicts = limits.max_nodes - spent;
+    }
+    const Answer answer = s.solve(assumptions, call);
+    const CallStats stats = s.last_call();
+    totals.add(stats);
+    totals.last = answer;
+    if (limits.observer)
+      limits.observer->note(describe(s, totals.calls, stats) + ": " +
+                            (answer == Answer::satisfiable     ? "satisfiable"
+                             : answer == Answer::unsatisfiable ? "unsatisfiable"
+                                                               : "stopped"));
+    if (answer == Answer::unsatisfiable) return StopReason::none;
+    if (answer == Answer::stopped) return why_stopped(budget, limits);
+    block.clear();
+    if (!next()) return StopReason::none;
+    s.add_clause(block);
+    clauses.add(block);
+  }
+}
+
+Answer SatLibrary::search_all(std::span<const int>, const CallLimits&, SearchObserver*, const std::function<bool()>&) {
+  throw std::logic_error(name() + " does not enumerate by itself: ask it again with a blocking clause");
+}
+
+std::unique_ptr<SatLibrary> make_library(Library library, const Setup& setup) {
+  switch (library) {
+    case Library::cadical: return make_cadical(setup);
+    case Library::dpll: return make_dpll(setup);
+    case Library::cryptominisat: break;
+  }
+  return make_cryptominisat(setup);
+}
+
+std::string_view to_string(Library library) {
+  return library == Library::cadical ? "cadical" : library == Library::dpll ? "dpll" : "cryptominisat";
+}
+
+}  // namespace sudokit::sat
