@@ -4,7 +4,7 @@
 #   scripts/setup.sh --extra  also the external SAT solvers, qqwing, matplotlib and graphviz
 #                             (used by the DIMACS cross-check tests and by experiments/), and
 #                             clang's libFuzzer runtime (the fuzz targets, scripts/fuzz.sh), pandas
-#                             (docs/python.md), dpkg-dev (scripts/package.sh), bc
+#                             (docs/python.md), dpkg-dev and lintian (scripts/package.sh), bc
 #                             (experiments/large_grids.sh) and GNU parallel (the README's shards
 #                             example, which the test suite runs)
 set -euo pipefail
@@ -12,7 +12,7 @@ set -euo pipefail
 packages=(cmake g++ clang make libboost-program-options-dev libboost-dev libcryptominisat5-dev libcadical-dev libgtest-dev libmimalloc-dev
           nlohmann-json3-dev pybind11-dev python3-dev python3-pytest)
 if [[ "${1:-}" == "--extra" ]]; then
-  packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz libclang-rt-14-dev python3-pandas dpkg-dev bc parallel)
+  packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz libclang-rt-14-dev python3-pandas dpkg-dev lintian bc parallel)
 fi
 
 missing=()
