@@ -439,7 +439,7 @@ bool Dpll::is_true(int v) {
   return i < impl_->model_.size() && impl_->model_[i] > 0;
 }
 
-void Dpll::set_vocabulary(Vocabulary vocabulary) { impl_->set_vocabulary(std::move(vocabulary)); }
+void Dpll::set_vocabulary(const std::function<Vocabulary()>& make) { impl_->set_vocabulary(make()); }
 
 Answer Dpll::search_all(std::span<const int> assumptions, const CallLimits& limits, SearchObserver* observer,
                     const std::function<bool()>& on_model) {

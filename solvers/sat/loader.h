@@ -36,7 +36,6 @@ class Loader {
     int open = 0;
     for (std::size_t v = 1; v < map_.size(); ++v) open += !fixed || (*fixed)[v] == 0;
     int next = open + auxiliaries > 0 ? s.new_vars(open + auxiliaries) : 0;
-    if (open + auxiliaries > 0) created_ = next + open + auxiliaries - 1;
     for (std::size_t v = 1; v < map_.size(); ++v)
       if (!fixed || (*fixed)[v] == 0) map_[v] = next++;
     pool_next_ = next;
@@ -65,7 +64,6 @@ class Loader {
     if (i >= map_.size()) map_.resize(i + 1, kAbsent);
     if (map_[i] == kAbsent) {
       map_[i] = pool_next_ < pool_end_ ? pool_next_++ : solver_.new_vars(1);
-      created_ = std::max(created_, map_[i]);
       ++used_;
     }
     return map_[i];
@@ -89,7 +87,12 @@ class Loader {
   }
 
   std::uint64_t variables() const { return static_cast<std::uint64_t>(used_); }
-  int created() const { return created_; }  // the highest library variable made for the formula
+  // The highest library variable made for the formula (for a proof's header).
+  int created() const {
+    int most = pool_end_ - 1;
+    for (int v : map_) most = std::max(most, v);
+    return most;
+  }
   std::uint64_t clauses() const { return clauses_; }
   // The inverse map, [library variable] -> formula variable (0: none), for dpll's names.
   std::vector<int> formula_vars() const {
@@ -110,7 +113,6 @@ class Loader {
   std::vector<int> map_;
   std::vector<int> buffer_;
   int used_ = 0;
-  int created_ = 0;
   int pool_next_ = 0, pool_end_ = 0;  // created in advance, not yet handed out
   std::uint64_t clauses_ = 0;
   Deadline deadline_;

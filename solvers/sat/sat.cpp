@@ -158,7 +158,7 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
         auto library = sat::make_library(lib, {.incremental = true, .decide_true_first = true});
         sat::Loader rules(*library, reused_clauses_, cell_vars, nullptr, rules_->auxiliaries(nullptr), deadline);
         rules_->emit(nullptr, rules.sink());
-        library->set_vocabulary({shape_.get(), nullptr, rules.formula_vars()});
+        library->set_vocabulary([&] { return sat::Vocabulary{shape_.get(), nullptr, rules.formula_vars()}; });
         reused_ = std::move(library);
         reused_library_ = lib;
         variables_ = rules.variables();
@@ -193,7 +193,7 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
       }
       variables_ = loader->variables();
       clauses_ = loader->clauses();
-      s->set_vocabulary({&shape, nullptr, loader->formula_vars(), mode == Mode::units});
+      s->set_vocabulary([&] { return sat::Vocabulary{&shape, nullptr, loader->formula_vars(), mode == Mode::units}; });
     }
   } catch (const sat::LoadStopped&) {
     // The deadline passed while the formula was loading: stopped by time, before any search.
@@ -282,7 +282,7 @@ CoverResult SatSolver::search(const ExactCover& problem, const Limits& limits) {
   };
   try {
     emit_exact_cover_cnf(problem, loader->sink());
-    s->set_vocabulary({nullptr, &problem, loader->formula_vars()});
+    s->set_vocabulary([&] { return sat::Vocabulary{nullptr, &problem, loader->formula_vars()}; });
   } catch (const sat::LoadStopped&) {
     if (limits.observer) limits.observer->note("the time limit passed while the formula was loading");
     const auto variables = loader->variables(), clauses = loader->clauses();

@@ -60,7 +60,7 @@ class Dpll final : public SatLibrary {
   CallStats last_call() override { return last_; }
   // Names and groups the variables; without it every variable counts in a solution and every
   // decision is "lowest variable, false first".
-  void set_vocabulary(Vocabulary vocabulary) override;
+  void set_vocabulary(const std::function<Vocabulary()>& make) override;
   // It goes on after each model itself: search_all() counts in one search, and tells the observer
   // every step.
   bool enumerates() const override { return true; }

@@ -96,8 +96,9 @@ class SatLibrary {
   enum class Work { conflicts, calls };
   virtual Work work() const { return Work::conflicts; }
   // Tells a library that reports its steps in the problem's terms (dpll) what its variables
-  // stand for; the others have nothing to name and ignore it.
-  virtual void set_vocabulary(Vocabulary /*vocabulary*/) {}
+  // stand for, by calling `make`; the others have nothing to name and do not call it (working the
+  // vocabulary out is a pass over every variable, for nothing).
+  virtual void set_vocabulary(const std::function<Vocabulary()>& /*make*/) {}
   // Whether the library goes on from a model by itself (dpll's chronological backtracking), so
   // that search_all() enumerates with no blocking clause; the others are asked again with a
   // clause that forbids each model (sat.cpp).
