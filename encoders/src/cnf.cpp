@@ -446,7 +446,6 @@ void write_dimacs_for(std::ostream& out, const Grid& puzzle, const SolverOptions
   write_dimacs(out, f, comments);
 }
 
-constexpr long long kMaxVariable = std::numeric_limits<int>::max();
 Cnf read_dimacs(std::istream& in, const std::string& source) {
   Cnf f;
   std::size_t declared = 0, number = 0;
