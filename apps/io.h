@@ -94,11 +94,13 @@ class TraceOutput {
   auto run(Search&& search) -> decltype(search()) {
     if (!file_) return search();
     std::ostream& out = file_->stream();
+    struct Quiet {  // whatever ends the search (a wrong answer too), the stream stops throwing
+      std::ostream& out;
+      ~Quiet() { out.exceptions(std::ios::goodbit); }
+    } quiet{out};
     out.exceptions(std::ios::badbit);
     try {
-      auto result = search();
-      out.exceptions(std::ios::goodbit);
-      return result;
+      return search();
     } catch (const std::ios_base::failure&) {
       const int error = errno;  // the failed write's
       out.exceptions(std::ios::goodbit);

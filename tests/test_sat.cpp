@@ -367,6 +367,23 @@ TEST(Sat, ReadsSolverOutputs) {
   EXPECT_TRUE(read_model(minisat, "out", 4).has_value());
   std::istringstream unsat("s UNSATISFIABLE\n");
   EXPECT_FALSE(read_model(unsat, "out", 4).has_value());
+  std::istringstream minisat_unsat("UNSAT\n");
+  EXPECT_FALSE(read_model(minisat_unsat, "out", 4).has_value());
+}
+
+// A program stopped by its own limit or a signal says UNKNOWN or INDETERMINATE: no answer, which
+// must not be read as "no solution" (a satisfiable formula would pass for unsatisfiable).
+TEST(Sat, AnUnknownAnswerIsAnErrorNotUnsatisfiable) {
+  for (const char* status : {"s UNKNOWN\n", "s INDETERMINATE\n", "INDET\n", "UNKNOWN\n"}) {
+    std::istringstream out(std::string("c stopped\n") + status);
+    try {
+      read_model(out, "out", 4);
+      ADD_FAILURE() << status << " was read as an answer";
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.line(), 2u) << e.what();
+      EXPECT_NE(std::string(e.what()).find("the solver gave no answer"), std::string::npos) << e.what();
+    }
+  }
 }
 
 // A model is checked against every clause: the one it falsifies, or leaves with no true literal

@@ -47,13 +47,16 @@ std::optional<Model> read_model(std::istream& in, const std::string& source, int
     std::istringstream words(line);
     std::string first;
     if (!(words >> first) || first == "c") continue;
-    if (first == "s" || first == "SAT" || first == "UNSAT" || first == "SATISFIABLE" || first == "UNSATISFIABLE") {
+    if (first == "s" || first == "SAT" || first == "UNSAT" || first == "SATISFIABLE" || first == "UNSATISFIABLE" ||
+        first == "INDET" || first == "INDETERMINATE" || first == "UNKNOWN") {
       std::string rest;
       if (first == "s") words >> rest;
       else rest = first;
       seen_status = true;
       sat = rest == "SATISFIABLE" || rest == "SAT";
-      if (!sat) return std::nullopt;
+      if (rest == "UNSATISFIABLE" || rest == "UNSAT") return std::nullopt;
+      // UNKNOWN, INDETERMINATE (a limit or an interrupt): no answer, which must not pass for "none".
+      if (!sat) throw InputError(source, 0, number, 1, "the solver gave no answer ('" + rest + "')");
       continue;
     }
     const auto lits = split_words(line);

@@ -46,9 +46,11 @@ struct Model {
 };
 
 // Reads a SAT solver's output: "s SATISFIABLE" and "v ..." lines (minisat's result file: "SAT"
-// and one line of literals). Returns the model, or nullopt when the output says UNSATISFIABLE.
-// A variable the output does not mention has no value. Throws InputError (line, column) for output
-// it cannot read: no status line, a word that is not a literal, a literal beyond the range of int.
+// and one line of literals). Returns the model, or nullopt when, and only when, the output says
+// UNSATISFIABLE (or UNSAT). A variable the output does not mention has no value. Throws
+// InputError (line, column) for output that is no answer: no status line, UNKNOWN or
+// INDETERMINATE (a program stopped by a limit), a word that is not a literal, a literal beyond
+// the range of int.
 std::optional<Model> read_model(std::istream& in, const std::string& source_name, int variables);
 
 // The first clause of `formula` that `model` does not satisfy, as "clause 12 (-5 -17) is false
