@@ -382,11 +382,16 @@ TEST(ExitCodes, EveryRowOfTheReadmeTable) {
     EXPECT_EQ(r.exit_code, c.code) << c.args << "\n" << r.out << r.err;
     rows.insert(c.code);
   }
-  // 70: out of memory (a bug is the other way there): a 64x64 formula in 60 MB of address space.
+  // 70: ExitCodes.OutOfMemoryIs70. 130 and 143: CompareCli.AnInterruptedRunWritesWhatItDid.
+  // Every other row is covered here.
+  EXPECT_EQ(rows, (std::set<int>{0, 1, 2, 3, 4, 5}));
+}
+
+// Its own test because it limits the address space, which AddressSanitizer (terabytes of shadow
+// memory reserved up front) cannot start in: the ci-asan test preset leaves this one out.
+TEST(ExitCodes, OutOfMemoryIs70) {
+  // Out of memory is not a bug (70, not a crash): a 64x64 formula in 60 MB of address space.
   const auto oom = sudokit::test::run_shell("ulimit -v 60000; printf '0 %.0s' $(seq 4096) | \"$SUDOKIT\" solve --solver sat");
   EXPECT_EQ(oom.exit_code, 70) << oom.err;
   EXPECT_NE(oom.err.find("out of memory"), std::string::npos) << oom.err;
-  rows.insert(70);
-  // 130 and 143: CompareCli.AnInterruptedRunWritesWhatItDid. Every other row is covered here.
-  EXPECT_EQ(rows, (std::set<int>{0, 1, 2, 3, 4, 5, 70}));
 }
