@@ -229,6 +229,7 @@ Certificate certify(const Registry& registry, const std::string& certifier, cons
     TempDir dir;
     const std::string proof = dir.file("proof.drat");
     SolverOptions options;
+    for (const auto& [key, value] : info.proofs->options) options.set(key, value);
     options.set(info.proofs->option, proof);
     auto solver = registry.create(certifier, options);
     Limits limits;

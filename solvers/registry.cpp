@@ -1,19 +1,19 @@
 #include "sudokit/registry.h"
 
+#include <functional>
 #include <map>
 #include <sstream>
 
 #include "sudokit/errors.h"
 
-#include "sudokit/backtrack/backtrack.h"
-#include "sudokit/dlx/dlx.h"
-#include "sudokit/propagate/propagate.h"
-#include "sudokit/sat/external.h"
-#include "sudokit/sat/sat.h"
 
 namespace sudokit {
 
 extern const char* const kSpeedsTsv;  // solvers/speeds.tsv, built in (solvers/CMakeLists.txt)
+// Every backend's registration, generated from its sudokit_add_backend() (solvers/CMakeLists.txt).
+// `add` gets each backend's declaration, factory and folder (BackendInfo::source).
+void add_registered_backends(const std::function<void(BackendInfo, Registry::Factory, std::string)>& add,
+                             Registry& registry);
 
 namespace {
 
@@ -53,20 +53,18 @@ std::map<std::string, std::vector<BackendInfo::Speed>, std::less<>> measured_spe
 
 }  // namespace
 
-// One line per backend: what it declares about itself (BackendInfo) and how to make it. Its
-// measured speeds come from speeds.tsv.
+// Every registered backend, with what it declares about itself (BackendInfo) and how to make it,
+// and its measured speeds from speeds.tsv.
 Registry builtin_solvers() {
   const auto speeds = measured_speeds();
   Registry r;
-  auto add = [&](BackendInfo info, Registry::Factory make) {
-    if (auto it = speeds.find(info.name); it != speeds.end()) info.speeds = it->second;
-    r.add(std::move(info), std::move(make));
-  };
-  add(BacktrackSolver::info(), BacktrackSolver::create);
-  add(PropagateSolver::info(), PropagateSolver::create);
-  add(DlxSolver::info(), DlxSolver::create);
-  add(SatSolver::info(), SatSolver::create);
-  r.add_family(sat::external_programs());  // ext:NAME, made when named: external SAT programs
+  add_registered_backends(
+      [&](BackendInfo info, Registry::Factory make, std::string source) {
+        info.source = std::move(source);
+        if (auto it = speeds.find(info.name); it != speeds.end()) info.speeds = it->second;
+        r.add(std::move(info), std::move(make));
+      },
+      r);
   return r;
 }
 

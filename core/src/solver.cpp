@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <sstream>
+#include <string_view>
+#include <unordered_set>
 #include <type_traits>
 
 #include "sudokit/errors.h"
@@ -183,15 +185,25 @@ auto checked_search(const Solver& solver, const Problem& problem, const Limits& 
     check_result(solver, problem, limits, r);
     return r;
   }
+  // A solution passed on twice would be counted twice: each one streamed is remembered by a
+  // 64-bit hash of its digits (or options), 8 bytes a solution however large the grid.
+  std::unordered_set<std::uint64_t> streamed;
+  auto once = [&](std::string_view bytes, const std::string& text) {
+    if (!streamed.insert(std::hash<std::string_view>{}(bytes)).second)
+      throw WrongAnswer(std::string(solver.name()), "the same solution twice", text);
+  };
   Limits checked = limits;
   if constexpr (sudoku)
     checked.on_solution = [&](const Grid& g) {
       check_solution(solver, problem, g);
+      const auto& v = g.values();
+      once({reinterpret_cast<const char*>(v.data()), v.size()}, answer_text(g));
       limits.on_solution(g);
     };
   else
     checked.on_cover_solution = [&](const Selection& s) {
       check_solution(solver, problem, s);
+      once({reinterpret_cast<const char*>(s.data()), s.size() * sizeof(int)}, answer_text(s));
       limits.on_cover_solution(s);
     };
   auto r = search(checked);
@@ -272,6 +284,19 @@ std::vector<std::string> Registry::names(ProblemKind kind) const {
   return out;
 }
 
+std::string BackendInfo::grids() const {
+  if (!classic_only && max_size >= kMaxSize) return "every grid";
+  const std::string side = std::to_string(max_size);
+  return std::string(classic_only ? "classic grids" : "grids") + (max_size < kMaxSize ? " up to " + side + "x" + side : "");
+}
+
+std::vector<std::string> Registry::names(const Shape& shape) const {
+  std::vector<std::string> out;
+  for (const Entry& e : entries_)
+    if (e.info.takes(shape)) out.push_back(e.info.name);
+  return out;
+}
+
 bool Registry::contains(std::string_view name) const {
   return std::any_of(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.info.name == name; });
 }
@@ -285,9 +310,11 @@ bool Registry::is_family(std::string_view prefix) const {
 
 std::string Registry::default_for(ProblemKind kind, int size) const {
   const Entry* best = nullptr;
-  for (const Entry& e : entries_)
-    if (e.info.takes(kind) && (!best || e.info.speed(kind, size) > best->info.speed(kind, size))) best = &e;
-  if (!best) throw UsageError("no backend takes " + std::string(to_string(kind)));
+  for (const Entry& e : entries_) {
+    if (!e.info.takes(kind) || (kind == ProblemKind::sudoku && size > e.info.max_size)) continue;
+    if (!best || e.info.speed(kind, size) > best->info.speed(kind, size)) best = &e;
+  }
+  if (!best) throw UsageError("no backend takes " + std::string(to_string(kind)) + (kind == ProblemKind::sudoku ? " grids of side " + std::to_string(size) : ""));
   return best->info.name;
 }
 

@@ -331,7 +331,9 @@ BackendInfo SatSolver::info() {
   // The libraries' search is not observable step by step; solver=dpll reports every step.
   i.tracing = BackendInfo::Tracing::notes;
   i.uniqueness_sessions = true;
-  i.proofs = BackendInfo::Proofs{};  // -o proof=FILE: CaDiCaL's DRAT, the formula as FILE.cnf
+  // -o proof=FILE: CaDiCaL's DRAT, the formula as FILE.cnf; a certifier asks for the givens as
+  // unit clauses, so that the proof does not rest on sudokit's own reduction of them.
+  i.proofs = BackendInfo::Proofs{"proof", ".cnf", {{"givens", "units"}}};
   i.options = "solver=auto|cryptominisat|cadical|dpll encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
               "proof=FILE";
   return i;

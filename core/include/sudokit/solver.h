@@ -43,6 +43,7 @@
 #include "sudokit/errors.h"
 #include "sudokit/exact_cover.h"
 #include "sudokit/grid.h"
+#include "sudokit/shape.h"
 #include "sudokit/trace.h"
 
 namespace sudokit {
@@ -136,8 +137,22 @@ struct BackendInfo {
   BackendInfo() = default;
   BackendInfo(std::string name_, std::string summary_) : name(std::move(name_)), summary(std::move(summary_)) {}
   std::string name, summary;
+  // The folder its code is in, from the project's root ("solvers/dlx"): set by its registration
+  // (solvers/CMakeLists.txt), not by the backend. A backend built in from outside solvers/
+  // (SUDOKIT_EXTRA_BACKENDS) is not one sudokit ships, and the tutorial leaves it out.
+  std::string source;
   bool sudoku = true;        // takes Sudoku grids: solve(const Grid&, ...)
   bool exact_cover = false;  // takes exact-cover problems: solve(const ExactCover&, ...)
+  // The Sudoku grids it takes: sides up to max_size (every size sudokit reads, 64, by default),
+  // and with classic_only none with variant rules (rules.h). compare, the bench, the tests and
+  // Registry::default_for read takes() and leave a backend out of what it does not take, so a
+  // new backend need not implement every size and rule to join.
+  int max_size = kMaxSize;
+  bool classic_only = false;
+  bool takes(const Shape& shape) const {
+    return sudoku && shape.size() <= max_size && (!classic_only || shape.rules().classic());
+  }
+  std::string grids() const;  // those grids in words: "classic grids up to 9x9", "every grid"
   std::string node_unit = "nodes";      // what --max-nodes bounds (docs/stats.md): "nodes" or "conflicts"
   // The work budget per puzzle, in node_unit, that `compare` gives this backend when its command
   // line sets none (--max-nodes): a few hundredths of a second of search on a 9x9 puzzle on one
@@ -184,6 +199,10 @@ struct BackendInfo {
   struct Proofs {
     std::string option = "proof";
     std::string formula_suffix = ".cnf";
+    // What a certifier sets besides the proof's file: the formula that owes least to sudokit's
+    // own code (sat: givens=units, the givens as unit clauses rather than propagated away by the
+    // same reduction the backend being certified uses).
+    std::vector<std::pair<std::string, std::string>> options;
   };
   std::optional<Proofs> proofs;
   // Solver::uniqueness_session() gives a session (an incremental solver for one grid): the
@@ -211,11 +230,14 @@ class UniquenessSession {
 
 // A backend. Callers ask solve(); a backend implements search(). solve() lets no answer out that
 // the independent verifier (verify.h, exact_cover.h) has not accepted: every solution kept in the
-// result or passed to Limits::on_solution / on_cover_solution, the part a stopped search deduced,
-// and the result's own arithmetic (its status is final_status() of its count, it keeps
-// min(count, keep_solutions) solutions, all different). What fails is thrown as WrongAnswer, naming
-// the backend and the fault, never returned; so a bug in a backend, a SAT library or an external
-// program shows as an error, not as an answer.
+// result or passed to Limits::on_solution / on_cover_solution (and none of those passed twice),
+// the part a stopped search deduced, and the result's own arithmetic (its status is
+// final_status() of its count, it keeps min(count, keep_solutions) solutions, all different).
+// What fails is thrown as WrongAnswer, naming the backend and the fault, never returned; so a bug
+// in a backend, a SAT library or an external program shows as an error, not as an answer. A count
+// beyond the solutions kept and passed on is the backend's word: no solution of it is shown, and
+// compare checks it against the other backends'. After a solve() that threw, make the backend
+// again: its search may have left its state half undone.
 class Solver {
  public:
   virtual ~Solver() = default;
@@ -268,11 +290,13 @@ class Registry {
   // Every registered backend, in registration order (family members are not listed: name them).
   std::vector<std::string> names() const;
   std::vector<std::string> names(ProblemKind kind) const;  // those that take `kind`
+  std::vector<std::string> names(const Shape& shape) const;  // the Sudoku backends taking such grids
   bool contains(std::string_view name) const;              // registered by add()
   bool is_family(std::string_view prefix) const;           // "ext" when ext:... is a family
   // The backend a command takes when it was not told one, for a problem of `kind` and grid side
-  // `size` (exact cover: any): of the backends that take it, the one declaring the highest speed
-  // there (BackendInfo::speeds), the first registered on a tie or when none is measured. solve,
+  // `size` (exact cover: any): of the backends that take it (a Sudoku backend: grids of that
+  // size, BackendInfo::max_size), the one declaring the highest speed there (BackendInfo::speeds),
+  // the first registered on a tie or when none is measured. solve,
   // xc, check, generate and the Python module all ask here, so none of them names a backend.
   // Throws UsageError when no backend takes `kind`.
   std::string default_for(ProblemKind kind, int size = 9) const;
