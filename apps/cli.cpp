@@ -55,6 +55,11 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
         report_rejected(e, source + ": puzzle " + std::to_string(puzzle->number) + " (line " +
                                std::to_string(puzzle->first_line) + ")");
         outcome.raise(kDisagreement);
+      } catch (const GridNotTaken& e) {
+        std::cout.flush();
+        std::cerr << "sudokit: " << source << ": puzzle " << puzzle->number << " (line " << puzzle->first_line
+                  << "): " << e.what() << "\n";
+        outcome.raise(kUsage);
       } catch (const ExternalError& e) {  // an external solver gave no answer: the next puzzle still runs
         std::cout.flush();
         std::cerr << "sudokit: " << source << ": puzzle " << puzzle->number << ": " << e.what() << "\n";
@@ -77,16 +82,42 @@ void report_rejected(const WrongAnswer& e, const std::string& where) {
 }
 
 SolverPool::SolverPool(const Registry& registry, std::string named, SolverOptions options)
-    : registry_(registry), named_(std::move(named)) {
-  if (!named_.empty()) made_.emplace(named_, PooledSolver{registry_.create(named_, options), registry_.info(named_)});
+    : registry_(registry), named_(std::move(named)), options_(std::move(options)) {
+  if (named_.empty() && !options_.empty()) throw UsageError("-o and --encoding set up a backend: name it with --solver");
+  if (!named_.empty()) made_.emplace(named_, make(named_));
+}
+
+PooledSolver SolverPool::make(const std::string& name) const {
+  return {registry_.create(name, name == named_ ? options_ : SolverOptions{}), registry_.info(name)};
 }
 
 PooledSolver& SolverPool::for_problem(ProblemKind kind, int size) {
-  if (!named_.empty()) return made_.begin()->second;
-  const std::string name = registry_.default_for(kind, size);
+  const std::string name = named_.empty() ? registry_.default_for(kind, size) : named_;
   auto it = made_.find(name);
-  if (it == made_.end()) it = made_.emplace(name, PooledSolver{registry_.create(name), registry_.info(name)}).first;
+  if (it == made_.end()) it = made_.emplace(name, make(name)).first;
   return it->second;
+}
+
+void require_tracing(const Registry& registry, const std::string& named, bool asked) {
+  if (asked && !named.empty() && registry.info(named).tracing == BackendInfo::Tracing::none)
+    throw UsageError("--trace and --tree: " + named + " reports nothing of its search (sudokit solvers: traces: no)");
+}
+
+PooledSolver& SolverPool::for_grid(const Shape& shape) {
+  PooledSolver& chosen = for_problem(ProblemKind::sudoku, shape.size());
+  if (!chosen.info.takes(shape))
+    throw GridNotTaken(chosen.info.name + " does not take a " + std::to_string(shape.size()) + "x" +
+                       std::to_string(shape.size()) + (shape.rules().classic() ? "" : " " + shape.rules().names()) +
+                       " grid: it takes " + chosen.info.grids() + " (sudokit solvers)");
+  return chosen;
+}
+
+void SolverPool::discard(const PooledSolver& used) {
+  for (auto it = made_.begin(); it != made_.end(); ++it)
+    if (&it->second == &used) {
+      made_.erase(it);
+      return;
+    }
 }
 
 void add_limit_options(po::options_description& desc, SolveArgs& args, const LimitOptions& which) {

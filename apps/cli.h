@@ -16,6 +16,7 @@
 
 #include "io.h"
 #include "sudokit/compare/exit_codes.h"
+#include "sudokit/compare/trace.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/solver.h"
@@ -76,21 +77,65 @@ double declared_budget_scale(const SolveArgs& args);
 // The backend each problem goes to: the one named (--solver, with its -o options), else for each
 // kind and grid size the one declared fastest there (Registry::default_for). Each is made once,
 // when the first problem that needs it comes (a named one at once, so that a bad name or option
-// fails before any work).
+// fails before any work). Options without a name are a UsageError: they belong to one backend.
 struct PooledSolver {
   std::unique_ptr<Solver> solver;
   BackendInfo info;
 };
+// A grid the backend named on the command line declares it does not take (BackendInfo::takes):
+// reported for that puzzle (exit code 3), and the rest of the input still runs.
+class GridNotTaken : public UsageError {
+ public:
+  using UsageError::UsageError;
+};
+
+// --trace, --trace-file and --tree (`asked`) with a backend named that declares it reports nothing
+// of its search (BackendInfo::tracing none): refused, UsageError, before any work.
+void require_tracing(const Registry& registry, const std::string& named, bool asked);
+
 class SolverPool {
  public:
   SolverPool(const Registry& registry, std::string named, SolverOptions options);
   PooledSolver& for_problem(ProblemKind kind, int size);
+  // The backend for this grid: the one named, else the fastest declared for its size. Throws
+  // GridNotTaken when the one named does not take it.
+  PooledSolver& for_grid(const Shape& shape);
+  // After a search that threw (a wrong answer, a program that died): the backend is made afresh
+  // for the next problem, as the search may have left its state half undone.
+  void discard(const PooledSolver& used);
 
  private:
+  PooledSolver make(const std::string& name) const;
   const Registry& registry_;
   std::string named_;
+  SolverOptions options_;
   std::map<std::string, PooledSolver> made_;
 };
+
+// One search with what --trace (trace.stream()) and --tree (`tree_file`, when `draw_tree`) ask
+// for, as solve and xc both run theirs: the trace headed "# trace of TITLE", the tree written
+// after the search (a failed write raises kIoError in `outcome`). `subject` is the puzzle's Shape
+// or the ExactCover problem, which the observers name steps by.
+template <class Subject, class Search>
+auto observed_search(TraceOutput& trace, std::optional<Output>& tree_file, bool draw_tree, std::size_t tree_nodes,
+                     const std::string& title, const Subject& subject, Limits& limits, Outcome& outcome, Search search) {
+  ObserverList observers;
+  std::optional<TextTrace> text;
+  std::optional<TreeRecorder> tree;
+  if (std::ostream* out = trace.stream()) {
+    *out << "# trace of " << title << "\n";
+    observers.add(&text.emplace(*out, subject));
+  }
+  if (tree_file && draw_tree) observers.add(&tree.emplace(subject, tree_nodes));
+  limits.observer = observers.empty() ? nullptr : &observers;
+  struct Unhook {  // the observers die with this call
+    Limits& limits;
+    ~Unhook() { limits.observer = nullptr; }
+  } unhook{limits};
+  auto result = trace.run(search);
+  if (tree && !write_file(*tree_file, [&](std::ostream& dot) { tree->write_dot(dot); })) outcome.raise(kIoError);
+  return result;
+}
 
 // Parses a subcommand's arguments; returns false after printing help.
 bool parse(const std::vector<std::string>& args, const po::options_description& desc,

@@ -70,16 +70,29 @@ int cmd_check(const std::vector<std::string>& args) {
   std::vector<CheckRow> rows;
   std::map<std::string, std::size_t> tally;
   std::size_t last = 0;
-  for (const auto& [p, source] : puzzles) {
+  for (const auto& item : puzzles) {
+    const ParsedPuzzle& p = item.first;
+    const std::string& source = item.second;
     const AnswerEntry* entry = p.number <= answers.size() ? &answers[p.number - 1] : nullptr;
-    Solver& decider = *deciders.for_problem(ProblemKind::sudoku, p.grid.size()).solver;
     CheckRow row;
+    PooledSolver* chosen = nullptr;
+    auto failed = [&](const Error& e) {  // the deciding backend failed: the next puzzle gets a fresh one
+      row = CheckRow{.puzzle = p.number, .source = source, .line = p.first_line, .verdict = "failed", .reason = e.what()};
+      if (chosen) deciders.discard(*chosen);
+    };
     try {
+      chosen = &deciders.for_grid(p.grid.shape());
+      Solver& decider = *chosen->solver;
       row = check_answer(p, source, entry, files[1], decider, limits);
       if (entry && (entry->no_solution || entry->claimed_count)) decided_by.insert(std::string(decider.name()));
+    } catch (const GridNotTaken& e) {  // the backend named to decide claims declares it does not take this grid
+      failed(e);
     } catch (const WrongAnswer& e) {  // the deciding backend's own answer failed verification
       report_rejected(e, source + ": puzzle " + std::to_string(p.number));
-      row = CheckRow{.puzzle = p.number, .source = source, .line = p.first_line, .verdict = "failed", .reason = e.what()};
+      failed(e);
+    } catch (const ExternalError& e) {  // a program that died or gave no answer
+      std::cerr << "sudokit: " << source << ": puzzle " << p.number << ": " << e.what() << "\n";
+      failed(e);
     }
     ++tally[row.verdict];
     last = std::max(last, p.number);

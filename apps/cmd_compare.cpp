@@ -3,7 +3,10 @@
 #include <sched.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <cerrno>
 #include <csignal>
 #include <optional>
@@ -17,6 +20,7 @@
 #include <tuple>
 
 #include "cli.h"
+#include "status_line.h"
 #include "sudokit/compare/check.h"
 #include "sudokit/compare/compare.h"
 #include "sudokit/errors.h"
@@ -60,31 +64,38 @@ void catch_stop_signals() {
   }
 }
 
+// The certifier --certify uses: the one named, else the first declaring proofs; refused before
+// any work when it writes none.
+std::string certifier_for(const Registry& registry, const std::string& named, ProblemKind kind) {
+  const std::string certifier = named.empty() ? registry.certifier(kind) : named;
+  const BackendInfo info = registry.info(certifier);
+  if (!info.proofs) throw UsageError("--certify-with " + certifier + ": it writes no proofs (sudokit solvers: proofs)");
+  if (!info.takes(kind)) throw UsageError("--certify-with " + certifier + ": it does not solve " + std::string(to_string(kind)));
+  return certifier;
+}
+
 // --certify: a proof, checked, for every puzzle whose backends agreed on "unique" or "none".
+// `report` holds the rows of the puzzles done, `width` (the backends) to a puzzle, in order.
 int certify_all(const Registry& registry, const std::string& certifier, const std::vector<PuzzleInput>& puzzles,
                 const CompareReport& report) {
-  try {
-    registry.info(certifier);
-  } catch (const UsageError& e) {
-    std::cout << "\n--certify: " << e.what() << ": nothing certified\n";
-    return kOk;
-  }
-  const std::size_t width = puzzles.empty() ? 0 : report.rows.size() / puzzles.size();
+  const std::size_t width = report.budgets.size();
   std::size_t asked = 0, certified = 0;
   std::cout << "\n";
-  for (std::size_t i = 0; i < puzzles.size(); ++i) {
-    const Row* rows = &report.rows[i * width];
+  for (std::size_t first = 0; width > 0 && first + width <= report.rows.size(); first += width) {
+    const Row* rows = &report.rows[first];
     bool agreed = true, decided = false;
     for (std::size_t b = 0; b < width; ++b) {
       agreed &= !is_disagreement(rows[b]);
       decided |= rows[b].verdict == "agrees" && (rows[b].status == "unique" || rows[b].status == "none");
     }
     if (!agreed || !decided) continue;
+    const auto p = std::find_if(puzzles.begin(), puzzles.end(),
+                                [&](const PuzzleInput& q) { return q.number == rows[0].puzzle && q.source == rows[0].source; });
+    if (p == puzzles.end()) continue;
     ++asked;
-    const Certificate c = certify(registry, certifier, puzzles[i]);
+    const Certificate c = certify(registry, certifier, *p);
     if (c.certified) ++certified;
-    else std::cout << "puzzle " << puzzles[i].number << " (" << puzzles[i].source << ", line " << puzzles[i].line
-                   << "): not certified: " << c.reason << "\n";
+    else std::cout << "puzzle " << p->number << " (" << p->source << ", line " << p->line << "): not certified: " << c.reason << "\n";
   }
   std::cout << "certified: " << certified << " of " << asked
             << " puzzles whose answer is unique or none (DRAT proofs by " << certifier << ", checked by sudokit)\n";
@@ -167,6 +178,11 @@ int cmd_compare(const std::vector<std::string>& args) {
   std::size_t shard = 1, shards = 1;
   if (!shard_text.empty()) std::tie(shard, shards) = parse_shard(shard_text);
 
+  // Everything the command line can get wrong is refused before any file is made or puzzle read.
+  const Registry registry = builtin_solvers();
+  const ProblemKind kind = kind_text.empty() ? kind_of_files(files) : parse_problem_kind(kind_text);
+  validate_backends(registry, options.backends, kind);
+  if (certify_verdicts) certifier = certifier_for(registry, certifier, kind);
   // The files are made before any search: a bad path fails now, not after a long run.
   std::optional<Output> csv_out, json_out;
   if (!csv.empty()) csv_out.emplace(csv);
@@ -181,7 +197,6 @@ int cmd_compare(const std::vector<std::string>& args) {
   catch_stop_signals();
   Outcome outcome;
   std::vector<PuzzleInput> puzzles;
-  const ProblemKind kind = kind_text.empty() ? kind_of_files(files) : parse_problem_kind(kind_text);
   struct LoadStopped {};  // Ctrl-C while the puzzles are read: stop reading
   if (kind == ProblemKind::sudoku) {
     try {
@@ -200,25 +215,34 @@ int cmd_compare(const std::vector<std::string>& args) {
                            std::make_shared<const ExactCover>(std::move(*problem))});
     }
   }
-  options.progress = isatty(STDERR_FILENO) && puzzles.size() >= 200;
+  // On a terminal, with many puzzles: a status line with the rate and the time left.
+  StatusLine status;
+  const auto start = std::chrono::steady_clock::now();
+  if (status.enabled() && puzzles.size() >= 200)
+    options.progress = [&](std::size_t done, std::size_t total) {
+      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
+      char line[160];
+      std::snprintf(line, sizeof line, "compare: %zu/%zu puzzles, %.0f/s, about %.0f s left", done, total, rate,
+                    rate > 0 ? static_cast<double>(total - done) / rate : 0.0);
+      status.draw(line);
+    };
 
-  const Registry registry = builtin_solvers();
   const CompareReport report = run_compare(registry, puzzles, options, std::cout);
+  status.erase();
   if (report.disagreements > 0) std::cout << "\n";
   std::cout << report.puzzles << " puzzles, " << report.disagreements << " with a disagreement\n\n";
   write_summary(std::cout, report.rows);
   write_budget_notes(std::cout, report);
   write_count_summary(std::cout, report, options.limits.solutions);
-  if (certify_verdicts) {
-    if (certifier.empty()) certifier = registry.certifier(kind);
-    outcome.raise(certify_all(registry, certifier, puzzles, report));
-  }
+  // The files first: certifying takes long, and a second Ctrl-C then must not lose them.
   if (csv_out && !write_file(*csv_out, [&](std::ostream& o) {
         if (!header_first) write_csv_header(o);
         write_csv_rows(o, report.rows);
       }))
     outcome.raise(kIoError);
   if (json_out && !write_file(*json_out, [&](std::ostream& o) { write_json(o, report.rows); })) outcome.raise(kIoError);
+  if (certify_verdicts && !report.stopped && !stop_requested) outcome.raise(certify_all(registry, certifier, puzzles, report));
   outcome.raise(exit_code_for(report));
   if (report.stopped || stop_requested) {
     const int signal = stop_signal;

@@ -147,14 +147,10 @@ int cmd_xc(const std::vector<std::string>& args) {
     return kOk;
   if (all && vm["count"].defaulted()) solve.count = 0;
   const Registry registry = builtin_solvers();
-  if (solve.solver.empty()) {
-    if (!solve.options.empty() || !solve.encoding.empty())
-      throw UsageError("-o and --encoding set up a backend: name it with --solver");
-    solve.solver = registry.default_for(ProblemKind::exact_cover);
-  }
-  if (!registry.info(solve.solver).exact_cover)
+  if (!solve.solver.empty() && !registry.info(solve.solver).exact_cover)
     throw UsageError("backend '" + solve.solver + "' does not solve exact cover (sudokit solvers --kind xc)");
-  auto solver = registry.create(solve.solver, backend_options(solve));
+  SolverPool pool(registry, solve.solver, backend_options(solve));  // the one named, else the fastest declared
+  require_tracing(registry, solve.solver, trace || !trace_file.empty() || !tree_file.empty());
   Limits limits = limits_of(solve);
   if (all) limits.keep_solutions = limits.solutions == 0 ? ~std::size_t{0} : limits.solutions;
   const bool report_count = !vm["count"].defaulted() || all;
@@ -168,26 +164,25 @@ int cmd_xc(const std::vector<std::string>& args) {
     const std::optional<ExactCover> problem = read_xc_file(files[f], outcome);
     if (!problem) continue;
     const std::string name = files[f] == "-" ? "stdin" : files[f];
-    ObserverList observers;
-    std::optional<TextTrace> text;
-    std::optional<TreeRecorder> tree;
-    if (std::ostream* out = trace_out.stream()) {
-      *out << "# trace of " << name << " by " << solver->name() << "\n";
-      observers.add(&text.emplace(*out, *problem));
-    }
-    if (!tree_file.empty() && f == 0) observers.add(&tree.emplace(*problem, tree_nodes));
-    limits.observer = observers.empty() ? nullptr : &observers;
+    PooledSolver& chosen = pool.for_problem(ProblemKind::exact_cover, 0);
+    Solver* solver = chosen.solver.get();
     CoverResult r;
-    try {
-      r = trace_out.run([&] { return solver->solve(*problem, limits); });  // every solution verified
-    } catch (const WrongAnswer& e) {
+    try {  // every solution verified; --trace and --tree (the tree only for the first file)
+      r = observed_search(trace_out, tree_out, f == 0, tree_nodes, name + " by " + std::string(solver->name()), *problem,
+                          limits, outcome, [&] { return solver->solve(*problem, limits); });
+    } catch (const WrongAnswer& e) {  // reported; the next file still runs, with a fresh backend
       report_rejected(e, name);
       outcome.raise(kDisagreement);
+      pool.discard(chosen);
+      continue;
+    } catch (const ExternalError& e) {  // a program that died or gave no answer
+      std::cerr << "sudokit: " << name << ": " << e.what() << "\n";
+      outcome.raise(kDisagreement);
+      pool.discard(chosen);
       continue;
     }
-    if (tree && !write_file(*tree_out, [&](std::ostream& dot) { tree->write_dot(dot); })) outcome.raise(kIoError);
     if (files.size() > 1) std::cout << "# " << name << "\n";
-    if (report_count || r.solutions.empty()) std::cout << "# " << describe(r, limits.solutions, registry.info(solve.solver)) << "\n";
+    if (report_count || r.solutions.empty()) std::cout << "# " << describe(r, limits.solutions, chosen.info) << "\n";
     const std::size_t shown = all ? r.solutions.size() : (report_count ? 0 : std::min<std::size_t>(1, r.solutions.size()));
     for (std::size_t i = 0; i < shown; ++i) {
       if (i > 0) std::cout << "\n";

@@ -50,9 +50,8 @@ int cmd_solve(const std::vector<std::string>& args) {
   if (all && vm["count"].defaulted()) solve.count = 0;
 
   const Registry registry = builtin_solvers();
-  if (solve.solver.empty() && (!solve.options.empty() || !solve.encoding.empty()))
-    throw UsageError("-o and --encoding set up a backend: name it with --solver");
   SolverPool pool(registry, solve.solver, backend_options(solve));  // made before the first puzzle: a bad name fails now
+  require_tracing(registry, solve.solver, trace || !trace_file.empty() || !tree_file.empty());
   std::optional<BoxSpec> box;
   if (!box_text.empty()) box = parse_box_spec(box_text);
   const Rules rules = parse_rules_option(rules_text);
@@ -70,19 +69,21 @@ int cmd_solve(const std::vector<std::string>& args) {
   // On a terminal, a status line while a puzzle has been searched for a second or more: the
   // textbook search can take hours on one 9x9 puzzle, and a run that prints nothing looks hung.
   // Not with --trace on stderr, which shows every step already.
-  StatusLine status;
+  // What the ticker reads, made before the status line so that they outlive its thread.
   std::atomic<std::size_t> current{0}, done{0};
   std::atomic<std::int64_t> started{0};  // steady_clock ticks when the current puzzle's search began
   std::atomic<const std::string*> by{nullptr};  // the backend's name, in the pool (which outlives the run)
+  StatusLine status;
   if (!(trace && trace_file.empty()))
     status.tick([&]() -> std::string {
-      if (current == 0) return {};
+      const std::size_t puzzle = current;
+      if (puzzle == 0) return {};
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch() -
                                                            std::chrono::steady_clock::duration(started.load()))
                                  .count();
       if (seconds < 1) return {};
       char line[120];
-      std::snprintf(line, sizeof line, "solve: puzzle %zu, %.0f s by %s so far; %zu done", current.load(), seconds,
+      std::snprintf(line, sizeof line, "solve: puzzle %zu, %.0f s by %s so far; %zu done", puzzle, seconds,
                     by.load()->c_str(), done.load());
       return line;
     });
@@ -102,18 +103,8 @@ int cmd_solve(const std::vector<std::string>& args) {
     };
     separate();
     if (all) limits.on_solution = print;
-    PooledSolver& chosen = pool.for_problem(ProblemKind::sudoku, p.grid.size());
+    PooledSolver& chosen = pool.for_grid(p.grid.shape());
     Solver* solver = chosen.solver.get();
-    // Observers for --trace and --tree (the tree only for the first puzzle).
-    ObserverList observers;
-    std::optional<TextTrace> text;
-    std::optional<TreeRecorder> tree;
-    if (std::ostream* out = trace_out.stream()) {
-      *out << "# trace of puzzle " << p.number << " by " << solver->name() << "\n";
-      observers.add(&text.emplace(*out, p.grid.shape()));
-    }
-    if (!tree_file.empty() && p.number == 1) observers.add(&tree.emplace(p.grid.shape(), tree_nodes));
-    limits.observer = observers.empty() ? nullptr : &observers;
     struct Searching {  // the status line is drawn only while a search runs
       std::atomic<std::size_t>& current;
       StatusLine& status;
@@ -127,10 +118,21 @@ int cmd_solve(const std::vector<std::string>& args) {
       started = std::chrono::steady_clock::now().time_since_epoch().count();
       current = p.number;
       Searching searching{current, status};
-      return trace_out.run([&] { return solver->solve(p.grid, limits); });
+      try {
+        // --trace and --tree (the tree only for the first puzzle)
+        return observed_search(trace_out, tree_out, p.number == 1, tree_nodes,
+                               "puzzle " + std::to_string(p.number) + " by " + std::string(solver->name()), p.grid.shape(),
+                               limits, outcome, [&] { return solver->solve(p.grid, limits); });
+      } catch (...) {  // reported by for_each_puzzle; the next puzzle gets a fresh backend
+        {
+          auto quiet = status.hold();  // the ticker is not reading `by` now, and will not after
+          current = 0;
+        }
+        pool.discard(chosen);
+        throw;
+      }
     }();
     ++done;
-    if (tree && !write_file(*tree_out, [&](std::ostream& dot) { tree->write_dot(dot); })) outcome.raise(kIoError);
     // Comment lines start with '#', so the output can be read back by sudokit.
     const bool found = r.status == Status::unique || r.status == Status::solved || r.status == Status::multiple;
     if (report_count || !found) {
@@ -181,6 +183,7 @@ int cmd_solvers(const std::vector<std::string>& args) {
       continue;
     }
     std::string takes = i.sudoku ? "sudoku" : "";
+    if (i.sudoku && i.grids() != "every grid") takes += " (" + i.grids() + ")";
     if (i.exact_cover) takes += takes.empty() ? "xc" : ",xc";
     std::string work;
     for (const auto& w : i.work) work += (work.empty() ? "" : ",") + w;
@@ -188,6 +191,7 @@ int cmd_solvers(const std::vector<std::string>& args) {
               << " (compare's default: " << (i.default_budget ? std::to_string(i.default_budget) : "none") << "); work: " << (work.empty() ? "-" : work) << "; traces: "
               << (i.tracing == BackendInfo::Tracing::steps ? "every step" : i.tracing == BackendInfo::Tracing::notes ? "solver calls" : "no")
               << "\n  options: " << (i.options.empty() ? "-" : i.options) << "\n";
+    if (!i.source.empty()) std::cout << "  code: " << i.source << "/\n";
     if (i.proofs) std::cout << "  proofs: DRAT of every unsatisfiable answer, with -o " << i.proofs->option << "=FILE (the formula in FILE"
                             << i.proofs->formula_suffix << ")\n";
     if (i.rating) {  // the scale `generate --difficulty` and compare's rating column use

@@ -94,26 +94,51 @@ std::string counters_text(const Stats& s) {
   return out;
 }
 
+// Whether a backend takes a problem, by what it declares (BackendInfo::takes): one it does not
+// take is not run on it, and its row says so.
+bool takes(const BackendInfo& info, const Grid& g) { return info.takes(g.shape()); }
+bool takes(const BackendInfo& info, const std::shared_ptr<const ExactCover>&) { return info.exact_cover; }
+
+// The backends of one worker thread (a backend keeps per-puzzle scratch state), made again after
+// one throws: a search ended by an exception may leave its state half undone (dlx's covers, a
+// SAT library mid-search), and the next puzzle must not meet it.
+struct Workers {
+  const Registry& registry;
+  const std::vector<Spec>& specs;
+  std::vector<std::unique_ptr<Solver>> solvers;
+  std::unique_ptr<Solver> make(std::size_t b) const {
+    return registry.create(specs[b].name, SolverOptions::parse(specs[b].pairs));
+  }
+  Workers(const Registry& r, const std::vector<Spec>& s) : registry(r), specs(s) {
+    for (std::size_t b = 0; b < specs.size(); ++b) solvers.push_back(make(b));
+  }
+};
+
 // Solves one problem with every backend and fills its rows; returns the disagreement report
 // (empty when all agree).
 template <class Problem>
-std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vector<std::unique_ptr<Solver>>& solvers,
-                          const std::vector<Spec>& specs, const std::vector<Limits>& limits, Row* rows) {
+std::string check_problem(const PuzzleInput& p, const Problem& problem, Workers& w, const std::vector<Limits>& limits,
+                          Row* rows) {
+  const auto& specs = w.specs;
+  auto& solvers = w.solvers;
   using Answer = typename decltype(solve_with(*solvers[0], problem, limits[0]))::value_type;
   std::vector<BasicResult<Answer>> results;
   std::vector<std::string> answers, problems;
   for (std::size_t b = 0; b < solvers.size(); ++b) {
     BasicResult<Answer> r;
     std::string error, wrong;
+    const bool skipped = !takes(specs[b].info, problem);
     const double cpu_before = thread_cpu_seconds();
     try {
-      r = solve_with(*solvers[b], problem, limits[b]);  // verified: a wrong answer is thrown
+      if (!skipped) r = solve_with(*solvers[b], problem, limits[b]);  // verified: a wrong answer is thrown
     } catch (const WrongAnswer& e) {
       wrong = e.fault() + (e.answer().empty() ? "" : ": " + e.answer());
       r.status = Status::stopped;
-    } catch (const Error& e) {  // e.g. a puzzle this backend does not support: the others still run
+      solvers[b] = w.make(b);
+    } catch (const Error& e) {  // e.g. a program that died: the others still run
       error = e.what();
       r.status = Status::stopped;
+      solvers[b] = w.make(b);
     }
     Row& row = rows[b];
     row.puzzle = p.number;
@@ -145,6 +170,7 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vec
       row.verdict = "invalid";
       problems.push_back(specs[b].label + " gave a wrong answer: " + wrong);
     }
+    if (skipped) row.status = row.verdict = "skipped";
     answers.push_back(answer_of(r));
     results.push_back(std::move(r));
   }
@@ -178,45 +204,46 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, std::vec
   return out.str();
 }
 
-std::string check_puzzle(const PuzzleInput& p, std::vector<std::unique_ptr<Solver>>& solvers,
-                         const std::vector<Spec>& specs, const std::vector<Limits>& limits, Row* rows) {
-  return std::visit([&](const auto& problem) { return check_problem(p, problem, solvers, specs, limits, rows); },
-                    p.problem);
+std::string check_puzzle(const PuzzleInput& p, Workers& workers, const std::vector<Limits>& limits, Row* rows) {
+  return std::visit([&](const auto& problem) { return check_problem(p, problem, workers, limits, rows); }, p.problem);
 }
 
-}  // namespace
-
-CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInput>& puzzles,
-                          const CompareOptions& options, std::ostream& details) {
-  const ProblemKind kind = puzzles.empty() ? ProblemKind::sudoku : puzzles.front().kind();
-  for (const PuzzleInput& p : puzzles)
-    if (p.kind() != kind) throw UsageError("compare takes Sudoku puzzles or exact-cover problems in one run, not both");
+// The specs of a run, each with what its backend declares; every check a spec can fail before any
+// puzzle is read (validate_backends) or run.
+std::vector<Spec> resolve_specs(const Registry& registry, const std::vector<std::string>& backends, ProblemKind kind) {
   std::vector<Spec> specs;
-  for (const auto& text : options.backends.empty() ? registry.names(kind) : options.backends) specs.push_back(parse_spec(text, registry));
-  // One row per (puzzle, backend setting): a setting named twice would count every puzzle twice.
-  for (std::size_t a = 0; a < specs.size(); ++a)
-    for (std::size_t b = 0; b < a; ++b) {
-      auto sorted = [](std::vector<std::string> pairs) {
-        std::sort(pairs.begin(), pairs.end());
-        return pairs;
-      };
-      if (specs[a].name == specs[b].name && sorted(specs[a].pairs) == sorted(specs[b].pairs))
-        throw UsageError("'" + specs[a].label + "' names the same backend and options as '" + specs[b].label +
-                         "': give each setting once (a backend set two ways: " + specs[a].name + ":KEY=VALUE)");
-    }
+  for (const auto& text : backends.empty() ? registry.names(kind) : backends) specs.push_back(parse_spec(text, registry));
   for (Spec& s : specs) s.info = registry.info(s.name);
   for (const Spec& s : specs)
     if (!s.info.takes(kind))
       throw UsageError("backend '" + s.name + "' does not solve " +
                        (kind == ProblemKind::sudoku ? "Sudoku puzzles" : "exact-cover problems") +
                        " (sudokit solvers --kind " + std::string(to_string(kind)) + ")");
-  // Each thread makes its own backends (a backend keeps per-puzzle scratch state).
-  auto make_all = [&] {
-    std::vector<std::unique_ptr<Solver>> solvers;
-    for (const Spec& s : specs) solvers.push_back(registry.create(s.name, SolverOptions::parse(s.pairs)));
-    return solvers;
-  };
-  make_all();  // a bad spec is reported before any thread starts
+  // One row per (puzzle, backend setting): a setting named twice would count every puzzle twice.
+  // The same setting is the same backend with the same settings in effect, however spelt
+  // ("sat" and "sat:encoding=auto"); making each backend also checks its options.
+  std::vector<std::string> effective;
+  for (const Spec& s : specs) effective.push_back(s.name + " " + registry.create(s.name, SolverOptions::parse(s.pairs))->options());
+  for (std::size_t a = 0; a < specs.size(); ++a)
+    for (std::size_t b = 0; b < a; ++b)
+      if (effective[a] == effective[b])
+        throw UsageError("'" + specs[a].label + "' names the same backend and settings as '" + specs[b].label +
+                         "': give each setting once (a backend set two ways: " + specs[a].name + ":KEY=VALUE)");
+  return specs;
+}
+
+}  // namespace
+
+void validate_backends(const Registry& registry, const std::vector<std::string>& backends, ProblemKind kind) {
+  resolve_specs(registry, backends, kind);
+}
+
+CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInput>& puzzles,
+                          const CompareOptions& options, std::ostream& details) {
+  const ProblemKind kind = puzzles.empty() ? ProblemKind::sudoku : puzzles.front().kind();
+  for (const PuzzleInput& p : puzzles)
+    if (p.kind() != kind) throw UsageError("compare takes Sudoku puzzles or exact-cover problems in one run, not both");
+  const std::vector<Spec> specs = resolve_specs(registry, options.backends, kind);
 
   const std::size_t width = specs.size();
   CompareReport report;
@@ -240,9 +267,9 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
   auto stopping = [&] { return options.stop != nullptr && options.stop->load(); };
   auto work = [&] {
     try {
-      auto solvers = make_all();
+      Workers workers(registry, specs);
       for (std::size_t i; !stopping() && (i = next++) < puzzles.size(); ++done) {
-        messages[i] = check_puzzle(puzzles[i], solvers, specs, limits, &report.rows[i * width]);
+        messages[i] = check_puzzle(puzzles[i], workers, limits, &report.rows[i * width]);
         finished[i] = 1;
       }
     } catch (...) {
@@ -257,19 +284,12 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
   std::vector<std::thread> threads;
   for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(work);
   if (options.progress) {
-    // The main thread draws the bar; the workers do the solving.
+    // The main thread tells the progress; the workers do the solving.
     threads.emplace_back(work);
-    const auto start = std::chrono::steady_clock::now();
     while (working > 0) {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      const std::size_t d = done;
-      const double rate = elapsed > 0 ? static_cast<double>(d) / elapsed : 0;
-      const int filled = static_cast<int>(30.0 * static_cast<double>(d) / static_cast<double>(puzzles.size()));
-      std::fprintf(stderr, "\r[%-30s] %zu/%zu puzzles, %.0f/s, ETA %.0fs ", std::string(static_cast<std::size_t>(filled), '=').c_str(),
-                   d, puzzles.size(), rate, rate > 0 ? static_cast<double>(puzzles.size() - d) / rate : 0.0);
+      options.progress(done, puzzles.size());
     }
-    std::fprintf(stderr, "\r%80s\r", "");
   } else {
     work();
   }
@@ -350,7 +370,7 @@ const RowColumn kColumns[] = {
     SUDOKIT_COUNT(givens, "cells", "its given cells (0 for exact cover)"),
     SUDOKIT_TEXT(backend, text, "the backend as `--solvers` named it, `NAME[:KEY=VALUE...]`"),
     SUDOKIT_TEXT(options, text, "the backend's settings in effect, `KEY=VALUE` pairs"),
-    SUDOKIT_TEXT(status, text, "`unique`, `multiple`, `solved`, `none`, `stopped` (above), `error` (the backend failed) or `wrong` (its answer failed verification)"),
+    SUDOKIT_TEXT(status, text, "`unique`, `multiple`, `solved`, `none`, `stopped` (above), `error` (the backend failed), `wrong` (its answer failed verification) or `skipped` (not a grid it takes)"),
     SUDOKIT_COUNT(count, "solutions", "solutions found (up to `--count`; so far, when stopped)"),
     SUDOKIT_COUNT(nodes, "nodes", "`nodes` above"),
     SUDOKIT_COUNT(guesses, "choices", "`guesses` above"),
@@ -358,7 +378,7 @@ const RowColumn kColumns[] = {
     SUDOKIT_COUNT(propagations, "assignments", "`propagations` above"),
     SUDOKIT_SECONDS(time, "`time` above: wall clock inside `solve()`"),
     SUDOKIT_TEXT(counters, counters, "the backend's own counters (below), `name=value;...`; an object in JSON"),
-    SUDOKIT_TEXT(verdict, text, "`agrees`, `disagrees`, `invalid`, `stopped`, `timeout` or `failed` (below)"),
+    SUDOKIT_TEXT(verdict, text, "`agrees`, `disagrees`, `invalid`, `stopped`, `timeout`, `failed` or `skipped` (below)"),
     SUDOKIT_SECONDS(cpu_time, "CPU time of the thread that ran `solve()`, set-up included: what the summary compares"),
     SUDOKIT_TEXT(rules, text, "the puzzle's variant rules in short: `classic`, `x+anti-knight`; empty for exact cover"),
     SUDOKIT_TEXT(rating, optional_text, "the backend's difficulty rating in words, on the scale it declares; none when it gave none")};
@@ -568,6 +588,7 @@ void write_summary(std::ostream& out, const std::vector<Row>& rows) {
   std::vector<std::string> order;
   std::map<std::string, std::vector<const Row*>> by_backend;
   for (const Row& r : rows) {
+    if (r.verdict == "skipped") continue;  // not run: write_budget_notes says how many
     if (!by_backend.count(r.backend)) order.push_back(r.backend);
     by_backend[r.backend].push_back(&r);
   }
@@ -606,6 +627,13 @@ void write_summary(std::ostream& out, const std::vector<Row>& rows) {
 }
 
 void write_budget_notes(std::ostream& out, const CompareReport& report) {
+  for (const auto& b : report.budgets) {
+    std::size_t skipped = 0;
+    for (const Row& r : report.rows) skipped += r.backend == b.backend && r.verdict == "skipped";
+    if (skipped > 0)
+      out << b.backend << ": " << skipped << (skipped == 1 ? " puzzle" : " puzzles")
+          << " skipped: not a grid it takes (its size or rules; `sudokit solvers`)\n";
+  }
   for (const auto& b : report.budgets) {
     if (b.scale <= 0 || b.nodes == 0) continue;
     std::size_t stopped = 0;

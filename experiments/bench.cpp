@@ -15,6 +15,7 @@
 // Output: the allocator, then one markdown table row per backend; or, with --speeds SIZES (grid
 // sides "first-last" for Sudoku, "-" for exact cover), the rows of solvers/speeds.tsv that these
 // measurements give (experiments/speeds.sh writes that file from them).
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
@@ -153,6 +154,20 @@ int main(int argc, char** argv) try {
   }
 
   const std::vector<Grid> puzzles = read_puzzles(files);
+  // A backend declaring that it does not take some grid here (BackendInfo::takes): left out of the
+  // default list, with a note; refused when named.
+  std::string left_out;
+  std::erase_if(names, [&](const std::string& name) {
+    const BackendInfo info = registry.info(name);
+    const auto untaken = std::find_if(puzzles.begin(), puzzles.end(), [&](const Grid& g) { return !info.takes(g.shape()); });
+    if (untaken == puzzles.end()) return false;
+    const std::string why = name + " does not take puzzle " + std::to_string(untaken - puzzles.begin() + 1) +
+                            " (it takes " + info.grids() + ")";
+    if (!solvers.empty()) throw UsageError(why);
+    left_out += why + ": left out\n";
+    return true;
+  });
+  if (speeds.empty() && !left_out.empty()) std::cout << left_out << "\n";
   if (speeds.empty())
     std::cout << "| backend | options | puzzles | puzzles/s | nodes/s | mean nodes | mean guesses | stopped |\n"
                  "|---|---|---|---|---|---|---|---|\n";

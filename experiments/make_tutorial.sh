@@ -21,10 +21,12 @@ fi
 # needs one guess there, a wrong one first: the smallest search that shows backtracking).
 SEED=8
 P=$("$S" generate --seed "$SEED" | grep -v '^#')
-# The backends from `sudokit solvers`, never named here: every one that takes Sudoku, and for the
-# search-tree pictures those that trace every step of their search.
-sudoku_backends=$("$S" solvers --kind sudoku --names)
-tree_backends=$("$S" solvers --kind sudoku | awk '/^[^ ]/ { name = $1 } /traces: every step/ { print name }')
+# The backends from `sudokit solvers`, never named here: every one that sudokit ships (its code
+# under solvers/; a build may add others, SUDOKIT_EXTRA_BACKENDS, which the tutorial is not about)
+# that takes Sudoku, and for the search-tree pictures those that trace every step of their search.
+sudoku_backends=$("$S" solvers --kind sudoku | awk '/^[^ ]/ { name = $1 } /^  code: solvers\// { print name }')
+tree_backends=$("$S" solvers --kind sudoku |
+  awk '/^[^ ]/ { name = $1 } /traces: every step/ { steps[name] = 1 } /^  code: solvers\// && steps[name] { print name }')
 draw() { ((check)) || dot "$@"; }  # the pictures are drawn from the .dot files, which --check compares
 mkdir -p "$out/tutorial"
 for s in $tree_backends; do

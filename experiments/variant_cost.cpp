@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
   puzzles.emplace_back("classic (made here, seed 1)", make_puzzle(Rules{}, 1));
   std::printf("| puzzle | givens | backend | nodes | median ms |\n|---|---|---|---|---|\n");
   for (const auto& [name, puzzle] : puzzles) {
-    for (const std::string& backend : builtin_solvers().names(ProblemKind::sudoku)) {
+    for (const std::string& backend : builtin_solvers().names(puzzle.shape())) {  // those taking its rules
       auto solver = builtin_solvers().create(backend);
       Limits two;
       two.solutions = 2;

@@ -115,7 +115,10 @@ TEST_P(EveryBackend, AgreesOnRandom4x4And6x6Puzzles) {
   agree_with_backtrack(*solver, Shape::make(3, 2), 100, 14, 26, 7);
 }
 
-TEST_P(EveryBackend, AgreesOnRandom16x16And25x25Puzzles) {
+// The backends declaring grids up to 25x25 at least (BackendInfo::max_size).
+class EveryLargeGridBackend : public EveryBackend {};
+
+TEST_P(EveryLargeGridBackend, AgreesOnRandom16x16And25x25Puzzles) {
   auto solver = make();
   agree_with_backtrack(*solver, Shape::make(4, 4), 40, 60, 110, 16);
   agree_with_backtrack(*solver, Shape::make(5, 5), 10, 120, 200, 25);
@@ -140,4 +143,7 @@ TEST_P(EveryBackend, TimeLimitsBeyondTheClockMeanNoDeadline) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, EveryBackend, ::testing::ValuesIn(builtin_solvers().names(ProblemKind::sudoku)),
+                         [](const auto& info) { return info.param; });
+INSTANTIATE_TEST_SUITE_P(Registered, EveryLargeGridBackend,
+                         ::testing::ValuesIn(builtin_solvers().names(*Shape::make(5, 5))),
                          [](const auto& info) { return info.param; });

@@ -637,7 +637,7 @@ TEST(CompareCli, RefusesMixedKindsAndRepeatedBackendsNamingThem) {
       << mixed.err;
   const auto twice = run_cli("compare --solvers dlx,propagate,dlx " + dir.path() + "b.txt");
   EXPECT_EQ(twice.exit_code, 3);
-  EXPECT_NE(twice.err.find("'dlx' names the same backend and options as 'dlx'"), std::string::npos) << twice.err;
+  EXPECT_NE(twice.err.find("'dlx' names the same backend and settings as 'dlx'"), std::string::npos) << twice.err;
   const auto reordered = run_cli("compare --solvers sat:encoding=minimal:givens=units,sat:givens=units:encoding=minimal " +
                                  dir.path() + "b.txt");
   EXPECT_EQ(reordered.exit_code, 3) << reordered.err;

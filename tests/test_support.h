@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sudokit/format.h"
+#include "sudokit/registry.h"
 #include "sudokit/solver.h"
 #include "sudokit/trace.h"
 
@@ -49,6 +50,18 @@ struct EventCounter final : SearchObserver {
   void solution() override { ++solutions; }
   void note(std::string_view) override { ++notes; }
 };
+
+// The registered Sudoku backends whose declarations admit `wanted`: what a test parametrised over
+// backends runs on, so that a backend joins every test its declarations (BackendInfo::takes,
+// tracing, ...) admit and is left out of the rest by what it declares, never by its name.
+template <class Wanted>
+std::vector<std::string> sudoku_backends_where(Wanted wanted) {
+  const Registry registry = builtin_solvers();
+  std::vector<std::string> out;
+  for (const std::string& name : registry.names(ProblemKind::sudoku))
+    if (wanted(registry.info(name))) out.push_back(name);
+  return out;
+}
 
 inline Limits count_up_to(std::uint64_t n, std::size_t keep = 16) {
   Limits l;

@@ -47,7 +47,10 @@ TEST_P(Traced, EventsMatchTheStatistics) {
   EXPECT_EQ(counting.unnamed, 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, Traced, ::testing::ValuesIn(builtin_solvers().names(ProblemKind::sudoku)),
+// The backends that report their search (BackendInfo::tracing); --trace refuses the others.
+INSTANTIATE_TEST_SUITE_P(Backends, Traced, ::testing::ValuesIn(test::sudoku_backends_where([](const BackendInfo& info) {
+                           return info.tracing != BackendInfo::Tracing::none;
+                         })),
                          [](const auto& info) { return info.param; });
 
 TEST(TraceCli, TextAndTree) {

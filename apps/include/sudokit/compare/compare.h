@@ -7,6 +7,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
@@ -37,7 +38,9 @@ struct CompareOptions {
   // default when no --max-nodes is given, "--max-nodes 10x" sets 10.
   double default_budgets = 0;
   unsigned jobs = 1;                  // threads; the rows come out in the same order whatever it is
-  bool progress = false;              // a progress bar with rate and ETA on stderr
+  // When set, called about five times a second during the run with the puzzles done and the
+  // puzzles in all (from the calling thread, which then only waits): the library prints nothing.
+  std::function<void(std::size_t done, std::size_t total)> progress;
   // When set (a signal handler may set it), no new puzzle is started; the ones under way finish.
   const std::atomic<bool>* stop = nullptr;
 };
@@ -84,7 +87,14 @@ struct CompareReport {
   std::vector<Budget> budgets;
 };
 
+// Throws UsageError, as run_compare would, for an unknown backend or option, a backend that does
+// not take `kind`, or one backend setting given twice: a command checks its --solvers with it
+// before it reads any puzzle or makes any file.
+void validate_backends(const Registry& registry, const std::vector<std::string>& backends, ProblemKind kind);
+
 // Runs the comparison; the details of each disagreement are written to `details` in puzzle order.
+// A backend is not run on a problem it does not take (BackendInfo::takes): its row's status and
+// verdict are `skipped`.
 // Every problem must be of one kind. Throws UsageError for an unknown backend or option, a
 // backend that does not take that kind of problem, or problems of both kinds.
 CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInput>& puzzles,
