@@ -92,7 +92,10 @@ PooledSolver SolverPool::make(const std::string& name) const {
 }
 
 PooledSolver& SolverPool::for_problem(ProblemKind kind, int size) {
-  const std::string name = named_.empty() ? registry_.default_for(kind, size) : named_;
+  return made_for(named_.empty() ? registry_.default_for(kind, size) : named_);
+}
+
+PooledSolver& SolverPool::made_for(const std::string& name) {
   auto it = made_.find(name);
   if (it == made_.end()) it = made_.emplace(name, make(name)).first;
   return it->second;
@@ -104,7 +107,7 @@ void require_tracing(const Registry& registry, const std::string& named, bool as
 }
 
 PooledSolver& SolverPool::for_grid(const Shape& shape) {
-  PooledSolver& chosen = for_problem(ProblemKind::sudoku, shape.size());
+  PooledSolver& chosen = made_for(named_.empty() ? registry_.default_for(shape) : named_);
   if (!chosen.info.takes(shape))
     throw GridNotTaken(chosen.info.name + " does not take a " + std::to_string(shape.size()) + "x" +
                        std::to_string(shape.size()) + (shape.rules().classic() ? "" : " " + shape.rules().names()) +
@@ -146,7 +149,7 @@ void add_backend_options(po::options_description& desc, SolveArgs& args) {
   desc.add_options()
     ("option,o", po::value<std::vector<std::string>>(&args.options)->composing(),
      "backend option KEY=VALUE (repeatable); see `sudokit solvers`")
-    ("encoding", po::value<std::string>(&args.encoding), "CNF encoding for the sat backend (same as -o encoding=NAME)");
+    ("encoding", po::value<std::string>(&args.encoding), "CNF encoding, for a backend that takes -o encoding= (the same; `sudokit solvers`)");
 }
 
 SolverOptions backend_options(const SolveArgs& args) {

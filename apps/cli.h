@@ -97,8 +97,8 @@ class SolverPool {
  public:
   SolverPool(const Registry& registry, std::string named, SolverOptions options);
   PooledSolver& for_problem(ProblemKind kind, int size);
-  // The backend for this grid: the one named, else the fastest declared for its size. Throws
-  // GridNotTaken when the one named does not take it.
+  // The backend for this grid: the one named, else the fastest declared for its size among those
+  // that take its size and rules. Throws GridNotTaken when the one named does not take it.
   PooledSolver& for_grid(const Shape& shape);
   // After a search that threw (a wrong answer, a program that died): the backend is made afresh
   // for the next problem, as the search may have left its state half undone.
@@ -106,6 +106,7 @@ class SolverPool {
 
  private:
   PooledSolver make(const std::string& name) const;
+  PooledSolver& made_for(const std::string& name);  // made once, kept for the next problems
   const Registry& registry_;
   std::string named_;
   SolverOptions options_;

@@ -207,7 +207,7 @@ int cmd_generate(const std::vector<std::string>& args) {
      "first remove every clue that naked and hidden singles can do without, then check the rest: other "
      "puzzles, easier ones (most solved by singles), minimal ones made faster above 16x16")
     ("max-nodes", po::value<std::uint64_t>(&a.max_nodes)->default_value(20000),
-     "cap per uniqueness check, in the checker's unit (sat: conflicts); a check that runs out keeps its "
+     "cap per uniqueness check, in the checker's unit (`sudokit solvers`: what --max-nodes counts); a check that runs out keeps its "
      "clue, and a comment after the puzzle says how many did")
     ("defer", po::value<std::uint64_t>(&a.defer)->default_value(0),
      "first try every clue with this cap per check; a check that runs out waits for a later round with "
@@ -218,7 +218,7 @@ int cmd_generate(const std::vector<std::string>& args) {
      "(unless --checker)")
     ("checker", po::value<std::string>(&a.checker_name),
      "backend that proves each removal keeps the puzzle unique (default: the --solver given, else the "
-     "first backend with uniqueness sessions: sat)")
+     "first backend that declares uniqueness sessions, `sudokit solvers`)")
     ("option,o", po::value<std::vector<std::string>>(&a.checker_options)->composing(),
      "checker option KEY=VALUE (repeatable); see `sudokit solvers`")
     ("stats", po::bool_switch(&a.stats), "after each puzzle, on stderr: how its removals were decided, and the time")
@@ -267,7 +267,7 @@ int cmd_generate(const std::vector<std::string>& args) {
   // whichever checker proved it (generate.h).
   const Registry registry = builtin_solvers();
   const bool filler_named = !a.filler_name.empty(), checker_named = vm.count("checker") > 0;
-  if (!filler_named) a.filler_name = registry.default_for(ProblemKind::sudoku, 9);
+  if (!filler_named) a.filler_name = registry.default_for(*shape, 9);
   if (!checker_named) a.checker_name = filler_named ? a.filler_name : registry.uniqueness_checker(a.filler_name);
   auto filler = registry.create(a.filler_name);
   auto checker = a.checker_name == a.filler_name && a.checker_options.empty()

@@ -102,17 +102,23 @@ py::dict result_of(const sudokit::BasicResult<Answer>& r, const sudokit::Solver&
   return d;
 }
 
-// The backend named, else the one measured fastest on this kind and size (Registry::default_for),
-// as the command line chooses.
-std::string backend_for(const std::optional<std::string>& backend, sudokit::ProblemKind kind, int size, const py::dict& options) {
-  if (backend) return *backend;
-  if (!options.empty()) throw sudokit::UsageError("options set up a backend: name it with backend=");
-  return registry().default_for(kind, size);
+// The backend named, else the one measured fastest for this grid (Registry::default_for: its
+// size and rules) or for exact cover, as the command line chooses.
+void require_named_for_options(const std::optional<std::string>& backend, const py::dict& options) {
+  if (!backend && !options.empty()) throw sudokit::UsageError("options set up a backend: name it with backend=");
+}
+std::string backend_for(const std::optional<std::string>& backend, const sudokit::Shape& shape, const py::dict& options) {
+  require_named_for_options(backend, options);
+  return backend ? *backend : registry().default_for(shape);
+}
+std::string backend_for(const std::optional<std::string>& backend, sudokit::ProblemKind kind, const py::dict& options) {
+  require_named_for_options(backend, options);
+  return backend ? *backend : registry().default_for(kind);
 }
 
 sudokit::Result run_solve(const sudokit::Grid& grid, const std::optional<std::string>& backend, const sudokit::Limits& limits,
                           const py::dict& options, std::unique_ptr<sudokit::Solver>& solver) {
-  solver = registry().create(backend_for(backend, sudokit::ProblemKind::sudoku, grid.size(), options), options_of(options));
+  solver = registry().create(backend_for(backend, grid.shape(), options), options_of(options));
   sudokit::Result r;
   {
     py::gil_scoped_release unlocked;  // other Python threads run while this one searches
@@ -154,7 +160,7 @@ py::dict solve_cover(const std::string& text, const std::optional<std::string>& 
   std::istringstream in(text);
   const sudokit::ExactCover problem = sudokit::read_dlx(in, "<string>");
   problem.validate();
-  auto solver = registry().create(backend_for(backend, sudokit::ProblemKind::exact_cover, 0, options), options_of(options));
+  auto solver = registry().create(backend_for(backend, sudokit::ProblemKind::exact_cover, options), options_of(options));
   const sudokit::Limits limits = limits_of(count, max_nodes, timeout);
   sudokit::CoverResult r;
   {
@@ -225,7 +231,7 @@ std::vector<Puzzle> generate(const std::string& box, std::uint64_t count, std::u
   const sudokit::BoxSpec spec = sudokit::parse_box_spec(box);
   const auto shape = sudokit::Shape::make(spec.rows, spec.cols);
   const sudokit::Registry solvers = registry();
-  const std::string filler_name = solver.value_or(solvers.default_for(sudokit::ProblemKind::sudoku, 9));
+  const std::string filler_name = solver.value_or(solvers.default_for(*shape, 9));
   auto filler = solvers.create(filler_name);
   auto checker = solvers.create(checker_name ? *checker_name : solver ? *solver : solvers.uniqueness_checker(filler_name));
   sudokit::GenerateOptions options;
@@ -337,7 +343,8 @@ PYBIND11_MODULE(sudokit, m) {
         py::arg("solver") = py::none(), py::arg("checker") = py::none(), py::arg("singles_first") = false,
         py::arg("defer") = 0,
         "Puzzles with exactly one solution, the same for a seed on every machine and the same as `sudokit "
-        "generate` with the same options: `solver` fills the grid (default propagate), `checker` proves each "
-        "removal (default: the solver given, else the backend with uniqueness sessions, sat).");
+        "generate` with the same options: `solver` fills the grid (default: the one measured fastest on 9x9 puzzles that takes the grid), "
+        "`checker` proves each removal (default: the solver given, else the first backend declaring uniqueness "
+        "sessions).");
   m.def("backends", &backends, "What each registered backend declares about itself (BackendInfo).");
 }

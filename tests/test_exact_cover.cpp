@@ -329,6 +329,38 @@ TEST(Registry, BackendsThatTakeNoExactCoverSayWhy) {
   }
 }
 
+// A command not told a backend takes the fastest declared among those that take the grid, its
+// size and its rules: a faster backend that takes classic 9x9 only is not chosen for 16x16 or X.
+TEST(Registry, TheDefaultIsTheFastestOfThoseThatTakeTheGrid) {
+  Registry registry;
+  auto declared = [](std::string name, double per_second, int max_size, bool classic_only) {
+    BackendInfo info(std::move(name), "");
+    info.speeds = {{ProblemKind::sudoku, 1, 64, per_second, ""}};
+    info.max_size = max_size;
+    info.classic_only = classic_only;
+    return info;
+  };
+  const Registry::Factory none = [](const SolverOptions&) -> std::unique_ptr<Solver> { return nullptr; };
+  registry.add(declared("general", 10, kMaxSize, false), none);
+  registry.add(declared("classic9", 100, 9, true), none);
+  registry.add(declared("any9", 50, 9, false), none);
+  Rules x;
+  x.diagonal_main = x.diagonal_anti = true;
+  EXPECT_EQ(registry.default_for(*Shape::make(3, 3)), "classic9");
+  EXPECT_EQ(registry.default_for(*Shape::make(3, 3, x)), "any9");
+  EXPECT_EQ(registry.default_for(*Shape::make(4, 4)), "general");
+  EXPECT_EQ(registry.default_for(*Shape::make(4, 4), 9), "general");  // fastest at 9 that takes 16x16
+  EXPECT_EQ(registry.default_for(ProblemKind::sudoku, 16), "general");
+  Registry small;
+  small.add(declared("classic9", 100, 9, true), none);
+  try {
+    small.default_for(*Shape::make(3, 3, x));
+    ADD_FAILURE() << "no backend takes X";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("no backend takes 9x9 grids with"), std::string::npos) << e.what();
+  }
+}
+
 // The choices in a declared options string: "key=a|b" words only, not free values or notes.
 TEST(Registry, OptionChoicesAreTheKeyValueWordsWithAlternatives) {
   BackendInfo info("example", "");

@@ -308,13 +308,31 @@ bool Registry::is_family(std::string_view prefix) const {
   return std::any_of(families_.begin(), families_.end(), [&](const Family& f) { return f.prefix == prefix; });
 }
 
+// The entry among those `takes` accepts that declares the highest speed for `kind` at side
+// `size`, the first registered on a tie; nullptr when none is accepted.
+template <typename Takes>
+const Registry::Entry* fastest(const std::vector<Registry::Entry>& entries, ProblemKind kind, int size, Takes takes) {
+  const Registry::Entry* best = nullptr;
+  for (const Registry::Entry& e : entries)
+    if (takes(e.info) && (!best || e.info.speed(kind, size) > best->info.speed(kind, size))) best = &e;
+  return best;
+}
+
 std::string Registry::default_for(ProblemKind kind, int size) const {
-  const Entry* best = nullptr;
-  for (const Entry& e : entries_) {
-    if (!e.info.takes(kind) || (kind == ProblemKind::sudoku && size > e.info.max_size)) continue;
-    if (!best || e.info.speed(kind, size) > best->info.speed(kind, size)) best = &e;
-  }
+  const Entry* best = fastest(entries_, kind, size, [&](const BackendInfo& info) {
+    return info.takes(kind) && (kind == ProblemKind::exact_cover || size <= info.max_size);
+  });
   if (!best) throw UsageError("no backend takes " + std::string(to_string(kind)) + (kind == ProblemKind::sudoku ? " grids of side " + std::to_string(size) : ""));
+  return best->info.name;
+}
+
+std::string Registry::default_for(const Shape& shape, int speed_at) const {
+  const int size = speed_at > 0 ? speed_at : shape.size();
+  const Entry* best = fastest(entries_, ProblemKind::sudoku, size, [&](const BackendInfo& info) { return info.takes(shape); });
+  if (!best) {
+    const std::string side = std::to_string(shape.size());
+    throw UsageError("no backend takes " + side + "x" + side + " grids" + (shape.rules().classic() ? "" : " with " + shape.rules().names()));
+  }
   return best->info.name;
 }
 

@@ -300,6 +300,11 @@ class Registry {
   // xc, check, generate and the Python module all ask here, so none of them names a backend.
   // Throws UsageError when no backend takes `kind`.
   std::string default_for(ProblemKind kind, int size = 9) const;
+  // The same for Sudoku grids like `shape`, its rules too (BackendInfo::takes): of the backends
+  // that take them, the one declaring the highest speed at side `speed_at` (0: the shape's own;
+  // generate's filler asks for the fastest at 9, the light search it does). Throws UsageError
+  // when none takes them.
+  std::string default_for(const Shape& shape, int speed_at = 0) const;
   // The backend that proves `kind`'s verdicts for `compare --certify`: the first registered that
   // takes it and declares BackendInfo::proofs; throws UsageError when none does.
   std::string certifier(ProblemKind kind) const;
