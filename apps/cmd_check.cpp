@@ -76,6 +76,7 @@ int cmd_check(const std::vector<std::string>& args) {
     const AnswerEntry* entry = p.number <= answers.size() ? &answers[p.number - 1] : nullptr;
     CheckRow row;
     PooledSolver* chosen = nullptr;
+    bool not_taken = false;
     auto failed = [&](const Error& e) {  // the deciding backend failed: the next puzzle gets a fresh one
       row = CheckRow{.puzzle = p.number, .source = source, .line = p.first_line, .verdict = "failed", .reason = e.what()};
       if (chosen) deciders.discard(*chosen);
@@ -87,6 +88,7 @@ int cmd_check(const std::vector<std::string>& args) {
       if (entry && (entry->no_solution || entry->claimed_count)) decided_by.insert(std::string(decider.name()));
     } catch (const GridNotTaken& e) {  // the backend named to decide claims declares it does not take this grid
       failed(e);
+      not_taken = true;  // as `solve` with that backend: the command line's fault (3), not the answer's
     } catch (const WrongAnswer& e) {  // the deciding backend's own answer failed verification
       report_rejected(e, source + ": puzzle " + std::to_string(p.number));
       failed(e);
@@ -102,8 +104,10 @@ int cmd_check(const std::vector<std::string>& args) {
       std::cout << ": " << row.reason << "\n";
       if (!row.counterexample.empty()) std::cout << "  counter-example: " << row.counterexample << "\n";
     }
-    if (row.verdict == "wrong" || row.verdict == "refuted" || row.verdict == "missing" || row.verdict == "failed")
+    if (row.verdict == "wrong" || row.verdict == "refuted" || row.verdict == "missing" ||
+        (row.verdict == "failed" && !not_taken))
       outcome.raise(kDisagreement);
+    if (not_taken) outcome.raise(kUsage);
     if (row.verdict == "unreadable") outcome.raise(kBadInput);
     if (row.verdict == "stopped") outcome.raise(kUnsolved);
     rows.push_back(std::move(row));
@@ -156,7 +160,7 @@ int cmd_decode(const std::vector<std::string>& args) {
   if (!parse(args, desc, positional, vm,
              "usage: sudokit decode [--box RxC] [--rules NAMES] [--kind sudoku|xc] [--encoding NAME] [-o givens=units|reduce]\n"
              "                      PROBLEM MODEL\n"
-             "Turns a SAT solver's answer (\"s\"/\"v\" lines, or minisat's result file) to the formula of\n"
+             "Turns a SAT solver's answer (\"s\"/\"v\" lines, or a result file of SAT and a line of literals) to the formula of\n"
              "PROBLEM (one puzzle, as `sudokit encode --to dimacs` writes it with the same --encoding and\n"
              "-o givens, or an exact-cover file in DLX format) into the grid or the options it describes.\n"
              "Printed only when the model satisfies every clause of that formula, gives every cell\n"
@@ -224,7 +228,7 @@ int cmd_check_proof(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
              "usage: sudokit check-proof CNF PROOF\n"
-             "Checks a DRAT proof (text, as `cadical --no-binary` writes it) that the DIMACS formula CNF has\n"
+             "Checks a DRAT proof (in text, not the binary form) that the DIMACS formula CNF has\n"
              "no solution: every lemma must follow by unit propagation (or be RAT), and the empty clause\n"
              "must be derived. Exit 0: verified; 4: rejected, with the first failing lemma's line."))
     return kOk;

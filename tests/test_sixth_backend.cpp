@@ -109,6 +109,17 @@ TEST(SixthBackend, SolveRefusesAGridItDoesNotTakeAndGoesOn) {
       << r.err;
 }
 
+TEST(SixthBackend, CheckWithItAsTheDeciderFailsTheGridItDoesNotTake) {
+  test::ScratchDir dir;
+  { std::ofstream(dir.path() + "p.txt") << kEasy << kSixteen; }
+  { std::ofstream(dir.path() + "a.txt") << kEasySolution << "none\n"; }
+  const auto r = run_cli("check --solver sixth " + dir.path() + "p.txt " + dir.path() + "a.txt");
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  EXPECT_TRUE(contains(r.out, "puzzle 2 (")) << r.out;
+  EXPECT_TRUE(contains(r.out, "failed: sixth does not take a 16x16 grid")) << r.out;
+  EXPECT_FALSE(contains(r.out, "puzzle 1 (")) << r.out;  // the 9x9 answer is correct
+}
+
 TEST(SixthBackend, TracingItIsRefusedBecauseItDeclaresNoTrace) {
   for (const std::string flag : {"--trace", "--tree"}) {
     const auto r = run_cli("solve --solver sixth " + flag + " -", kEasy);
