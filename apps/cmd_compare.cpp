@@ -134,7 +134,7 @@ int cmd_compare(const std::vector<std::string>& args) {
      "prove each agreed 'unique' or 'none' with a DRAT proof and check it (docs/cross-checking.md)")
     ("certify-with", po::value<std::string>(&certifier),
      "the backend that writes the proofs (default: the first that declares it writes them, `sudokit solvers`: "
-     "proof=FILE; an ext: backend whose program writes DRAT, such as ext:cadical)")
+     "proofs; or an ext: backend whose program writes DRAT proofs)")
     ("csv", po::value<std::string>(&csv), "write one row per puzzle and backend here ('-': stdout, after the summary)")
     ("json", po::value<std::string>(&json), "the same rows as JSON")
     ("list-columns", po::bool_switch(&list_columns), "print the table of the CSV and JSON columns (docs/stats.md) and stop")

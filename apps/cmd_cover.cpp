@@ -33,8 +33,8 @@ int cmd_encode(const std::vector<std::string>& args) {
              "usage: sudokit encode [--to dlx|dimacs] [--encoding NAME] [--box RxC] [--rules NAMES] [--output FILE] [PUZZLE|-]\n"
              "       sudokit encode --to dimacs PROBLEM.dlx\n"
              "Writes one puzzle as an exact-cover matrix (DLX format) or a CNF formula (DIMACS); or an\n"
-             "exact-cover problem in DLX format as its CNF formula (one variable per option, as the sat\n"
-             "and ext: backends and `decode` number them)."))
+             "exact-cover problem in DLX format as its CNF formula (one variable per option, as the SAT\n"
+             "backends and `decode` number them)."))
     return kOk;
   if (to != "dlx" && to != "dimacs") throw UsageError("--to is dlx or dimacs, not '" + to + "'");
   if (kind_of_files(files) == ProblemKind::exact_cover) {

@@ -23,7 +23,7 @@ int cmd_solve(const std::vector<std::string>& args) {
   desc.add_options()
     ("help,h", "show this help")
     ("solver,s", po::value<std::string>(&solve.solver),
-     "backend (see `sudokit solvers`; --solver backtrack is the textbook search). Without it, each "
+     "backend (see `sudokit solvers`: the textbook search among them). Without it, each "
      "puzzle goes to the backend measured fastest on grids of its size (solvers/speeds.tsv, "
      "docs/benchmarks.md); -o and --encoding need one named");
   add_backend_options(desc, solve);
