@@ -111,7 +111,7 @@ std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& sourc
 }
 
 CheckRow check_answer(const ParsedPuzzle& puzzle, const std::string& source, const AnswerEntry* entry,
-                      const std::string& answer_source, Solver& decider, const Limits& limits) {
+                      const std::string& answer_source, const std::function<Solver&()>& decider, const Limits& limits) {
   CheckRow row;
   row.puzzle = puzzle.number;
   row.source = source;
@@ -131,7 +131,6 @@ CheckRow check_answer(const ParsedPuzzle& puzzle, const std::string& source, con
   row.answer = entry->no_solution ? "none" : "grid";
   if (entry->claimed_count)
     row.claim = *entry->claimed_count == 1 ? "unique" : "count " + std::to_string(*entry->claimed_count);
-  const std::string by = " (" + std::string(decider.name()) + ")";
   const Grid& p = puzzle.grid;
   if (entry->grid) {
     const auto violations = verify(p, entry->grid->grid);
@@ -150,7 +149,9 @@ CheckRow check_answer(const ParsedPuzzle& puzzle, const std::string& source, con
   Limits l = limits;
   l.solutions = entry->no_solution ? 1 : *entry->claimed_count + 1;
   l.keep_solutions = 2;
-  const Result r = decider.solve(p, l);
+  Solver& solver = decider();
+  const std::string by = " (" + std::string(solver.name()) + ")";
+  const Result r = solver.solve(p, l);
   if (r.status == Status::stopped) {
     row.verdict = "stopped";
     row.reason = "the claim is undecided: " + std::string(to_string(r.stop_reason)) + by;

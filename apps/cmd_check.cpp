@@ -25,7 +25,8 @@ int cmd_check(const std::vector<std::string>& args) {
   desc.add_options()
     ("help,h", "show this help")
     ("solver,s", po::value<std::string>(&solve.solver),
-     "backend that decides the claims (default: the one measured fastest on the puzzles' size, solvers/speeds.tsv)")
+     "backend that decides the claims (default: of those that take each puzzle's grid, its size and rules, the one "
+     "measured fastest there, solvers/speeds.tsv)")
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
     ("csv", po::value<std::string>(&csv), "write one row per puzzle here")
     ("json", po::value<std::string>(&json), "the same rows as JSON")
@@ -82,10 +83,11 @@ int cmd_check(const std::vector<std::string>& args) {
       if (chosen) deciders.discard(*chosen);
     };
     try {
-      chosen = &deciders.for_grid(p.grid.shape());
-      Solver& decider = *chosen->solver;
-      row = check_answer(p, source, entry, files[1], decider, limits);
-      if (entry && (entry->no_solution || entry->claimed_count)) decided_by.insert(std::string(decider.name()));
+      row = check_answer(p, source, entry, files[1], [&]() -> Solver& {
+        chosen = &deciders.for_grid(p.grid.shape());
+        return *chosen->solver;
+      }, limits);
+      if (chosen) decided_by.insert(chosen->info.name);
     } catch (const GridNotTaken& e) {  // the backend named to decide claims declares it does not take this grid
       failed(e);
       not_taken = true;  // as `solve` with that backend: the command line's fault (3), not the answer's

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -48,9 +49,11 @@ struct CheckRow {
   std::string counterexample;  // refuted: a second solution, or a solution of a claimed "none"
 };
 
-// Verifies `entry` (nullptr: missing) against `puzzle`; `decider` settles claims.
+// Verifies `entry` (nullptr: missing) against `puzzle`. A claim (none, unique, count N) is settled
+// by the backend `decider` gives, called only then: an answer that claims nothing needs no
+// backend, and one that cannot take the grid is not asked for.
 CheckRow check_answer(const ParsedPuzzle& puzzle, const std::string& source, const AnswerEntry* entry,
-                      const std::string& answer_source, Solver& decider, const Limits& limits);
+                      const std::string& answer_source, const std::function<Solver&()>& decider, const Limits& limits);
 
 void write_check_csv(std::ostream& out, const std::vector<CheckRow>& rows);
 void write_check_json(std::ostream& out, const std::vector<CheckRow>& rows);
