@@ -106,12 +106,11 @@ void require_tracing(const Registry& registry, const std::string& named, bool as
     throw UsageError("--trace and --tree: " + named + " reports nothing of its search (sudokit solvers: traces: no)");
 }
 
-PooledSolver& SolverPool::for_grid(const Shape& shape) {
+PooledSolver& SolverPool::for_grid(const Shape& shape, bool traced) {
   PooledSolver& chosen = made_for(named_.empty() ? registry_.default_for(shape) : named_);
-  if (!chosen.info.takes(shape))
-    throw GridNotTaken(chosen.info.name + " does not take a " + std::to_string(shape.size()) + "x" +
-                       std::to_string(shape.size()) + (shape.rules().classic() ? "" : " " + shape.rules().names()) +
-                       " grid: it takes " + chosen.info.grids() + " (sudokit solvers)");
+  if (const std::string why = chosen.info.refusal(shape); !why.empty()) throw GridNotTaken(why + " (sudokit solvers)");
+  if (traced && chosen.info.tracing == BackendInfo::Tracing::none)  // the default, when none was named
+    throw GridNotTaken("--trace and --tree: " + chosen.info.name + " reports nothing of its search; name one that does (sudokit solvers)");
   return chosen;
 }
 

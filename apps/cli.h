@@ -98,8 +98,9 @@ class SolverPool {
   SolverPool(const Registry& registry, std::string named, SolverOptions options);
   PooledSolver& for_problem(ProblemKind kind, int size);
   // The backend for this grid: the one named, else the fastest declared for its size among those
-  // that take its size and rules. Throws GridNotTaken when the one named does not take it.
-  PooledSolver& for_grid(const Shape& shape);
+  // that take its size and rules. Throws GridNotTaken when the one named does not take it, or
+  // when `traced` (--trace, --tree) and the one chosen traces nothing.
+  PooledSolver& for_grid(const Shape& shape, bool traced = false);
   // After a search that threw (a wrong answer, a program that died): the backend is made afresh
   // for the next problem, as the search may have left its state half undone.
   void discard(const PooledSolver& used);

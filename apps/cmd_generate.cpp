@@ -269,6 +269,8 @@ int cmd_generate(const std::vector<std::string>& args) {
   const bool filler_named = !a.filler_name.empty(), checker_named = vm.count("checker") > 0;
   if (!filler_named) a.filler_name = registry.default_for(*shape, 9);
   if (!checker_named) a.checker_name = filler_named ? a.filler_name : registry.uniqueness_checker(a.filler_name);
+  for (const std::string& name : {a.filler_name, a.checker_name})  // before any output
+    if (const std::string why = registry.info(name).refusal(*shape); !why.empty()) throw UsageError(why + " (sudokit solvers)");
   auto filler = registry.create(a.filler_name);
   auto checker = a.checker_name == a.filler_name && a.checker_options.empty()
                      ? nullptr

@@ -101,9 +101,10 @@ int cmd_solve(const std::vector<std::string>& args) {
       std::cout << writer.text(g, format);
       ++printed;
     };
+    const bool traced = trace || !trace_file.empty() || !tree_file.empty();
+    PooledSolver& chosen = pool.for_grid(p.grid.shape(), traced);  // before any output for the puzzle
     separate();
     if (all) limits.on_solution = print;
-    PooledSolver& chosen = pool.for_grid(p.grid.shape());
     Solver* solver = chosen.solver.get();
     struct Searching {  // the status line is drawn only while a search runs
       std::atomic<std::size_t>& current;

@@ -161,8 +161,7 @@ int main(int argc, char** argv) try {
     const BackendInfo info = registry.info(name);
     const auto untaken = std::find_if(puzzles.begin(), puzzles.end(), [&](const Grid& g) { return !info.takes(g.shape()); });
     if (untaken == puzzles.end()) return false;
-    const std::string why = name + " does not take puzzle " + std::to_string(untaken - puzzles.begin() + 1) +
-                            " (it takes " + info.grids() + ")";
+    const std::string why = "puzzle " + std::to_string(untaken - puzzles.begin() + 1) + ": " + info.refusal(untaken->shape());
     if (!solvers.empty()) throw UsageError(why);
     left_out += why + ": left out\n";
     return true;

@@ -104,12 +104,19 @@ py::dict result_of(const sudokit::BasicResult<Answer>& r, const sudokit::Solver&
 
 // The backend named, else the one measured fastest for this grid (Registry::default_for: its
 // size and rules) or for exact cover, as the command line chooses.
+// A backend named for a grid it declares it does not take (BackendInfo::takes) is refused, as
+// the command line refuses it: UsageError (ValueError in Python).
+void require_takes(const std::string& name, const sudokit::Shape& shape) {
+  if (const std::string why = registry().info(name).refusal(shape); !why.empty()) throw sudokit::UsageError(why);
+}
 void require_named_for_options(const std::optional<std::string>& backend, const py::dict& options) {
   if (!backend && !options.empty()) throw sudokit::UsageError("options set up a backend: name it with backend=");
 }
 std::string backend_for(const std::optional<std::string>& backend, const sudokit::Shape& shape, const py::dict& options) {
   require_named_for_options(backend, options);
-  return backend ? *backend : registry().default_for(shape);
+  if (!backend) return registry().default_for(shape);
+  require_takes(*backend, shape);
+  return *backend;
 }
 std::string backend_for(const std::optional<std::string>& backend, sudokit::ProblemKind kind, const py::dict& options) {
   require_named_for_options(backend, options);
@@ -232,8 +239,11 @@ std::vector<Puzzle> generate(const std::string& box, std::uint64_t count, std::u
   const auto shape = sudokit::Shape::make(spec.rows, spec.cols);
   const sudokit::Registry solvers = registry();
   const std::string filler_name = solver.value_or(solvers.default_for(*shape, 9));
+  const std::string checker_used = checker_name ? *checker_name : solver ? *solver : solvers.uniqueness_checker(filler_name);
+  require_takes(filler_name, *shape);
+  require_takes(checker_used, *shape);
   auto filler = solvers.create(filler_name);
-  auto checker = solvers.create(checker_name ? *checker_name : solver ? *solver : solvers.uniqueness_checker(filler_name));
+  auto checker = solvers.create(checker_used);
   sudokit::GenerateOptions options;
   options.clues = clues;
   options.symmetric = symmetric;

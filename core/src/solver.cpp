@@ -186,9 +186,14 @@ auto checked_search(const Solver& solver, const Problem& problem, const Limits& 
     return r;
   }
   // A solution passed on twice would be counted twice: each one streamed is remembered by a
-  // 64-bit hash of its digits (or options), 8 bytes a solution however large the grid.
+  // 64-bit hash of its digits (or options), some 40 bytes a solution in the set however large
+  // the grid, for the first kRemembered solutions: a count in the millions (every 6x6 grid, 28
+  // million) would otherwise hold a gigabyte. Two different solutions share a hash with
+  // probability about 3e-8 at that size, far below any backend bug's.
+  constexpr std::size_t kRemembered = std::size_t{1} << 20;
   std::unordered_set<std::uint64_t> streamed;
   auto once = [&](std::string_view bytes, const std::string& text) {
+    if (streamed.size() >= kRemembered) return;
     if (!streamed.insert(std::hash<std::string_view>{}(bytes)).second)
       throw WrongAnswer(std::string(solver.name()), "the same solution twice", text);
   };
@@ -290,6 +295,18 @@ std::string BackendInfo::grids() const {
   return std::string(classic_only ? "classic grids" : "grids") + (max_size < kMaxSize ? " up to " + side + "x" + side : "");
 }
 
+// "16x16", "9x9 X" (the rules' names when not classic).
+static std::string grid_words(const Shape& shape) {
+  const std::string side = std::to_string(shape.size());
+  return side + "x" + side + (shape.rules().classic() ? "" : " " + shape.rules().names());
+}
+
+std::string BackendInfo::refusal(const Shape& shape) const {
+  if (takes(shape)) return {};
+  if (!sudoku) return name + " does not take Sudoku grids";
+  return name + " does not take a " + grid_words(shape) + " grid: it takes " + grids();
+}
+
 std::vector<std::string> Registry::names(const Shape& shape) const {
   std::vector<std::string> out;
   for (const Entry& e : entries_)
@@ -329,10 +346,7 @@ std::string Registry::default_for(ProblemKind kind, int size) const {
 std::string Registry::default_for(const Shape& shape, int speed_at) const {
   const int size = speed_at > 0 ? speed_at : shape.size();
   const Entry* best = fastest(entries_, ProblemKind::sudoku, size, [&](const BackendInfo& info) { return info.takes(shape); });
-  if (!best) {
-    const std::string side = std::to_string(shape.size());
-    throw UsageError("no backend takes " + side + "x" + side + " grids" + (shape.rules().classic() ? "" : " with " + shape.rules().names()));
-  }
+  if (!best) throw UsageError("no backend takes a " + grid_words(shape) + " grid");
   return best->info.name;
 }
 

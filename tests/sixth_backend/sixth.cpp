@@ -33,7 +33,7 @@ struct State {
 
 Result SixthSolver::search(const Grid& puzzle, const Limits& limits) {
   const Shape& shape = puzzle.shape();
-  if (!info().takes(shape)) throw UsageError("sixth takes classic grids up to 9x9, not " + shape.name());
+  if (const std::string why = info().refusal(shape); !why.empty()) throw UsageError(why);  // callers ask first; a library user may not
   SearchBudget budget(limits);
   SolutionSink sink(limits);
   Stats stats;

@@ -153,6 +153,9 @@ struct BackendInfo {
     return sudoku && shape.size() <= max_size && (!classic_only || shape.rules().classic());
   }
   std::string grids() const;  // those grids in words: "classic grids up to 9x9", "every grid"
+  // Why it does not take grids like `shape`, in the words every command reports ("sixth does not
+  // take a 16x16 grid: it takes classic grids up to 9x9"); empty when it takes them.
+  std::string refusal(const Shape& shape) const;
   std::string node_unit = "nodes";      // what --max-nodes bounds (docs/stats.md): "nodes" or "conflicts"
   // The work budget per puzzle, in node_unit, that `compare` gives this backend when its command
   // line sets none (--max-nodes): a few hundredths of a second of search on a 9x9 puzzle on one
@@ -230,7 +233,8 @@ class UniquenessSession {
 
 // A backend. Callers ask solve(); a backend implements search(). solve() lets no answer out that
 // the independent verifier (verify.h, exact_cover.h) has not accepted: every solution kept in the
-// result or passed to Limits::on_solution / on_cover_solution (and none of those passed twice),
+// result or passed to Limits::on_solution / on_cover_solution (and none of the first million of
+// those passed twice),
 // the part a stopped search deduced, and the result's own arithmetic (its status is
 // final_status() of its count, it keeps min(count, keep_solutions) solutions, all different).
 // What fails is thrown as WrongAnswer, naming the backend and the fault, never returned; so a bug
