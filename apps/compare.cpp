@@ -445,12 +445,24 @@ std::string json_string(const std::string& s) {
   return q + "\"";
 }
 
+// The puzzles (by number) that every backend compared skipped: nothing checked them.
+std::vector<std::size_t> puzzles_nobody_took(const std::vector<Row>& rows) {
+  std::map<std::size_t, bool> taken;  // puzzle -> some backend ran it
+  for (const Row& r : rows) taken[r.puzzle] = taken[r.puzzle] || r.verdict != "skipped";
+  std::vector<std::size_t> out;
+  for (const auto& [puzzle, some] : taken)
+    if (!some) out.push_back(puzzle);
+  return out;
+}
+
 int exit_code_for(const std::vector<Row>& rows) {
   int code = kOk;
   for (const Row& r : rows) {
     if (is_disagreement(r)) return kDisagreement;
     if (r.verdict == "stopped" || r.verdict == "timeout" || r.status == "none") code = kUnsolved;
   }
+  // A puzzle no backend took passed no check: the backends named were the wrong ones for it.
+  if (!puzzles_nobody_took(rows).empty()) code = std::max(code, static_cast<int>(kUsage));
   return code;
 }
 
@@ -627,6 +639,12 @@ void write_summary(std::ostream& out, const std::vector<Row>& rows) {
 }
 
 void write_budget_notes(std::ostream& out, const CompareReport& report) {
+  if (const auto nobody = puzzles_nobody_took(report.rows); !nobody.empty()) {
+    out << "no backend compared takes " << (nobody.size() == 1 ? "puzzle " : "puzzles ");
+    for (std::size_t i = 0; i < nobody.size() && i < 10; ++i) out << (i ? ", " : "") << nobody[i];
+    out << (nobody.size() > 10 ? ", ..." : "") << ": nothing checked " << (nobody.size() == 1 ? "it" : "them")
+        << " (`sudokit solvers` says which backend takes which grids)\n";
+  }
   for (const auto& b : report.budgets) {
     std::size_t skipped = 0;
     for (const Row& r : report.rows) skipped += r.backend == b.backend && r.verdict == "skipped";
