@@ -109,15 +109,31 @@ TEST(SixthBackend, SolveRefusesAGridItDoesNotTakeAndGoesOn) {
       << r.err;
 }
 
-TEST(SixthBackend, CheckWithItAsTheDeciderFailsTheGridItDoesNotTake) {
+// check asks its decider only for a claim: a plain answer on a 16x16 grid is verified without
+// it; a claim there ("none") is one sixth cannot decide, so that puzzle fails with exit 3.
+TEST(SixthBackend, CheckAsksItOnlyToDecideClaimsOnGridsItTakes) {
   test::ScratchDir dir;
+  const auto sixteen_solution = run_cli("solve -", kSixteen);
+  ASSERT_EQ(sixteen_solution.exit_code, 0) << sixteen_solution.err;
   { std::ofstream(dir.path() + "p.txt") << kEasy << kSixteen; }
-  { std::ofstream(dir.path() + "a.txt") << kEasySolution << "none\n"; }
-  const auto r = run_cli("check --solver sixth " + dir.path() + "p.txt " + dir.path() + "a.txt");
+  { std::ofstream(dir.path() + "grids.txt") << kEasySolution << sixteen_solution.out; }
+  const auto grids = run_cli("check --solver sixth " + dir.path() + "p.txt " + dir.path() + "grids.txt");
+  EXPECT_EQ(grids.exit_code, 0) << grids.out << grids.err;
+  EXPECT_TRUE(contains(grids.out, "2 puzzles: 2 correct")) << grids.out;
+
+  { std::ofstream(dir.path() + "claims.txt") << "# claim: unique\n" << kEasySolution << "none\n"; }
+  const auto claims = run_cli("check --solver sixth " + dir.path() + "p.txt " + dir.path() + "claims.txt");
+  EXPECT_EQ(claims.exit_code, 3) << claims.out << claims.err;
+  EXPECT_FALSE(contains(claims.out, "puzzle 1 (")) << claims.out;  // the 9x9 claim, decided by sixth: correct
+  EXPECT_TRUE(contains(claims.out, "puzzle 2 (")) << claims.out;
+  EXPECT_TRUE(contains(claims.out, "failed: sixth does not take a 16x16 grid")) << claims.out;
+}
+
+// compare with only backends that do not take a puzzle checked nothing there: exit 3, and says so.
+TEST(SixthBackend, CompareWithNoBackendTakingAPuzzleSaysSoAndFails) {
+  const auto r = run_cli("compare --solvers sixth -", kSixteen);
   EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "puzzle 2 (")) << r.out;
-  EXPECT_TRUE(contains(r.out, "failed: sixth does not take a 16x16 grid")) << r.out;
-  EXPECT_FALSE(contains(r.out, "puzzle 1 (")) << r.out;  // the 9x9 answer is correct
+  EXPECT_TRUE(contains(r.out, "no backend compared takes puzzle 1: nothing checked it")) << r.out;
 }
 
 TEST(SixthBackend, TracingItIsRefusedBecauseItDeclaresNoTrace) {
@@ -141,13 +157,13 @@ TEST(SixthBackend, BenchRunsItOnClassicGridsAndLeavesItOutOfLargerOnes) {
   EXPECT_EQ(sixteen.exit_code, 0) << sixteen.err;
   // Every backend by default: sixth is left out, with the reason.
   const auto all = run_shell(bench + dir.path() + "16.txt");
-  EXPECT_TRUE(contains(all.err + all.out, "sixth does not take puzzle 1 (it takes classic grids up to 9x9): left out"))
+  EXPECT_TRUE(contains(all.err + all.out, "puzzle 1: sixth does not take a 16x16 grid: it takes classic grids up to 9x9: left out"))
       << all.out << all.err;
   EXPECT_FALSE(contains(all.out, "| sixth |")) << all.out;
   // Named, it is a usage error.
   const auto named = run_shell(bench + "--solvers sixth " + dir.path() + "16.txt");
   EXPECT_NE(named.exit_code, 0);
-  EXPECT_TRUE(contains(named.err, "sixth does not take puzzle 1")) << named.err;
+  EXPECT_TRUE(contains(named.err, "puzzle 1: sixth does not take a 16x16 grid")) << named.err;
 }
 
 }  // namespace
