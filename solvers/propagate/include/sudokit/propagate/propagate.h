@@ -31,7 +31,6 @@
 #include <cstdint>
 #include <cstddef>
 #include <memory>
-#include <new>
 #include <string_view>
 #include <vector>
 
@@ -63,41 +62,21 @@ std::string_view to_string(PropagateRating rating);  // "singles", "locked candi
 
 class PropagateSolver final : public Solver {
  public:
-  explicit PropagateSolver(PropagateSettings settings = {}) : settings_(settings) {}
+  explicit PropagateSolver(PropagateSettings settings = {});
+  ~PropagateSolver() override;
   static BackendInfo info();
   static std::unique_ptr<Solver> create(const SolverOptions& options);  // rules=, each rule=on|off, search=
 
   std::string_view name() const override { return "propagate"; }
   std::string options() const override;
 
-  struct Tables;  // peers and units of one shape, flattened; kept between puzzles of that shape
-
-  // The per-level states, reused between puzzles. Allocated uninitialised for the deepest search
-  // a shape allows (a level per cell, plus two), so that pages are faulted in only as deep as a
-  // search goes and levels are never copied as it deepens: growing by doubling, a 64x64 search
-  // copied and zeroed tens of megabytes between two reads of the clock.
-  struct Levels {
-    struct Free {
-      void operator()(unsigned char* p) const { ::operator delete[](p, std::align_val_t{64}); }
-    };
-    std::unique_ptr<unsigned char[], Free> data;
-    std::size_t bytes = 0;
-  };
-  // The engine's other buffers, kept between puzzles as the levels are: allocating them for each
-  // puzzle was about 3% of a 9x9 solve. Sized by the engine for the puzzle at hand.
-  struct Buffers {
-    std::vector<int> queue;                  // naked singles to place
-    std::vector<std::uint64_t> dirty;        // units to rescan, when there are more than 64
-    std::vector<std::uint64_t> unions;       // locked candidates: each crossing's candidates
-    std::vector<std::uint64_t> where;        // X-wing: each digit's places by line
-  };
-
  private:
+  // What the engine keeps between puzzles: the tables of the last shape, the search levels and
+  // buffers (tables.h, private to the backend).
+  struct Workspace;
   Result search(const Grid& puzzle, const Limits& limits) override;
   PropagateSettings settings_;
-  std::shared_ptr<const Tables> tables_;
-  Levels scratch_;
-  Buffers buffers_;
+  std::unique_ptr<Workspace> work_;
 };
 
 }  // namespace sudokit
