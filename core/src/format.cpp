@@ -9,26 +9,22 @@
 #include "sudokit/errors.h"
 #include "sudokit/fpuzzles.h"
 #include "sudokit/text.h"
+#include "reading.h"
 
 namespace sudokit {
 
-namespace {
+using reading::quote;
+using reading::square_box;
 
+namespace {
 
 // The white space of split_words() (sudokit/text.h): a line of only CR, VT or FF is blank too, or
 // it would reach the parsers as a content line without a word.
-constexpr std::string_view kSpace = " \t\r\v\f";
+constexpr std::string_view kSpace = kWhiteSpace;
 bool is_blank(std::string_view line) { return line.find_first_not_of(kSpace) == std::string_view::npos; }
 bool is_comment(std::string_view line) {
   const auto first = line.find_first_not_of(kSpace);
   return first != std::string_view::npos && line[first] == '#';
-}
-
-std::string quote(char c) {
-  if (c >= 32 && c < 127) return std::string("'") + c + "'";
-  std::ostringstream os;
-  os << "byte 0x" << std::hex << (static_cast<unsigned>(c) & 0xffu);
-  return os.str();
 }
 
 // Largest grid side written as characters; beyond it the line form uses numbers.
@@ -80,258 +76,6 @@ bool PuzzleReader::next_content_line(Line& out) {
     else if (!is_blank(out.text)) return true;
   }
   return false;
-}
-
-namespace {
-
-// "r3c5" or "R3C5": 1-based row and column, or nullopt.
-std::optional<std::pair<int, int>> parse_cell_name(std::string_view word) {
-  if (word.size() < 4 || (word[0] != 'r' && word[0] != 'R')) return std::nullopt;
-  const auto c = word.find_first_of("cC");
-  if (c == std::string_view::npos) return std::nullopt;
-  int row = 0, col = 0;
-  const char* end = word.data() + word.size();
-  auto a = std::from_chars(word.data() + 1, word.data() + c, row);
-  auto b = std::from_chars(word.data() + c + 1, end, col);
-  if (a.ec != std::errc() || a.ptr != word.data() + c || b.ec != std::errc() || b.ptr != end) return std::nullopt;
-  return std::pair{row, col};
-}
-
-// The side of square boxes of an n x n grid (3 for 9x9), or 0 when n has none Shape::infer takes.
-int square_box(std::size_t n) {
-  int r = 1;
-  while (static_cast<std::size_t>((r + 1) * (r + 1)) <= n) ++r;
-  return static_cast<std::size_t>(r * r) == n && n >= 4 && n <= static_cast<std::size_t>(kMaxSize) ? r : 0;
-}
-
-}  // namespace
-
-// Directives: "# box: RxC" gives the shape of the puzzles after it, so that a file of 6x6 or 12x12
-// puzzles (which cannot be inferred) reads back as written; a box given by the caller (--box)
-// wins. The variant directives are described in format.h.
-void PuzzleReader::read_header(const Line& line) {
-  const auto hash = line.text.find('#');
-  if (pending_directives_.jigsaw_line != 0 &&
-      (pending_directives_.jigsaw_rows.empty() ||
-       pending_directives_.jigsaw_rows.size() < pending_directives_.jigsaw_width)) {
-    read_jigsaw_row(line, hash);
-    return;
-  }
-  const auto words = split_words(std::string_view(line.text).substr(hash + 1));
-  if (words.empty()) return;
-  const std::string_view name = words[0].text;
-  auto column_of = [&](const Word& w) { return hash + 1 + w.column; };
-  auto fail = [&](std::size_t column, std::string detail) {
-    if (!directive_error_) directive_error_ = DirectiveError{line.number, column, std::move(detail)};
-  };
-  if (name == "box:") {
-    if (words.size() != 2) return;  // a comment that happens to start with "box:"
-    if (box_given_) return;
-    try {
-      box_ = parse_box_spec(words[1].text);
-    } catch (const UsageError&) {
-      throw InputError(source_, puzzles_ + 1, line.number, column_of(words[1]),
-                       "the header '# box: RxC' wants the shape of one box, e.g. 2x3; got '" +
-                           std::string(words[1].text) + "'");
-    }
-    last_shape_.reset();
-  } else if (name == "rules:") {
-    Rules named;
-    rules_error_.reset();
-    const std::size_t start = words.size() > 1 ? words[1].column : words[0].column + words[0].text.size();
-    const std::string_view list = std::string_view(line.text).substr(hash + start);
-    if (!(words.size() == 2 && (words[1].text == "classic" || words[1].text == "none"))) {
-      try {
-        parse_rule_names(list, named);
-      } catch (const UsageError& e) {
-        rules_error_ = DirectiveError{line.number, hash + 1 + start, std::string("# rules: ") + e.what()};
-      }
-    }
-    file_rules_ = std::move(named);
-  } else if (name == "jigsaw:") {
-    if (pending_directives_.jigsaw_line != 0) fail(column_of(words[0]), "a second jigsaw map for the same puzzle");
-    if (words.size() > 1) fail(column_of(words[1]), "'# jigsaw:' stands alone; the region map follows on the next n lines, each '# ' and a row");
-    pending_directives_.jigsaw_line = line.number;
-    pending_directives_.jigsaw_rows.clear();
-    pending_directives_.jigsaw_width = 0;
-  } else if (name == "cage:" || name == "extra:") {
-    const bool cage = name == "cage:";
-    CellList list = read_cell_list(line, hash, words, cage);
-    (cage ? pending_directives_.cages : pending_directives_.extras).push_back(std::move(list));
-  }
-}
-
-void PuzzleReader::read_jigsaw_row(const Line& line, std::size_t hash) {
-  PuzzleDirectives& d = pending_directives_;
-  const auto words = split_words(std::string_view(line.text).substr(hash + 1));
-  const std::size_t row_number = d.jigsaw_rows.size() + 1;
-  auto fail = [&](std::size_t column, std::string detail) {
-    if (!directive_error_)
-      directive_error_ = DirectiveError{line.number, column, "jigsaw map row " + std::to_string(row_number) + ": " + std::move(detail)};
-  };
-  std::vector<int> row;
-  // One word of several characters: a region per character, 1-9 then A-Z (a row has n >= 2
-  // regions, so numbers would be several words).
-  if (words.size() == 1 && words[0].text.size() > 1) {
-    for (std::size_t i = 0; i < words[0].text.size(); ++i) {
-      const int v = char_digit(words[0].text[i]);
-      if (v <= 0)
-        fail(hash + 1 + words[0].column + i, "bad region " + quote(words[0].text[i]) + ": regions are 1-9, then A-Z");
-      row.push_back(std::max(v, 1) - 1);
-    }
-  } else {
-    for (const Word& w : words) {
-      int v = 0;
-      auto [ptr, ec] = std::from_chars(w.text.data(), w.text.data() + w.text.size(), v);
-      if (ec != std::errc() || ptr != w.text.data() + w.text.size() || v < 1) {
-        fail(hash + 1 + w.column, "bad region '" + std::string(w.text) + "': regions are numbered from 1");
-        v = 1;
-      }
-      row.push_back(v - 1);
-    }
-  }
-  if (d.jigsaw_rows.empty()) {
-    d.jigsaw_width = row.size();
-    if (row.size() < 2) {
-      fail(hash + 2, "a row of the region map has n regions, one per cell; got " + std::to_string(row.size()));
-      d.jigsaw_width = 1;  // ends the map here
-    }
-  } else if (row.size() != d.jigsaw_width) {
-    fail(hash + 2, std::to_string(row.size()) + " regions, expected " + std::to_string(d.jigsaw_width) +
-                       " like the first row");
-  }
-  d.jigsaw_rows.push_back(std::move(row));
-}
-
-PuzzleReader::CellList PuzzleReader::read_cell_list(const Line& line, std::size_t hash, const std::vector<Word>& words,
-                                                    bool with_sum) {
-  CellList list{line.number, hash + 1 + words[0].column, {}, 0};
-  const std::string what = with_sum ? "# cage:" : "# extra:";
-  auto fail = [&](std::size_t column, std::string detail) {
-    if (!directive_error_) directive_error_ = DirectiveError{line.number, column, what + " " + std::move(detail)};
-  };
-  std::size_t i = 1;
-  if (with_sum) {
-    if (words.size() < 2) {
-      fail(list.column, "wants a sum (0 or '-' for none) and the cells, e.g. '# cage: 15 r1c1 r1c2'");
-      return list;
-    }
-    const Word& w = words[1];
-    if (w.text != "-") {
-      auto [ptr, ec] = std::from_chars(w.text.data(), w.text.data() + w.text.size(), list.sum);
-      if (ec != std::errc() || ptr != w.text.data() + w.text.size() || list.sum < 0)
-        fail(hash + 1 + w.column, "the sum '" + std::string(w.text) + "' is not a number (0 or '-' for none)");
-    }
-    i = 2;
-  }
-  for (; i < words.size(); ++i) {
-    const auto cell = parse_cell_name(words[i].text);
-    if (!cell) {
-      fail(hash + 1 + words[i].column, "'" + std::string(words[i].text) + "' is not a cell; cells are written r1c1");
-      continue;
-    }
-    list.cells.push_back({cell->first, cell->second, hash + 1 + words[i].column});
-  }
-  if (list.cells.empty()) fail(list.column, "names no cell");
-  return list;
-}
-
-// The rules of the next puzzle, of side n: the caller's, the file's and its own directives.
-Rules PuzzleReader::rules_for(std::size_t n, std::size_t puzzle) {
-  Rules rules = caller_rules_;
-  for (bool Rules::*flag : {&Rules::diagonal_main, &Rules::diagonal_anti, &Rules::windoku, &Rules::disjoint_groups,
-                            &Rules::anti_knight, &Rules::anti_king})
-    rules.*flag = rules.*flag || file_rules_.*flag;
-  const int side = static_cast<int>(n);
-  auto cells_of = [&](const CellList& list, const std::string& what) {
-    std::vector<int> cells;
-    for (const CellRef& c : list.cells) {
-      if (c.row < 1 || c.row > side || c.col < 1 || c.col > side)
-        throw InputError(source_, puzzle, list.line, c.column,
-                         what + ": r" + std::to_string(c.row) + "c" + std::to_string(c.col) + " is outside the " +
-                             std::to_string(n) + "x" + std::to_string(n) + " grid");
-      cells.push_back((c.row - 1) * side + (c.col - 1));
-    }
-    return cells;
-  };
-  for (std::size_t i = 0; i < current_.extras.size(); ++i)
-    rules.extra_regions.push_back(cells_of(current_.extras[i], "extra region " + std::to_string(i + 1)));
-  for (std::size_t i = 0; i < current_.cages.size(); ++i)
-    rules.cages.push_back(Cage{cells_of(current_.cages[i], "cage " + std::to_string(i + 1)), current_.cages[i].sum});
-  if (current_.jigsaw_line != 0) {
-    if (current_.jigsaw_width != n || current_.jigsaw_rows.size() != n)
-      throw InputError(source_, puzzle, current_.jigsaw_line, 1,
-                       "the jigsaw map is " + std::to_string(current_.jigsaw_rows.size()) + " rows of " +
-                           std::to_string(current_.jigsaw_width) + ", the puzzle " + std::to_string(n) + "x" +
-                           std::to_string(n));
-    for (const auto& row : current_.jigsaw_rows) rules.regions.insert(rules.regions.end(), row.begin(), row.end());
-  }
-  return rules;
-}
-
-// Shape::make names the item at fault ("cage 2 (...): ..."); its directive's line is found by
-// trying each item alone.
-void PuzzleReader::locate_rule_error(const BoxSpec& box, std::size_t n, std::size_t puzzle, const Line& line,
-                                     const std::string& message) {
-  const Rules all = rules_for(n, puzzle);
-  auto fails = [&](Rules alone) {
-    try {
-      Shape::make(box.rows, box.cols, std::move(alone));
-      return false;
-    } catch (const UsageError&) {
-      return true;
-    }
-  };
-  std::size_t at_line = line.number, at_column = 1;
-  Rules named = all;
-  named.regions.clear();
-  named.cages.clear();
-  named.extra_regions.clear();
-  if (!all.regions.empty()) {
-    Rules alone = named;
-    alone.regions = all.regions;
-    if (fails(alone)) at_line = current_.jigsaw_line;
-  }
-  for (std::size_t i = 0; at_line == line.number && i < all.cages.size(); ++i)
-    if (fails(Rules{.cages = {all.cages[i]}})) at_line = current_.cages[i].line, at_column = current_.cages[i].column;
-  for (std::size_t i = 0; at_line == line.number && i < all.extra_regions.size(); ++i)
-    if (fails(Rules{.extra_regions = {all.extra_regions[i]}}))
-      at_line = current_.extras[i].line, at_column = current_.extras[i].column;
-  throw InputError(source_, puzzle, at_line, at_column, message);
-}
-
-ShapePtr PuzzleReader::shape_for(std::size_t n, std::size_t puzzle, const Line& line, std::size_t column) {
-  if (rules_error_)
-    throw InputError(source_, puzzle, rules_error_->line, rules_error_->column, rules_error_->detail);
-  Rules rules = rules_for(n, puzzle);
-  BoxSpec box{0, 0};
-  if (box_) {
-    box = *box_;
-  } else if (const int r = square_box(n)) {
-    box = {r, r};
-  } else if (rules.jigsaw() && n >= 2 && n <= static_cast<std::size_t>(kMaxSize)) {
-    // Jigsaw regions replace the boxes, so any box of n cells does: the squarest, rows <= columns.
-    int rows = 1;
-    for (int r = 1; r * r <= static_cast<int>(n); ++r)
-      if (n % static_cast<std::size_t>(r) == 0) rows = r;
-    box = {rows, static_cast<int>(n) / rows};
-  } else {
-    std::string hint = "a " + std::to_string(n) + "x" + std::to_string(n) + " grid";
-    if (n < 2 || n > kMaxSize)
-      throw InputError(source_, puzzle, line.number, column,
-                       hint + " is not a Sudoku size sudokit supports (4 to 64 cells a side)");
-    throw InputError(source_, puzzle, line.number, column,
-                     hint + " has no square boxes: give the box shape with --box RxC (e.g. --box 2x3 for 6x6)");
-  }
-  if (last_shape_ && last_shape_->box_rows() == box.rows && last_shape_->box_cols() == box.cols &&
-      last_shape_->rules() == rules)
-    return last_shape_;
-  try {
-    last_shape_ = Shape::make(box.rows, box.cols, std::move(rules));
-  } catch (const UsageError& e) {
-    locate_rule_error(box, n, puzzle, line, e.what());
-  }
-  return last_shape_;
 }
 
 std::optional<ParsedPuzzle> PuzzleReader::next() {
@@ -492,79 +236,6 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
   return {std::move(grid), Format::grid, number, first.number};
 }
 
-ParsedPuzzle PuzzleReader::read_fpuzzles_form(const Line& first, std::size_t number) {
-  // The JSON text: from the first line to the line where its braces close (outside strings).
-  std::string text;
-  std::vector<std::size_t> line_starts;  // offset in `text` of each line
-  std::optional<std::string> json;
-  if (first.text.find_first_not_of(kSpace) != first.text.find('{')) {
-    json = fpuzzles_link_json(first.text);
-    if (!json)
-      throw InputError(source_, number, first.number, first.text.find("?load=") + 7,
-                       "the f-puzzles link does not decompress (lz-string, base64)");
-  } else {
-    int depth = 0;
-    bool in_string = false, escaped = false;
-    Line line = first;
-    for (bool more = true; more;) {
-      line_starts.push_back(text.size());
-      for (char c : line.text) {
-        if (escaped) escaped = false;
-        else if (in_string && c == '\\') escaped = true;
-        else if (c == '"') in_string = !in_string;
-        else if (!in_string && c == '{') ++depth;
-        else if (!in_string && c == '}') --depth;
-      }
-      text += line.text;
-      text += '\n';
-      if (depth <= 0) break;
-      more = peek_line(line);
-      if (more) pending_.reset();
-    }
-    if (depth > 0)
-      throw InputError(source_, number, first.number, 1, "f-puzzles JSON: the source ends before its closing brace");
-    json = std::move(text);
-  }
-  FPuzzleError error;
-  const auto puzzle = parse_fpuzzles(*json, error);
-  auto fail = [&](const std::string& path, const std::string& detail) {
-    std::size_t line = first.number, column = 0;
-    if (error.offset && !line_starts.empty()) {
-      const auto at = std::upper_bound(line_starts.begin(), line_starts.end(), *error.offset) - line_starts.begin() - 1;
-      line = first.number + static_cast<std::size_t>(at);
-      column = *error.offset - line_starts[static_cast<std::size_t>(at)] + 1;
-    }
-    throw InputError(source_, number, line, column, "f-puzzles JSON" + (path.empty() ? "" : " " + path) + ": " + detail);
-  };
-  if (!puzzle) fail(error.path, error.detail);
-  const int n = puzzle->box_rows * puzzle->box_cols;
-
-  Rules rules = rules_for(static_cast<std::size_t>(n), number);
-  const Rules& own = puzzle->rules;
-  for (bool Rules::*flag : {&Rules::diagonal_main, &Rules::diagonal_anti, &Rules::windoku, &Rules::disjoint_groups,
-                            &Rules::anti_knight, &Rules::anti_king})
-    rules.*flag = rules.*flag || own.*flag;
-  if (own.jigsaw()) rules.regions = own.regions;
-  // The JSON's cages and regions keep their numbers (killercage[0] is cage 1), the directives' follow.
-  rules.cages.insert(rules.cages.begin(), own.cages.begin(), own.cages.end());
-  rules.extra_regions.insert(rules.extra_regions.begin(), own.extra_regions.begin(), own.extra_regions.end());
-  ShapePtr shape;
-  try {
-    shape = Shape::make(puzzle->box_rows, puzzle->box_cols, std::move(rules));
-  } catch (const UsageError& e) {
-    const std::string message = e.what();
-    std::string path;
-    if (message.rfind("cage ", 0) == 0) path = "killercage[" + std::to_string(std::atoi(message.c_str() + 5) - 1) + "]";
-    else if (message.rfind("extra region ", 0) == 0)
-      path = "extraregion[" + std::to_string(std::atoi(message.c_str() + 13) - 1) + "]";
-    else if (message.find("jigsaw") != std::string::npos) path = "grid[][].region";
-    fail(path, message);
-  }
-  std::vector<std::uint8_t> values(puzzle->values.begin(), puzzle->values.end());
-  Grid grid(shape, std::move(values));
-  check_givens(grid, number, std::vector<std::pair<std::size_t, std::size_t>>(grid.values().size(), {first.number, 0}));
-  return {std::move(grid), Format::line, number, first.number};
-}
 
 void PuzzleReader::check_givens(const Grid& grid, std::size_t puzzle,
                                 const std::vector<std::pair<std::size_t, std::size_t>>& pos) {
@@ -728,5 +399,22 @@ std::string PuzzleWriter::text(const Grid& grid, Format format) {
   out += format == Format::grid ? to_grid_text(grid) : to_line(grid) + '\n';
   return out;
 }
+
+namespace reading {
+
+std::string quote(char c) {
+  if (c >= 32 && c < 127) return std::string("'") + c + "'";
+  std::ostringstream os;
+  os << "byte 0x" << std::hex << (static_cast<unsigned>(c) & 0xffu);
+  return os.str();
+}
+
+int square_box(std::size_t n) {
+  int r = 1;
+  while (static_cast<std::size_t>((r + 1) * (r + 1)) <= n) ++r;
+  return static_cast<std::size_t>(r * r) == n && n >= 4 && n <= static_cast<std::size_t>(kMaxSize) ? r : 0;
+}
+
+}  // namespace reading
 
 }  // namespace sudokit

@@ -3,6 +3,10 @@
 #include <charconv>
 #include <nlohmann/json.hpp>
 
+#include "sudokit/errors.h"
+#include "sudokit/format.h"
+#include "sudokit/text.h"
+
 namespace sudokit {
 
 namespace {
@@ -28,19 +32,6 @@ struct Bad {
   std::string path, detail;
 };
 
-std::optional<std::pair<int, int>> cell_of(const std::string& name) {
-  // "R1C1", 1-based
-  if (name.size() < 4 || (name[0] != 'R' && name[0] != 'r')) return std::nullopt;
-  const auto c = name.find_first_of("Cc");
-  if (c == std::string::npos) return std::nullopt;
-  int row = 0, col = 0;
-  const char* end = name.data() + name.size();
-  auto a = std::from_chars(name.data() + 1, name.data() + c, row);
-  auto b = std::from_chars(name.data() + c + 1, end, col);
-  if (a.ec != std::errc() || a.ptr != name.data() + c || b.ec != std::errc() || b.ptr != end) return std::nullopt;
-  return std::pair{row, col};
-}
-
 std::vector<int> cells_of(const json& item, const std::string& path, int n) {
   if (!item.is_object() || !item.contains("cells") || !item["cells"].is_array())
     throw Bad{path, "wants an object with a \"cells\" list"};
@@ -50,7 +41,7 @@ std::vector<int> cells_of(const json& item, const std::string& path, int n) {
     const std::string at = path + ".cells[" + std::to_string(i) + "]";
     if (!list[i].is_string()) throw Bad{at, "a cell is a string such as \"R1C1\""};
     const std::string name = list[i].get<std::string>();
-    const auto cell = cell_of(name);
+    const auto cell = parse_cell_name(name);
     if (!cell) throw Bad{at, "'" + name + "' is not a cell such as \"R1C1\""};
     if (cell->first < 1 || cell->first > n || cell->second < 1 || cell->second > n)
       throw Bad{at, name + " is outside the " + std::to_string(n) + "x" + std::to_string(n) + " grid"};
@@ -281,6 +272,82 @@ std::optional<std::string> fpuzzles_link_json(std::string_view link) {
     }
   }
   return out;
+}
+
+// PuzzleReader's f-puzzles form (format.h): the JSON, over as many lines as its braces take, or
+// an f-puzzles link on one line, read into a puzzle with errors placed at their line and column.
+ParsedPuzzle PuzzleReader::read_fpuzzles_form(const Line& first, std::size_t number) {
+  // The JSON text: from the first line to the line where its braces close (outside strings).
+  std::string text;
+  std::vector<std::size_t> line_starts;  // offset in `text` of each line
+  std::optional<std::string> json;
+  if (first.text.find_first_not_of(kWhiteSpace) != first.text.find('{')) {
+    json = fpuzzles_link_json(first.text);
+    if (!json)
+      throw InputError(source_, number, first.number, first.text.find("?load=") + 7,
+                       "the f-puzzles link does not decompress (lz-string, base64)");
+  } else {
+    int depth = 0;
+    bool in_string = false, escaped = false;
+    Line line = first;
+    for (bool more = true; more;) {
+      line_starts.push_back(text.size());
+      for (char c : line.text) {
+        if (escaped) escaped = false;
+        else if (in_string && c == '\\') escaped = true;
+        else if (c == '"') in_string = !in_string;
+        else if (!in_string && c == '{') ++depth;
+        else if (!in_string && c == '}') --depth;
+      }
+      text += line.text;
+      text += '\n';
+      if (depth <= 0) break;
+      more = peek_line(line);
+      if (more) pending_.reset();
+    }
+    if (depth > 0)
+      throw InputError(source_, number, first.number, 1, "f-puzzles JSON: the source ends before its closing brace");
+    json = std::move(text);
+  }
+  FPuzzleError error;
+  const auto puzzle = parse_fpuzzles(*json, error);
+  auto fail = [&](const std::string& path, const std::string& detail) {
+    std::size_t line = first.number, column = 0;
+    if (error.offset && !line_starts.empty()) {
+      const auto at = std::upper_bound(line_starts.begin(), line_starts.end(), *error.offset) - line_starts.begin() - 1;
+      line = first.number + static_cast<std::size_t>(at);
+      column = *error.offset - line_starts[static_cast<std::size_t>(at)] + 1;
+    }
+    throw InputError(source_, number, line, column, "f-puzzles JSON" + (path.empty() ? "" : " " + path) + ": " + detail);
+  };
+  if (!puzzle) fail(error.path, error.detail);
+  const int n = puzzle->box_rows * puzzle->box_cols;
+
+  Rules rules = rules_for(static_cast<std::size_t>(n), number);
+  const Rules& own = puzzle->rules;
+  for (bool Rules::*flag : {&Rules::diagonal_main, &Rules::diagonal_anti, &Rules::windoku, &Rules::disjoint_groups,
+                            &Rules::anti_knight, &Rules::anti_king})
+    rules.*flag = rules.*flag || own.*flag;
+  if (own.jigsaw()) rules.regions = own.regions;
+  // The JSON's cages and regions keep their numbers (killercage[0] is cage 1), the directives' follow.
+  rules.cages.insert(rules.cages.begin(), own.cages.begin(), own.cages.end());
+  rules.extra_regions.insert(rules.extra_regions.begin(), own.extra_regions.begin(), own.extra_regions.end());
+  ShapePtr shape;
+  try {
+    shape = Shape::make(puzzle->box_rows, puzzle->box_cols, std::move(rules));
+  } catch (const UsageError& e) {
+    const std::string message = e.what();
+    std::string path;
+    if (message.rfind("cage ", 0) == 0) path = "killercage[" + std::to_string(std::atoi(message.c_str() + 5) - 1) + "]";
+    else if (message.rfind("extra region ", 0) == 0)
+      path = "extraregion[" + std::to_string(std::atoi(message.c_str() + 13) - 1) + "]";
+    else if (message.find("jigsaw") != std::string::npos) path = "grid[][].region";
+    fail(path, message);
+  }
+  std::vector<std::uint8_t> values(puzzle->values.begin(), puzzle->values.end());
+  Grid grid(shape, std::move(values));
+  check_givens(grid, number, std::vector<std::pair<std::size_t, std::size_t>>(grid.values().size(), {first.number, 0}));
+  return {std::move(grid), Format::line, number, first.number};
 }
 
 }  // namespace sudokit

@@ -1,11 +1,11 @@
 #include "sudokit/text.h"
 
+#include <charconv>
+
 namespace sudokit {
 
 namespace {
-// A carriage return (a CRLF file, or a lone one) or a form feed separates words like a space, so
-// that no name read from a file ends in an invisible character.
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+bool is_space(char c) { return kWhiteSpace.find(c) != std::string_view::npos; }
 }  // namespace
 
 std::vector<Word> split_words(std::string_view line) {
@@ -18,6 +18,18 @@ std::vector<Word> split_words(std::string_view line) {
     if (i > start) words.push_back({start + 1, line.substr(start, i - start)});
   }
   return words;
+}
+
+std::optional<std::pair<int, int>> parse_cell_name(std::string_view word) {
+  if (word.size() < 4 || (word[0] != 'r' && word[0] != 'R')) return std::nullopt;
+  const auto c = word.find_first_of("cC");
+  if (c == std::string_view::npos) return std::nullopt;
+  int row = 0, col = 0;
+  const char* end = word.data() + word.size();
+  auto a = std::from_chars(word.data() + 1, word.data() + c, row);
+  auto b = std::from_chars(word.data() + c + 1, end, col);
+  if (a.ec != std::errc() || a.ptr != word.data() + c || b.ec != std::errc() || b.ptr != end) return std::nullopt;
+  return std::pair{row, col};
 }
 
 }  // namespace sudokit

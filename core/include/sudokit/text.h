@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace sudokit {
@@ -12,7 +14,15 @@ struct Word {
   std::string_view text;  // a view into the line given to split_words()
 };
 
-// The runs of characters between white space (space, tab, CR, VT, FF), with where each starts.
+// The white space words are split at: space, tab, and CR, VT, FF (a CRLF file, a stray form feed),
+// so that no name read from a file ends in an invisible character.
+inline constexpr std::string_view kWhiteSpace = " \t\r\v\f";
+
+// The runs of characters between white space, with where each starts.
 std::vector<Word> split_words(std::string_view line);
+
+// A cell's name, "r3c5" or "R3C5" (puzzle directives, f-puzzles JSON): its 1-based row and
+// column, or nullopt for anything else. The range is the caller's to check.
+std::optional<std::pair<int, int>> parse_cell_name(std::string_view word);
 
 }  // namespace sudokit

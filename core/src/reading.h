@@ -1,0 +1,16 @@
+// What the puzzle reader's files share (format.cpp, directives.cpp): how a character is named in
+// an error, and which grid sides have square boxes. Private to core.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace sudokit::reading {
+
+// A character as an error names it: 'x', or "byte 0x1b" for one that does not print.
+std::string quote(char c);
+
+// The side of square boxes of an n x n grid (3 for 9x9), or 0 when n has none Shape::infer takes.
+int square_box(std::size_t n);
+
+}  // namespace sudokit::reading
