@@ -16,6 +16,9 @@ Every fenced block that opens with ```sh is run, command by command, in the orde
 A command must exit 0, or N when its trailing comment says `# exit N` (`# exit 4: a wrong model`).
 A block whose first line is a comment `# long: WHY` (minutes of CPU, a full build) or
 `# not run: WHY` (a cluster's job script, another machine) is shown but not run; the list says why.
+A block opening with `# needs backend: NAME` runs only in a build that has that backend (`sudokit
+solvers --names`): docs/adding-a-backend.md's `sixth`, which CI's build includes; elsewhere it is
+listed as not run, with that reason.
 Output is not compared: what a command prints is the program's business, and docs quote it.
 """
 import argparse
@@ -28,6 +31,14 @@ import tempfile
 
 EXIT = re.compile(r"#\s*exit (\d+)\b")
 SKIP = re.compile(r"^#\s*(long|not run):\s*(.*)")
+NEEDS = re.compile(r"^#\s*needs backend:\s*(\S+)")
+
+
+def backends(env):
+    """The backends the build under test registers (`sudokit solvers --names`)."""
+    r = subprocess.run(["sudokit", "solvers", "--names"], env=env, stdin=subprocess.DEVNULL,
+                       capture_output=True, text=True)
+    return set(r.stdout.split()) if r.returncode == 0 else set()
 
 
 def blocks(path):
@@ -105,6 +116,11 @@ def main():
                 if skip:
                     skipped += 1
                     print(f"skipped {name}:{start}: {skip.group(1)}: {skip.group(2)}")
+                    continue
+                needs = NEEDS.match(head.strip())
+                if needs and needs.group(1) not in backends(env):
+                    skipped += 1
+                    print(f"skipped {name}:{start}: the build has no {needs.group(1)} backend")
                     continue
                 for line, command, expected in commands(start, lines):
                     if args.list:
