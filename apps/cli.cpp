@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <filesystem>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -32,6 +33,12 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
                      Outcome& outcome, const std::function<void(const ParsedPuzzle&, const std::string& source)>& each) {
   std::vector<std::string> sources = files.empty() ? std::vector<std::string>{"-"} : files;
   for (const std::string& name : sources) {
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".dlx") == 0) {  // read as puzzles, a hundred errors
+      std::cerr << "sudokit: " << name << ": an exact-cover problem (DLX format), not Sudoku puzzles: `sudokit xc " << name
+                << "` solves it\n";
+      outcome.raise(kUsage);
+      continue;
+    }
     Input input(name);
     if (!input.ok()) {
       outcome.raise(kIoError);
@@ -241,6 +248,12 @@ bool parse(const std::vector<std::string>& args, const po::options_description& 
 ProblemKind guess_kind(const std::string& file) {
   if (file.empty() || file == "-") return ProblemKind::sudoku;
   if (file.size() > 4 && file.compare(file.size() - 4, 4, ".dlx") == 0) return ProblemKind::exact_cover;
+  // A pipe (`<(...)`, /dev/fd/N) can be read once, and the reader must have it: like stdin, it is
+  // taken to hold puzzles (--kind xc says otherwise). A directory fails in the reader, as it should.
+  std::error_code not_there;
+  if (std::filesystem::exists(file, not_there) && !std::filesystem::is_regular_file(file, not_there) &&
+      !std::filesystem::is_directory(file, not_there))
+    return ProblemKind::sudoku;
   Input in(file, Input::Errors::quiet);  // the reader that follows says what failed
   if (!in.ok()) return ProblemKind::sudoku;
   for (std::string line; std::getline(in.stream(), line);) {

@@ -1,6 +1,7 @@
 // The sudokit command line as a user runs it: stdin in, stdout and exit code out.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -394,4 +395,31 @@ TEST(ExitCodes, OutOfMemoryIs70) {
   const auto oom = sudokit::test::run_shell("ulimit -v 60000; printf '0 %.0s' $(seq 4096) | \"$SUDOKIT\" solve --solver sat");
   EXPECT_EQ(oom.exit_code, 70) << oom.err;
   EXPECT_NE(oom.err.find("out of memory"), std::string::npos) << oom.err;
+}
+
+// A pipe path (`<(...)`, a FIFO) is read once: compare and encode, which peek at a file to tell
+// puzzles from exact cover, must leave it whole for the reader (they said "no puzzles" before).
+TEST(Cli, APipePathIsReadAsPuzzlesByEveryCommand) {
+  sudokit::test::ScratchDir dir;
+  const std::string fifo = dir.path() + "puzzles";
+  for (const std::string command : {"compare --solvers dlx", "encode", "solve"}) {
+    const auto r = run_shell("mkfifo '" + fifo + "' && (echo '" + std::string(kHard) + "' > '" + fifo + "' &) && \"$SUDOKIT\" " +
+                             command + " '" + fifo + "'; status=$?; rm -f '" + fifo + "'; exit $status");
+    EXPECT_EQ(r.exit_code, 0) << command << "\n" << r.out << r.err;
+    EXPECT_EQ(r.err.find("no puzzles"), std::string::npos) << command << "\n" << r.err;
+    EXPECT_FALSE(r.out.empty()) << command;
+  }
+}
+
+// A .dlx file given to a command of Sudoku puzzles is named as what it is, with the command that
+// takes it, instead of a hundred parse errors; the other files still run.
+TEST(Cli, AnExactCoverFileGivenToSolveSaysUseXc) {
+  sudokit::test::ScratchDir dir;
+  { std::ofstream(dir.path() + "p.dlx") << "a b\na\nb\n"; }
+  { std::ofstream(dir.path() + "p.txt") << kHard << "\n"; }
+  const auto r = run_cli("solve " + dir.path() + "p.dlx " + dir.path() + "p.txt");
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_NE(r.err.find("p.dlx: an exact-cover problem (DLX format), not Sudoku puzzles: `sudokit xc "), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(r.out.size(), 82u) << r.out;  // p.txt's solution
 }
