@@ -11,145 +11,202 @@
 
 namespace sudokit::cli {
 
-int cmd_solve(const std::vector<std::string>& args) {
+namespace {
+
+// What `sudokit solve` was told.
+struct SolveCommand {
   SolveArgs solve;
-  std::string box_text, rules_text, format_text;
+  std::string box_text, rules_text, format_text, trace_file, tree_file;
   bool all = false, stats = false, trace = false;
-  std::string trace_file;
-  std::string tree_file;
   std::size_t tree_nodes = 300;
   std::vector<std::string> files;
-  po::options_description desc("Options");
+  bool traced() const { return trace || !trace_file.empty() || !tree_file.empty(); }  // --trace, --tree
+};
+
+void add_solve_options(po::options_description& desc, SolveCommand& c) {
   desc.add_options()
     ("help,h", "show this help")
-    ("solver,s", po::value<std::string>(&solve.solver),
+    ("solver,s", po::value<std::string>(&c.solve.solver),
      "backend (see `sudokit solvers`: the textbook search among them). Without it, each "
      "puzzle goes to the backend measured fastest on grids of its size (solvers/speeds.tsv, "
      "docs/benchmarks.md); -o and --encoding need one named");
-  add_backend_options(desc, solve);
-  add_limit_options(desc, solve, {});
+  add_backend_options(desc, c.solve);
+  add_limit_options(desc, c.solve, {});
   desc.add_options()
-    ("all", po::bool_switch(&all), "print every solution found (all of them unless --count sets a limit)")
-    ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred, e.g. 2x3 for 6x6")
-    ("format", po::value<std::string>(&format_text), "output form: grid or line (default: the input's)")
-    ("stats", po::bool_switch(&stats), "print search statistics on stderr")
-    ("trace", po::bool_switch(&trace), "print every step of the search on stderr: placements and why, guesses, dead ends")
-    ("trace-file", po::value<std::string>(&trace_file), "the same, into FILE")
-    ("tree", po::value<std::string>(&tree_file), "write the first puzzle's search tree to FILE as Graphviz DOT")
-    ("tree-nodes", po::value<std::size_t>(&tree_nodes)->default_value(300), "most nodes drawn by --tree")
-    ("file", po::value<std::vector<std::string>>(&files), "puzzle files; stdin when none or '-'");
-  add_rules_option(desc, rules_text);
+    ("all", po::bool_switch(&c.all), "print every solution found (all of them unless --count sets a limit)")
+    ("box", po::value<std::string>(&c.box_text), "box shape RxC when it cannot be inferred, e.g. 2x3 for 6x6")
+    ("format", po::value<std::string>(&c.format_text), "output form: grid or line (default: the input's)")
+    ("stats", po::bool_switch(&c.stats), "print search statistics on stderr")
+    ("trace", po::bool_switch(&c.trace), "print every step of the search on stderr: placements and why, guesses, dead ends")
+    ("trace-file", po::value<std::string>(&c.trace_file), "the same, into FILE")
+    ("tree", po::value<std::string>(&c.tree_file), "write the first puzzle's search tree to FILE as Graphviz DOT")
+    ("tree-nodes", po::value<std::size_t>(&c.tree_nodes)->default_value(300), "most nodes drawn by --tree")
+    ("file", po::value<std::vector<std::string>>(&c.files), "puzzle files; stdin when none or '-'");
+  add_rules_option(desc, c.rules_text);
+}
+
+constexpr const char* kSolveUsage =
+    "usage: sudokit solve [--solver NAME] [-o KEY=VALUE] [--count [LIMIT]] [--all] [--box RxC] [--rules NAMES]\n"
+    "                     [--format grid|line] [--stats] [--trace|--trace-file F] [--tree FILE.dot] [FILE|-]...\n"
+    "Solves each puzzle and prints its solution in the input's form.";
+
+// On a terminal, a status line while a puzzle has been searched for a second or more: the
+// textbook search can take hours on one 9x9 puzzle, and a run that prints nothing looks hung.
+// Not with --trace on stderr, which shows every step already. The line is drawn by a thread of
+// its own, which reads what the search under way is through the atomics below.
+class SearchTicker {
+ public:
+  explicit SearchTicker(bool on) {
+    if (on) status_.tick([this] { return text(); });
+  }
+  StatusLine& status() { return status_; }
+  // The search of puzzle `number` by `backend` (a name that outlives the run) is under way, until
+  // the guard returned goes; then the line is erased.
+  class Searching {
+   public:
+    explicit Searching(SearchTicker& t) : t_(t) {}
+    Searching(const Searching&) = delete;
+    Searching& operator=(const Searching&) = delete;
+    ~Searching() {
+      t_.current_ = 0;
+      t_.status_.erase();
+    }
+
+   private:
+    SearchTicker& t_;
+  };
+  [[nodiscard]] Searching searching(std::size_t number, const std::string& backend) {
+    by_ = &backend;
+    started_ = std::chrono::steady_clock::now().time_since_epoch().count();
+    current_ = number;
+    return Searching(*this);
+  }
+  // A search that threw: the ticker stops reading the backend's name, which may go with it.
+  void forget() {
+    auto quiet = status_.hold();
+    current_ = 0;
+  }
+  void finished() { ++done_; }
+
+ private:
+  std::string text() const {
+    const std::size_t puzzle = current_;
+    if (puzzle == 0) return {};
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch() -
+                                                         std::chrono::steady_clock::duration(started_.load()))
+                               .count();
+    if (seconds < 1) return {};
+    char line[120];
+    std::snprintf(line, sizeof line, "solve: puzzle %zu, %.0f s by %s so far; %zu done", puzzle, seconds,
+                  by_.load()->c_str(), done_.load());
+    return line;
+  }
+  std::atomic<std::size_t> current_{0}, done_{0};
+  std::atomic<std::int64_t> started_{0};  // steady_clock ticks when the current puzzle's search began
+  std::atomic<const std::string*> by_{nullptr};
+  StatusLine status_;  // last: destroyed first, so its thread stops before what it reads goes
+};
+
+// One run of `sudokit solve`: each puzzle to its backend, the verified answer printed in the
+// puzzle's own form (grid-form blocks separated by a blank line), what was asked on stderr.
+class SolveRun {
+ public:
+  SolveRun(const SolveCommand& c, SolverPool& pool, Outcome& outcome)
+      : c_(c), pool_(pool), outcome_(outcome), limits_(limits_of(c.solve)), trace_out_(c.trace, c.trace_file),
+        ticker_(!(c.trace && c.trace_file.empty())) {
+    if (!c.tree_file.empty()) tree_out_.emplace(c.tree_file);  // before any search: a bad path fails now
+    if (!c.format_text.empty()) forced_ = parse_format(c.format_text);
+  }
+  void puzzle(const ParsedPuzzle& p, const std::string& source, bool report_count);
+  void close() { trace_out_.close(); }
+
+ private:
+  Result search(const ParsedPuzzle& p, PooledSolver& chosen);
+  const SolveCommand& c_;
+  SolverPool& pool_;
+  Outcome& outcome_;
+  Limits limits_;
+  TraceOutput trace_out_;
+  std::optional<Output> tree_out_;
+  std::optional<Format> forced_;
+  PuzzleWriter writer_;  // variant puzzles get their directives, so the output reads back as them
+  std::size_t printed_ = 0;
+  SearchTicker ticker_;
+};
+
+Result SolveRun::search(const ParsedPuzzle& p, PooledSolver& chosen) {
+  Solver& solver = *chosen.solver;
+  auto searching = ticker_.searching(p.number, chosen.info.name);
+  try {
+    // --trace and --tree (the tree only for the first puzzle)
+    return observed_search(trace_out_, tree_out_, p.number == 1, c_.tree_nodes,
+                           "puzzle " + std::to_string(p.number) + " by " + std::string(solver.name()), p.grid.shape(),
+                           limits_, outcome_, [&] { return solver.solve(p.grid, limits_); });
+  } catch (...) {  // reported by for_each_puzzle; the next puzzle gets a fresh backend
+    ticker_.forget();
+    pool_.discard(chosen);
+    throw;
+  }
+}
+
+void SolveRun::puzzle(const ParsedPuzzle& p, const std::string& source, bool report_count) {
+  const Format format = forced_.value_or(p.format);
+  bool first_in_puzzle = true;
+  auto separate = [&] {
+    if (format == Format::grid && printed_ > 0) std::cout << '\n';
+  };
+  auto print = [&](const Grid& g) {
+    auto quiet = ticker_.status().hold();  // --all prints while the search runs
+    if (!first_in_puzzle) separate();
+    first_in_puzzle = false;
+    std::cout << writer_.text(g, format);
+    ++printed_;
+  };
+  PooledSolver& chosen = pool_.for_grid(p.grid.shape(), c_.traced());  // before any output for the puzzle
+  separate();
+  if (c_.all) limits_.on_solution = print;
+  const Result r = search(p, chosen);
+  ticker_.finished();
+  // Comment lines start with '#', so the output can be read back by sudokit.
+  const bool found = r.status == Status::unique || r.status == Status::solved || r.status == Status::multiple;
+  if (report_count || !found) {
+    std::cout << "# puzzle " << p.number << ": " << describe(r, limits_.solutions, chosen.info) << "\n";
+    ++printed_;
+  }
+  if (!c_.all) {
+    if (!r.solutions.empty()) print(r.solutions.front());
+    else if (r.deduced) print(*r.deduced);
+  }
+  if (c_.stats) std::cerr << source << ": puzzle " << p.number << ": " << stats_line(chosen.solver->name(), r) << "\n";
+  if (r.status == Status::none || r.status == Status::stopped) outcome_.raise(kUnsolved);
+  check_written(std::cout, "stdout", false);  // cheap: stop the batch at the first failed write
+  trace_out_.check();
+}
+
+}  // namespace
+
+int cmd_solve(const std::vector<std::string>& args) {
+  SolveCommand c;
+  po::options_description desc("Options");
+  add_solve_options(desc, c);
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
-  if (!parse(args, desc, positional, vm,
-             "usage: sudokit solve [--solver NAME] [-o KEY=VALUE] [--count [LIMIT]] [--all] [--box RxC] [--rules NAMES]\n"
-             "                     [--format grid|line] [--stats] [--trace|--trace-file F] [--tree FILE.dot] [FILE|-]...\n"
-             "Solves each puzzle and prints its solution in the input's form."))
-    return kOk;
-  if (all && vm["count"].defaulted()) solve.count = 0;
+  if (!parse(args, desc, positional, vm, kSolveUsage)) return kOk;
+  if (c.all && vm["count"].defaulted()) c.solve.count = 0;
 
   const Registry registry = builtin_solvers();
-  SolverPool pool(registry, solve.solver, backend_options(solve));  // made before the first puzzle: a bad name fails now
-  require_tracing(registry, solve.solver, trace || !trace_file.empty() || !tree_file.empty());
+  SolverPool pool(registry, c.solve.solver, backend_options(c.solve));  // made before the first puzzle: a bad name fails now
+  require_tracing(registry, c.solve.solver, c.traced());
   std::optional<BoxSpec> box;
-  if (!box_text.empty()) box = parse_box_spec(box_text);
-  const Rules rules = parse_rules_option(rules_text);
-  std::optional<Format> forced;
-  if (!format_text.empty()) forced = parse_format(format_text);
-  Limits limits = limits_of(solve);
-  const bool report_count = !vm["count"].defaulted() || all;
-
+  if (!c.box_text.empty()) box = parse_box_spec(c.box_text);
+  const Rules rules = parse_rules_option(c.rules_text);
+  const bool report_count = !vm["count"].defaulted() || c.all;
   Outcome outcome;
-  TraceOutput trace_out(trace, trace_file);
-  std::optional<Output> tree_out;  // made before any search: a bad path fails now, not after it
-  if (!tree_file.empty()) tree_out.emplace(tree_file);
-  std::size_t printed = 0;
-  PuzzleWriter writer;  // variant puzzles get their directives, so the output reads back as them
-  // On a terminal, a status line while a puzzle has been searched for a second or more: the
-  // textbook search can take hours on one 9x9 puzzle, and a run that prints nothing looks hung.
-  // Not with --trace on stderr, which shows every step already.
-  // What the ticker reads, made before the status line so that they outlive its thread.
-  std::atomic<std::size_t> current{0}, done{0};
-  std::atomic<std::int64_t> started{0};  // steady_clock ticks when the current puzzle's search began
-  std::atomic<const std::string*> by{nullptr};  // the backend's name, in the pool (which outlives the run)
-  StatusLine status;
-  if (!(trace && trace_file.empty()))
-    status.tick([&]() -> std::string {
-      const std::size_t puzzle = current;
-      if (puzzle == 0) return {};
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch() -
-                                                           std::chrono::steady_clock::duration(started.load()))
-                                 .count();
-      if (seconds < 1) return {};
-      char line[120];
-      std::snprintf(line, sizeof line, "solve: puzzle %zu, %.0f s by %s so far; %zu done", puzzle, seconds,
-                    by.load()->c_str(), done.load());
-      return line;
-    });
-  for_each_puzzle(files, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
-    const Format format = forced.value_or(p.format);
-    // Grid-form blocks are separated by a blank line: between puzzles and between solutions.
-    bool first_in_puzzle = true;
-    auto separate = [&] {
-      if (format == Format::grid && printed > 0) std::cout << '\n';
-    };
-    auto print = [&](const Grid& g) {
-      auto quiet = status.hold();  // --all prints while the search runs
-      if (!first_in_puzzle) separate();
-      first_in_puzzle = false;
-      std::cout << writer.text(g, format);
-      ++printed;
-    };
-    const bool traced = trace || !trace_file.empty() || !tree_file.empty();
-    PooledSolver& chosen = pool.for_grid(p.grid.shape(), traced);  // before any output for the puzzle
-    separate();
-    if (all) limits.on_solution = print;
-    Solver* solver = chosen.solver.get();
-    struct Searching {  // the status line is drawn only while a search runs
-      std::atomic<std::size_t>& current;
-      StatusLine& status;
-      ~Searching() {
-        current = 0;
-        status.erase();
-      }
-    };
-    const Result r = [&] {
-      by = &chosen.info.name;
-      started = std::chrono::steady_clock::now().time_since_epoch().count();
-      current = p.number;
-      Searching searching{current, status};
-      try {
-        // --trace and --tree (the tree only for the first puzzle)
-        return observed_search(trace_out, tree_out, p.number == 1, tree_nodes,
-                               "puzzle " + std::to_string(p.number) + " by " + std::string(solver->name()), p.grid.shape(),
-                               limits, outcome, [&] { return solver->solve(p.grid, limits); });
-      } catch (...) {  // reported by for_each_puzzle; the next puzzle gets a fresh backend
-        {
-          auto quiet = status.hold();  // the ticker is not reading `by` now, and will not after
-          current = 0;
-        }
-        pool.discard(chosen);
-        throw;
-      }
-    }();
-    ++done;
-    // Comment lines start with '#', so the output can be read back by sudokit.
-    const bool found = r.status == Status::unique || r.status == Status::solved || r.status == Status::multiple;
-    if (report_count || !found) {
-      std::cout << "# puzzle " << p.number << ": " << describe(r, limits.solutions, chosen.info) << "\n";
-      ++printed;
-    }
-    if (!all) {
-      if (!r.solutions.empty()) print(r.solutions.front());
-      else if (r.deduced) print(*r.deduced);
-    }
-    if (stats) std::cerr << source << ": puzzle " << p.number << ": " << stats_line(solver->name(), r) << "\n";
-    if (r.status == Status::none || r.status == Status::stopped) outcome.raise(kUnsolved);
-    check_written(std::cout, "stdout", false);  // cheap: stop the batch at the first failed write
-    trace_out.check();
-  });
-  trace_out.close();
+  SolveRun run(c, pool, outcome);
+  for_each_puzzle(c.files, box, rules, outcome,
+                  [&](const ParsedPuzzle& p, const std::string& source) { run.puzzle(p, source, report_count); });
+  run.close();
   return outcome.code;
 }
 
