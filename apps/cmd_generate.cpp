@@ -7,6 +7,7 @@
 // and described.
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -173,25 +174,23 @@ void write_stats(std::ostream& err, std::uint64_t number, const Grid& puzzle, co
 }
 
 // --rate: the rating, and every backend's node count proving the puzzle unique.
-void write_rating(std::ostream& out, const Grid& puzzle, Rater& rater, const Registry& registry) {
+void write_rating(std::ostream& out, const Grid& puzzle, const std::string& rating, const Rater& rater,
+                  const Registry& registry) {
   out << "# " << puzzle.givens() << " clues";
-  if (rater) out << "; rated " << rater.word(puzzle) << " (" << rater.name() << ")";
+  if (rater) out << "; rated " << rating << " (" << rater.name() << ")";
   out << "; nodes:";
   Limits limits;
   limits.solutions = 2;
   limits.max_nodes = 10'000'000;
-  for (const auto& name : registry.names(ProblemKind::sudoku)) {
+  for (const auto& name : registry.names(puzzle.shape())) {  // those that take its grid
     const Result r = registry.create(name)->solve(puzzle, limits);
     out << " " << name << "=" << (r.status == Status::stopped ? ">" : "") << r.stats.nodes;
   }
   out << "\n";
 }
 
-}  // namespace
-
-int cmd_generate(const std::vector<std::string>& args) {
-  GenerateArgs a;
-  po::options_description desc("Options");
+// The options, into `a`.
+void add_generate_options(po::options_description& desc, GenerateArgs& a) {
   desc.add_options()
     ("help,h", "show this help")
     ("box", po::value<std::string>(&a.box_text)->default_value("3x3"), "box shape RxC (3x3: 9x9 puzzles)")
@@ -232,24 +231,111 @@ int cmd_generate(const std::vector<std::string>& args) {
     ("format", po::value<std::string>(&a.format_text), "grid or line (default: line up to 35x35)")
     ("jigsaw", po::bool_switch(&a.jigsaw), "a new random jigsaw layout (irregular regions) for each puzzle");
   add_rules_option(desc, a.rules_text);
+}
+
+constexpr const char* kGenerateUsage =
+    "usage: sudokit generate [--box RxC] [--count N] [--seed S] [--clues K] [--symmetric] [--minimal]\n"
+    "                        [--singles-first] [--defer N]\n"
+    "                        [--difficulty LEVEL [--attempts N]] [--rate] [--rules NAMES] [--jigsaw]\n"
+    "                        [--solver NAME] [--checker NAME [-o KEY=VALUE]] [--first K] [--stats]\n"
+    "Random complete grids, then clues removed in random order while the puzzle keeps exactly\n"
+    "one solution: a clue goes when the other givens force it, stays when it is the last given\n"
+    "of an unavoidable set, goes or stays when singles decide it from every other digit in the\n"
+    "cell, else the checker decides (one question to a backend with uniqueness sessions, else\n"
+    "counting to 2). The output starts with '# box: RxC', which every command\n"
+    "reads, and with --difficulty '# difficulty: LEVEL'.\n"
+    "What each size costs, --minimal or not, with and without --singles-first and --defer, is\n"
+    "measured in docs/experiments.md (\"Generating puzzles\"): milliseconds at 9x9, about a minute\n"
+    "for a minimal 25x25, minutes at 36x36, and 49x49 and 64x64 minimal not done in 90 minutes.\n"
+    "On a terminal, a status line on stderr shows the stage, the cells tried, the clues left and\n"
+    "the checks so far (redrawn between checks: one check can take minutes at 49x49).";
+
+// The backends of a run, all from declarations. The filler completes a grid with a few scattered
+// digits, a light search at any size: the backend measured fastest on 9x9 puzzles that takes the
+// grid does it, where the fastest on hard large grids may not (an empty 36x36 grid: propagate
+// 0.05 s, sat 3.1 s, most of it loading its formula). The checker: as told, else the --solver
+// given, else the first backend that declares uniqueness sessions; with every check finished the
+// puzzle is the same whichever checker proved it (generate.h). Either refused when it does not
+// take the grid, before any output.
+struct GenerateBackends {
+  bool filler_named = false, checker_named = false;
+  std::unique_ptr<Solver> filler, checker;  // no checker: the filler checks
+  Solver& check() const { return checker ? *checker : *filler; }
+};
+
+GenerateBackends choose_backends(const Registry& registry, GenerateArgs& a, const Shape& shape, bool checker_named) {
+  GenerateBackends b;
+  b.filler_named = !a.filler_name.empty();
+  b.checker_named = checker_named;
+  if (!b.filler_named) a.filler_name = registry.default_for(shape, 9);
+  if (!checker_named) a.checker_name = b.filler_named ? a.filler_name : registry.uniqueness_checker(a.filler_name);
+  for (const std::string& name : {a.filler_name, a.checker_name})
+    if (const std::string why = registry.info(name).refusal(shape); !why.empty()) throw UsageError(why + " (sudokit solvers)");
+  b.filler = registry.create(a.filler_name);
+  if (a.checker_name != a.filler_name || !a.checker_options.empty())
+    b.checker = registry.create(a.checker_name, SolverOptions::parse(a.checker_options));
+  return b;
+}
+
+GenerateOptions generate_options(const GenerateArgs& a) {
+  GenerateOptions options;
+  options.clues = a.clues;
+  options.symmetric = a.symmetric;
+  options.singles_first = a.singles_first;
+  options.max_nodes = a.minimal ? 0 : a.max_nodes;
+  options.deferred_budget = a.defer;
+  return options;
+}
+
+// Where a run is, for its status line: a minimal puzzle above 25x25 takes minutes to hours, a
+// rare difficulty thousands of attempts, and a run with no sign of life looks hung.
+struct GenerateProgressState {
+  std::uint64_t number = 1, attempt = 1;
+  std::chrono::steady_clock::time_point puzzle_start = std::chrono::steady_clock::now();
+};
+
+// On a terminal, `options` report to `status`, redrawn every half second.
+void report_progress(GenerateOptions& options, StatusLine& status, const GenerateProgressState& at, bool attempts) {
+  if (!status.enabled()) return;
+  options.progress = [&status, &at, attempts](const GenerateProgress& p) {
+    // Round 1 is the first pass of checks; later rounds are --defer's.
+    const std::string stage = p.round == 0 ? "singles-first pass" : "round " + std::to_string(p.round);
+    const std::string tries = attempts ? ", attempt " + std::to_string(at.attempt) : "";
+    char line[200];
+    std::snprintf(line, sizeof line, "puzzle %llu%s %s: cell %d/%d, %d clues, %d checks, %.0f s",
+                  static_cast<unsigned long long>(at.number), tries.c_str(), stage.c_str(), p.tried, p.cells, p.clues,
+                  p.so_far.checks, std::chrono::duration<double>(std::chrono::steady_clock::now() - at.puzzle_start).count());
+    status.draw(line, std::chrono::milliseconds(500));
+  };
+}
+
+// One puzzle made, and with --difficulty remade until the rater gives it a word of that level, up
+// to --attempts; nullopt when none had it. `rating` gets the rater's word when `rate` or a
+// difficulty asks for it (a rating is a search of its own: not made for nothing), else "".
+std::optional<Grid> make_rated(const std::function<Grid()>& make_one, const std::optional<Difficulty>& difficulty,
+                               Rater& rater, bool rate, std::uint64_t attempts, GenerateProgressState& at,
+                               std::string& rating) {
+  at.attempt = 1;
+  Grid puzzle = make_one();
+  rating = rater && (rate || difficulty) ? rater.word(puzzle) : "";
+  if (!difficulty) return puzzle;
+  while (!difficulty->words.count(rating) && at.attempt < attempts) {
+    ++at.attempt;
+    puzzle = make_one();
+    rating = rater.word(puzzle);
+  }
+  if (!difficulty->words.count(rating)) return std::nullopt;
+  return puzzle;
+}
+
+}  // namespace
+
+int cmd_generate(const std::vector<std::string>& args) {
+  GenerateArgs a;
+  po::options_description desc("Options");
+  add_generate_options(desc, a);
   po::variables_map vm;
-  if (!parse(args, desc, {}, vm,
-             "usage: sudokit generate [--box RxC] [--count N] [--seed S] [--clues K] [--symmetric] [--minimal]\n"
-             "                        [--singles-first] [--defer N]\n"
-             "                        [--difficulty LEVEL [--attempts N]] [--rate] [--rules NAMES] [--jigsaw]\n"
-             "                        [--solver NAME] [--checker NAME [-o KEY=VALUE]] [--first K] [--stats]\n"
-             "Random complete grids, then clues removed in random order while the puzzle keeps exactly\n"
-             "one solution: a clue goes when the other givens force it, stays when it is the last given\n"
-             "of an unavoidable set, goes or stays when singles decide it from every other digit in the\n"
-             "cell, else the checker decides (one question to a backend with uniqueness sessions, else\n"
-             "counting to 2). The output starts with '# box: RxC', which every command\n"
-             "reads, and with --difficulty '# difficulty: LEVEL'.\n"
-             "What each size costs, --minimal or not, with and without --singles-first and --defer, is\n"
-             "measured in docs/experiments.md (\"Generating puzzles\"): milliseconds at 9x9, about a minute\n"
-             "for a minimal 25x25, minutes at 36x36, and 49x49 and 64x64 minimal not done in 90 minutes.\n"
-             "On a terminal, a status line on stderr shows the stage, the cells tried, the clues left and\n"
-             "the checks so far (redrawn between checks: one check can take minutes at 49x49)."))
-    return kOk;
+  if (!parse(args, desc, {}, vm, kGenerateUsage)) return kOk;
   a.attempts_given = !vm["attempts"].defaulted();
   if (a.first == 0) throw UsageError("--first counts from 1");
   if (a.first > 1 && vm.count("difficulty")) throw UsageError("--first cannot be used with --difficulty (its attempts depend on the puzzles)");
@@ -259,23 +345,9 @@ int cmd_generate(const std::vector<std::string>& args) {
   auto shape = Shape::make(box.rows, box.cols, rules);  // a jigsaw gets a new layout per puzzle
   const Format format = a.format_text.empty() ? (shape->size() <= 35 ? Format::line : Format::grid) : parse_format(a.format_text);
 
-  // The backends, all from declarations. The filler completes a grid with a few scattered digits,
-  // a light search at any size: the backend measured fastest on 9x9 puzzles does it, where the
-  // fastest on hard large grids may not (an empty 36x36 grid: propagate 0.05 s, sat 3.1 s, most
-  // of it loading its formula). The checker: as told, else the --solver given, else the first
-  // backend that declares uniqueness sessions; with every check finished the puzzle is the same
-  // whichever checker proved it (generate.h).
   const Registry registry = builtin_solvers();
-  const bool filler_named = !a.filler_name.empty(), checker_named = vm.count("checker") > 0;
-  if (!filler_named) a.filler_name = registry.default_for(*shape, 9);
-  if (!checker_named) a.checker_name = filler_named ? a.filler_name : registry.uniqueness_checker(a.filler_name);
-  for (const std::string& name : {a.filler_name, a.checker_name})  // before any output
-    if (const std::string why = registry.info(name).refusal(*shape); !why.empty()) throw UsageError(why + " (sudokit solvers)");
-  auto filler = registry.create(a.filler_name);
-  auto checker = a.checker_name == a.filler_name && a.checker_options.empty()
-                     ? nullptr
-                     : registry.create(a.checker_name, SolverOptions::parse(a.checker_options));
-  Solver& check = checker ? *checker : *filler;
+  const GenerateBackends backends = choose_backends(registry, a, *shape, vm.count("checker") > 0);
+  Solver& filler = *backends.filler;
   Rater rater(registry);
   std::optional<Difficulty> difficulty;
   if (vm.count("difficulty")) {
@@ -283,76 +355,49 @@ int cmd_generate(const std::vector<std::string>& args) {
     difficulty = parse_difficulty(a.difficulty_text, rater);
     announce_odds(*shape, *difficulty, a);
   }
-
-  GenerateOptions options;
-  options.clues = a.clues;
-  options.symmetric = a.symmetric;
-  options.singles_first = a.singles_first;
-  options.max_nodes = a.minimal ? 0 : a.max_nodes;
-  options.deferred_budget = a.defer;
+  GenerateOptions options = generate_options(a);
   PuzzleWriter writer;  // variant puzzles carry their directives, so the output reads back
-  write_header(std::cout, writer, a, *shape, difficulty, rater ? rater.name() : "", filler_named, checker_named);
-
-  // On a terminal, a status line on stderr, redrawn every half second: a minimal puzzle above
-  // 25x25 takes minutes to hours, a rare difficulty thousands of attempts, and a run with no sign
-  // of life looks hung.
-  std::uint64_t number = a.first, attempt = 1;
-  auto puzzle_start = std::chrono::steady_clock::now();
+  write_header(std::cout, writer, a, *shape, difficulty, rater ? rater.name() : "", backends.filler_named,
+               backends.checker_named);
+  GenerateProgressState at;
   StatusLine status;
-  if (status.enabled())
-    options.progress = [&](const GenerateProgress& p) {
-      // Round 1 is the first pass of checks; later rounds are --defer's.
-      const std::string stage = p.round == 0 ? "singles-first pass" : "round " + std::to_string(p.round);
-      const std::string tries = difficulty ? ", attempt " + std::to_string(attempt) : "";
-      char line[200];
-      std::snprintf(line, sizeof line, "puzzle %llu%s %s: cell %d/%d, %d clues, %d checks, %.0f s",
-                    static_cast<unsigned long long>(number), tries.c_str(), stage.c_str(), p.tried, p.cells, p.clues,
-                    p.so_far.checks, std::chrono::duration<double>(std::chrono::steady_clock::now() - puzzle_start).count());
-      status.draw(line, std::chrono::milliseconds(500));
-    };
+  report_progress(options, status, at, difficulty.has_value());
+
   Random random(a.seed);
-  // Removals draw nothing from `random`: a puzzle skipped with no removal leaves it as made.
+  auto make_one = [&](const GenerateOptions& with, GenerateReport* report) {
+    if (a.jigsaw) shape = random_jigsaw_shape(box.rows, box.cols, rules, random, filler);
+    return generate_unique(shape, random, filler, backends.check(), with, report);
+  };
+  // The puzzles before --first, made with no removal: removals draw nothing from `random`.
+  GenerateOptions none = options;
+  none.progress = nullptr;
   for (std::uint64_t i = 1; i < a.first; ++i) {
-    if (a.jigsaw) shape = random_jigsaw_shape(box.rows, box.cols, rules, random, *filler);
-    GenerateOptions none = options;
     none.clues = shape->cells();
-    none.progress = nullptr;
-    generate_unique(shape, random, *filler, check, none);
+    make_one(none, nullptr);
   }
   for (std::uint64_t i = 0; i < a.count; ++i) {
     GenerateReport report;
-    auto make_one = [&] {
-      if (a.jigsaw) shape = random_jigsaw_shape(box.rows, box.cols, rules, random, *filler);
-      return generate_unique(shape, random, *filler, check, options, &report);
-    };
-    const auto start = std::chrono::steady_clock::now();
-    number = a.first + i;
-    puzzle_start = start;
-    attempt = 1;
-    Grid puzzle = make_one();
-    if (difficulty) {
-      while (!difficulty->words.count(rater.word(puzzle)) && attempt < a.attempts) {
-        ++attempt;
-        puzzle = make_one();
-      }
-      if (!difficulty->words.count(rater.word(puzzle))) {
-        status.erase();
-        std::cerr << "sudokit: generate: no " << shape->size() << "x" << shape->size() << " puzzle rated "
-                  << difficulty->name << " in " << a.attempts << " attempts (puzzle " << i + 1 << " of " << a.count
-                  << ", seed " << a.seed << "); try more --attempts or another seed\n";
-        return kUnsolved;
-      }
-    }
+    at.number = a.first + i;
+    at.puzzle_start = std::chrono::steady_clock::now();
+    std::string rating;
+    const auto puzzle =
+        make_rated([&] { return make_one(options, &report); }, difficulty, rater, a.stats || a.rate, a.attempts, at, rating);
     status.erase();
+    if (!puzzle) {
+      std::cerr << "sudokit: generate: no " << shape->size() << "x" << shape->size() << " puzzle rated " << difficulty->name
+                << " in " << a.attempts << " attempts (puzzle " << i + 1 << " of " << a.count << ", seed " << a.seed
+                << "); try more --attempts or another seed\n";
+      return kUnsolved;
+    }
     if (format == Format::grid && i > 0) std::cout << "\n";
-    std::cout << writer.text(puzzle, format);
+    std::cout << writer.text(*puzzle, format);
     if (a.stats)
-      write_stats(std::cerr, number, puzzle, rater ? rater.word(puzzle) : "", report, a,
-                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      write_stats(std::cerr, at.number, *puzzle, rating, report, a,
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - at.puzzle_start).count());
     if (report.stopped > 0)
       std::cout << "# " << report.stopped << " uniqueness check" << (report.stopped == 1 ? "" : "s")
                 << " ran out of --max-nodes " << a.max_nodes << ": clues kept unproven, the puzzle may not be minimal\n";
-    if (a.rate) write_rating(std::cout, puzzle, rater, registry);
+    if (a.rate) write_rating(std::cout, *puzzle, rating, rater, registry);
     check_written(std::cout, "stdout");  // flushes each puzzle: a long run stops at a full disk
   }
   return kOk;
