@@ -328,7 +328,7 @@ bool Registry::is_family(std::string_view prefix) const {
 // The entry among those `takes` accepts that declares the highest speed for `kind` at side
 // `size`, the first registered on a tie; nullptr when none is accepted.
 template <typename Takes>
-const Registry::Entry* fastest(const std::vector<Registry::Entry>& entries, ProblemKind kind, int size, Takes takes) {
+static const Registry::Entry* fastest(const std::vector<Registry::Entry>& entries, ProblemKind kind, int size, Takes takes) {
   const Registry::Entry* best = nullptr;
   for (const Registry::Entry& e : entries)
     if (takes(e.info) && (!best || e.info.speed(kind, size) > best->info.speed(kind, size))) best = &e;
