@@ -183,6 +183,9 @@ int cmd_compare(const std::vector<std::string>& args) {
   const ProblemKind kind = kind_text.empty() ? kind_of_files(files) : parse_problem_kind(kind_text);
   validate_backends(registry, options.backends, kind);
   if (certify_verdicts) certifier = certifier_for(registry, certifier, kind);
+  // Ctrl-C is caught before any file is made: a signal that came after the CSV's header but
+  // before the handler ended the run with no exit code of its own (CI saw it once, under load).
+  catch_stop_signals();
   // The files are made before any search: a bad path fails now, not after a long run.
   std::optional<Output> csv_out, json_out;
   if (!csv.empty()) csv_out.emplace(csv);
@@ -194,7 +197,6 @@ int cmd_compare(const std::vector<std::string>& args) {
     write_csv_header(csv_out->stream());
     csv_out->check(true);
   }
-  catch_stop_signals();
   Outcome outcome;
   std::vector<PuzzleInput> puzzles;
   struct LoadStopped {};  // Ctrl-C while the puzzles are read: stop reading
