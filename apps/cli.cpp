@@ -29,11 +29,14 @@ Rules parse_rules_option(const std::string& rules_text) {
   return rules;
 }
 
+// A file named FILE.dlx holds an exact-cover problem in Knuth's format, whatever its first line.
+static bool has_dlx_name(const std::string& file) { return file.size() > 4 && file.ends_with(".dlx"); }
+
 void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, const Rules& rules,
                      Outcome& outcome, const std::function<void(const ParsedPuzzle&, const std::string& source)>& each) {
   std::vector<std::string> sources = files.empty() ? std::vector<std::string>{"-"} : files;
   for (const std::string& name : sources) {
-    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".dlx") == 0) {  // read as puzzles, a hundred errors
+    if (has_dlx_name(name)) {  // read as puzzles, a hundred errors
       std::cerr << "sudokit: " << name << ": an exact-cover problem (DLX format), not Sudoku puzzles: `sudokit xc " << name
                 << "` solves it\n";
       outcome.raise(kUsage);
@@ -247,7 +250,7 @@ bool parse(const std::vector<std::string>& args, const po::options_description& 
 // (a line of digits, dots and spaces, a one-line puzzle, f-puzzles JSON or an f-puzzles link). stdin is taken to hold puzzles.
 ProblemKind guess_kind(const std::string& file) {
   if (file.empty() || file == "-") return ProblemKind::sudoku;
-  if (file.size() > 4 && file.compare(file.size() - 4, 4, ".dlx") == 0) return ProblemKind::exact_cover;
+  if (has_dlx_name(file)) return ProblemKind::exact_cover;
   // A pipe (`<(...)`, /dev/fd/N) can be read once, and the reader must have it: like stdin, it is
   // taken to hold puzzles (--kind xc says otherwise). A directory fails in the reader, as it should.
   std::error_code not_there;
