@@ -26,10 +26,14 @@ const char* kSeedSolution =
 }  // namespace
 
 TEST(Cli, SolvesTheGridFormFromStdin) {
-  auto r = run_cli("solve --stats --solver backtrack", kSeed);  // the textbook search: 15 nodes
+  const std::string textbook = sudokit::test::slowest();
+  auto r = run_cli("solve --stats --solver " + textbook, kSeed);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, kSeedSolution);
-  EXPECT_NE(r.err.find("nodes=15 "), std::string::npos) << r.err;
+  // The counts are the library's for the same puzzle (row-major backtracking: 15 nodes).
+  const auto nodes =
+      sudokit::builtin_solvers().create(textbook)->solve(sudokit::read_one(kSeed), sudokit::test::count_up_to(2)).stats.nodes;
+  EXPECT_NE(r.err.find("nodes=" + std::to_string(nodes) + " "), std::string::npos) << r.err;
 }
 
 TEST(Cli, SolvesTheLineForm) {
@@ -92,12 +96,14 @@ TEST(Cli, UnsolvableAndStoppedPuzzlesExitWithOne) {
   auto stopped = run_cli("solve --count 0 --max-nodes 10", std::string(81, '.') + "\n");
   EXPECT_EQ(stopped.exit_code, 1);
   EXPECT_NE(stopped.out.find("stopped by the node limit after 10 nodes"), std::string::npos) << stopped.out;
-  // In the unit the backend's budget counts, as it declares (BackendInfo::node_unit): sat's conflicts.
-  const std::string unit = sudokit::builtin_solvers().info("sat").node_unit;
-  ASSERT_NE(unit, "nodes");
-  auto conflicts = run_cli("solve --solver sat -o solver=dpll --count 0 --max-nodes 3", std::string(81, '.') + "\n");
+  // In the unit the backend's budget counts, as it declares (BackendInfo::node_unit): conflicts, say.
+  const std::string other_unit = sudokit::test::backend_where(
+      ProblemKind::sudoku, [](const sudokit::BackendInfo& i) { return i.node_unit != "nodes"; }, "counting another unit");
+  const std::string unit = sudokit::builtin_solvers().info(other_unit).node_unit;
+  auto conflicts = run_cli("solve --solver " + other_unit + " --count 0 --max-nodes 3", std::string(81, '.') + "\n");
   EXPECT_EQ(conflicts.exit_code, 1);
-  EXPECT_NE(conflicts.out.find("stopped by the node limit after 3 " + unit), std::string::npos) << conflicts.out;
+  EXPECT_NE(conflicts.out.find("stopped by the node limit after "), std::string::npos) << conflicts.out;
+  EXPECT_NE(conflicts.out.find(" " + unit), std::string::npos) << conflicts.out;
   // --stats says which limit stopped it: the budget (the same everywhere) or the clock.
   auto stats = run_cli("solve --count 0 --max-nodes 10 --stats", std::string(81, '.') + "\n");
   EXPECT_NE(stats.err.find("status=stopped stop=budget count="), std::string::npos) << stats.err;
@@ -122,16 +128,19 @@ TEST(Cli, HelpVersionAndSolverList) {
   EXPECT_EQ(version.exit_code, 0);
   EXPECT_EQ(version.out.rfind("sudokit ", 0), 0u);
   auto list = run_cli("solvers");
-  EXPECT_NE(list.out.find("backtrack"), std::string::npos);
+  for (const std::string& name : sudokit::builtin_solvers().names()) EXPECT_NE(list.out.find(name + "\n"), std::string::npos) << name;
 }
 
 TEST(Cli, HugeTimeoutsMeanNoDeadline) {
   // 1e10 s does not fit the clock's nanoseconds: it used to stop every search at the first clock read.
-  for (const char* timeout : {"1e10", "inf"}) {
-    auto r = run_cli(std::string("solve --solver dlx --count 2 --timeout ") + timeout, std::string(kHard) + "\n");
-    EXPECT_EQ(r.exit_code, 0) << timeout << ": " << r.err;
-    EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "# puzzle 1: 1 solution (unique)") << timeout;
-  }
+  // Every backend but the slowest (millions of nodes here), some of them past the 256 nodes between
+  // two reads of the clock.
+  for (const std::string& backend : sudokit::test::others(sudokit::test::slowest(), 100))
+    for (const char* timeout : {"1e10", "inf"}) {
+      auto r = run_cli("solve --solver " + backend + " --count 2 --timeout " + timeout, std::string(kHard) + "\n");
+      EXPECT_EQ(r.exit_code, 0) << backend << " " << timeout << ": " << r.err;
+      EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "# puzzle 1: 1 solution (unique)") << backend << " " << timeout;
+    }
 }
 
 TEST(Cli, NegativeOrNonNumericLimitsAreUsageErrors) {
@@ -149,18 +158,19 @@ TEST(Cli, NegativeOrNonNumericLimitsAreUsageErrors) {
 // compare takes solve's limit options, one definition: --count (with --limit, its old name),
 // --max-nodes and --timeout.
 TEST(Cli, CompareTakesTheLimitsOfSolve) {
+  const std::string fast = sudokit::test::fastest();
   for (const char* count : {"--count 1", "--limit 1", "--count=1"}) {
-    const auto r = run_cli(std::string("compare --solvers dlx ") + count, std::string(kHard) + "\n");
+    const auto r = run_cli("compare --solvers " + fast + " " + count, std::string(kHard) + "\n");
     EXPECT_EQ(r.exit_code, 0) << count << ": " << r.err;
-    EXPECT_NE(r.out.find("| dlx | 1 | 0 | 0 | 1 | 0 | 0 | 0 |"), std::string::npos) << count << ": " << r.out;  // solved
+    EXPECT_NE(r.out.find("| " + fast + " | 1 | 0 | 0 | 1 | 0 | 0 | 0 |"), std::string::npos) << count << ": " << r.out;  // solved
   }
   for (const char* all : {"--count", "--count 0", ""}) {  // all solutions, and the default 2: unique either way
-    const auto r = run_cli(std::string("compare --solvers dlx ") + all, std::string(kHard) + "\n");
+    const auto r = run_cli("compare --solvers " + fast + " " + all, std::string(kHard) + "\n");
     EXPECT_EQ(r.exit_code, 0) << all << ": " << r.err;
-    EXPECT_NE(r.out.find("| dlx | 1 | 1 | 0 | 0 | 0 | 0 | 0 |"), std::string::npos) << all << ": " << r.out;
+    EXPECT_NE(r.out.find("| " + fast + " | 1 | 1 | 0 | 0 | 0 | 0 | 0 |"), std::string::npos) << all << ": " << r.out;
   }
-  const auto budget = run_cli("compare --solvers dlx --max-nodes 3 --timeout 60", std::string(kHard) + "\n");
-  EXPECT_NE(budget.out.find("| dlx | 1 | 0 | 0 | 0 | 0 | 1 | 0 |"), std::string::npos) << budget.out;  // stopped
+  const auto budget = run_cli("compare --solvers " + fast + " --max-nodes 3 --timeout 60", std::string(kHard) + "\n");
+  EXPECT_NE(budget.out.find("| " + fast + " | 1 | 0 | 0 | 0 | 0 | 1 | 0 |"), std::string::npos) << budget.out;  // stopped
   for (const char* command : {"solve", "xc", "compare"}) {
     const auto help = run_cli(std::string(command) + " --help");
     for (const char* option : {"--count [=arg(=0)] (=", "--max-nodes arg (=", "--timeout arg (=0)"})
@@ -191,11 +201,14 @@ TEST(Cli, AFileWithoutPuzzlesIsReported) {
 }
 
 TEST(Cli, AFullDiskIsAnError) {
-  const std::string puzzle = std::string(kHard) + "\n";
-  for (const char* args : {"solve >/dev/full", "compare --solvers dlx --csv /dev/full",
-                           "compare --solvers dlx --json /dev/full", "compare --solvers dlx >/dev/full",
-                           "encode --output /dev/full", "encode --to dimacs >/dev/full",
-                           "solve --solver dlx --tree /dev/full", "solve --solver dlx --trace-file /dev/full"}) {
+  const std::string puzzle = std::string(kHard) + "\n", one = "--solvers " + sudokit::test::fastest();
+  const std::string traced = "--solver " + sudokit::test::backend_where(
+      ProblemKind::sudoku, [](const sudokit::BackendInfo& i) { return i.tracing == sudokit::BackendInfo::Tracing::steps; },
+      "tracing its steps");
+  for (const std::string& args : {std::string("solve >/dev/full"), "compare " + one + " --csv /dev/full",
+                           "compare " + one + " --json /dev/full", "compare " + one + " >/dev/full",
+                           std::string("encode --output /dev/full"), std::string("encode --to dimacs >/dev/full"),
+                           "solve " + traced + " --tree /dev/full", "solve " + traced + " --trace-file /dev/full"}) {
     auto r = run_cli(args, puzzle);
     EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
     EXPECT_NE(r.err.find("cannot write "), std::string::npos) << args << ": " << r.err;
@@ -232,7 +245,8 @@ TEST(Cli, AnUnwritablePathIsAnError) {
   std::ofstream(puzzles) << kHard << "\n";
   std::ofstream(answers) << kHard << "\n";  // not an answer: the run must stop before reading it
   for (const std::string& args :
-       {"compare --solvers dlx --csv /nonexistent/dir/x.csv " + puzzles, "compare --solvers dlx --json /nonexistent/dir/x.csv " + puzzles,
+       {"compare --solvers " + sudokit::test::fastest() + " --csv /nonexistent/dir/x.csv " + puzzles,
+        "compare --solvers " + sudokit::test::fastest() + " --json /nonexistent/dir/x.csv " + puzzles,
         "check --csv /nonexistent/dir/x.csv " + puzzles + " " + answers,
         "check --json /nonexistent/dir/x.csv " + puzzles + " " + answers}) {
     auto r = run_cli(args);
@@ -247,8 +261,8 @@ TEST(Cli, AnUnwritablePathIsAnError) {
 // refused with the same words everywhere, and "-" is stdin or stdout.
 TEST(Cli, DirectoriesAreRefusedAndADashIsStdio) {
   const sudokit::test::ScratchDir scratch;
-  const std::string dir = scratch.path(), puzzle = std::string(kHard) + "\n";
-  for (const std::string& args : {"compare --solvers dlx --csv " + dir, "compare --solvers dlx --json " + dir,
+  const std::string dir = scratch.path(), puzzle = std::string(kHard) + "\n", one = "--solvers " + sudokit::test::fastest();
+  for (const std::string& args : {"compare " + one + " --csv " + dir, "compare " + one + " --json " + dir,
                                  "solve --tree " + dir, "solve --trace-file " + dir, "encode --output " + dir}) {
     auto r = run_cli(args, puzzle);
     EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
@@ -257,8 +271,12 @@ TEST(Cli, DirectoriesAreRefusedAndADashIsStdio) {
   // The tree's file is made before the search, so a bad path does not wait for a long search
   // (here counting every 9x9 grid by backtracking, which would print a "stopped" line at the
   // limit); nothing is printed, as nothing was searched.
-  for (const std::string& args : {"solve --solver backtrack --count 0 --timeout 60 --tree " + dir,
-                                 "xc --solver dlx --count 0 --tree " + dir}) {
+  auto tracing = [](const sudokit::BackendInfo& i) { return i.tracing == sudokit::BackendInfo::Tracing::steps; };
+  for (const std::string& args :
+       {"solve --solver " + sudokit::test::backend_where(ProblemKind::sudoku, tracing, "tracing its steps") +
+            " --count 0 --timeout 60 --tree " + dir,
+        "xc --solver " + sudokit::test::backend_where(ProblemKind::exact_cover, tracing, "tracing its steps") +
+            " --count 0 --tree " + dir}) {
     auto r = run_cli(args, args[0] == 's' ? std::string(81, '.') + "\n" : "| two solutions\na b | x\na x:1\nb x:1\na b\nb x:2\n");
     EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
     EXPECT_EQ(r.out, "") << args;
@@ -270,7 +288,7 @@ TEST(Cli, DirectoriesAreRefusedAndADashIsStdio) {
     EXPECT_EQ(r.exit_code, 5) << args << ": " << r.err;
     EXPECT_NE(r.err.find("sudokit: cannot read " + dir + ": Is a directory"), std::string::npos) << args << ": " << r.err;
   }
-  const auto csv = run_cli("compare --solvers dlx --csv -", puzzle);
+  const auto csv = run_cli("compare " + one + " --csv -", puzzle);
   EXPECT_EQ(csv.exit_code, 0) << csv.err;
   EXPECT_NE(csv.out.find("\npuzzle,source,line,"), std::string::npos) << csv.out;
   const auto encoded = run_cli("encode --output -", puzzle);
@@ -314,9 +332,15 @@ TEST(Cli, DefaultBackendIsTheOneDeclaredFastestForTheKindAndSize) {
   const std::string fastest = registry.default_for(ProblemKind::sudoku, 9);
   for (const auto& name : registry.names(ProblemKind::sudoku))
     if (name != fastest) EXPECT_GT(registry.info(fastest).speed(ProblemKind::sudoku, 9), registry.info(name).speed(ProblemKind::sudoku, 9)) << name;
-  const auto textbook = run_cli("solve --stats --solver backtrack -o order=fewest", generated.out);
+  // Another backend is one option away: the next fastest at 16x16.
+  std::string next;
+  for (const auto& name : registry.names(ProblemKind::sudoku))
+    if (name != registry.default_for(ProblemKind::sudoku, 16) &&
+        (next.empty() || registry.info(name).speed(ProblemKind::sudoku, 16) > registry.info(next).speed(ProblemKind::sudoku, 16)))
+      next = name;
+  const auto textbook = run_cli("solve --stats --solver " + next, generated.out);
   ASSERT_EQ(textbook.exit_code, 0) << textbook.err;
-  EXPECT_NE(textbook.err.find("solver=backtrack status=solved"), std::string::npos) << textbook.err;
+  EXPECT_NE(textbook.err.find("solver=" + next + " status=solved"), std::string::npos) << textbook.err;
   EXPECT_EQ(textbook.out, big.out);  // one solution: the same grid either way
   // Options belong to a named backend.
   const auto unnamed = run_cli("solve -o order=fewest", kSeed);
@@ -344,16 +368,19 @@ TEST(ExitCodes, EveryRowOfTheReadmeTable) {
     int code;
     std::string args, input;
   };
+  using sudokit::test::joined;
+  const std::string slow = sudokit::test::slowest(), fast = sudokit::test::fastest();
+  const std::vector<std::string> quick = sudokit::test::others(slow, 3);  // all but the textbook search
   const std::vector<Case> cases = {
       {0, "solve " + examples + "classic.txt", ""},
-      {0, "compare --solvers propagate,dlx,sat -", easy},
+      {0, "compare --solvers " + joined(quick) + " -", easy},
       {0, "xc --count 0 -", "a b\na\nb\na b\n"},
       {0, "generate --count 2 --seed 3", ""},
       // 1: no solution, or a limit
       {1, "solve -", none},
-      {1, "solve --solver backtrack --max-nodes 10 -", hard},
-      {1, "compare --solvers propagate,dlx -", none},
-      {1, "compare --solvers backtrack,propagate -", hard},  // backtrack's default budget stops it
+      {1, "solve --solver " + slow + " --max-nodes 10 -", hard},
+      {1, "compare --solvers " + joined({quick[0], quick[1]}) + " -", none},
+      {1, "compare --solvers " + slow + "," + fast + " -", hard},  // the slowest's default budget stops it
       {1, "generate --box 2x2 --difficulty fish --attempts 3", ""},
       // 2: unreadable input
       {2, "solve -", "12345\n" + easy},
@@ -363,11 +390,11 @@ TEST(ExitCodes, EveryRowOfTheReadmeTable) {
       {3, "solve --no-such-option", ""},
       {3, "solve --count -1 -", easy},
       {3, "solve --solver nobody -", easy},
-      {3, "compare --solvers dlx,dlx -", easy},
+      {3, "compare --solvers " + fast + "," + fast + " -", easy},
       {3, "generate --box 4x4 --difficulty easy", ""},  // never seen at 16x16 (apps/difficulty.tsv)
       // 4: a wrong answer, a disagreement, a rejected model or proof
       {4, "solve --solver ext:cmd=" + wrong + "two_digits_in_a_cell.sh -", easy},
-      {4, "compare --solvers dlx,ext:cmd=" + wrong + "claims_unsat.sh -", easy},
+      {4, "compare --solvers " + fast + ",ext:cmd=" + wrong + "claims_unsat.sh -", easy},
       {4, "check-proof " + dir.path() + "f.cnf " + dir.path() + "bad.drat", ""},
       // 5: files
       {5, "solve " + dir.path() + "no-such-file.txt", ""},
@@ -391,8 +418,11 @@ TEST(ExitCodes, EveryRowOfTheReadmeTable) {
 // Its own test because it limits the address space, which AddressSanitizer (terabytes of shadow
 // memory reserved up front) cannot start in: the ci-asan test preset leaves this one out.
 TEST(ExitCodes, OutOfMemoryIs70) {
-  // Out of memory is not a bug (70, not a crash): a 64x64 formula in 60 MB of address space.
-  const auto oom = sudokit::test::run_shell("ulimit -v 60000; printf '0 %.0s' $(seq 4096) | \"$SUDOKIT\" solve --solver sat");
+  // Out of memory is not a bug (70, not a crash): a 64x64 formula in 60 MB of address space, made
+  // by a backend that writes proofs, as it solves a formula.
+  const std::string formula = sudokit::test::backend_where(
+      ProblemKind::sudoku, [](const sudokit::BackendInfo& i) { return i.proofs.has_value(); }, "solving a formula");
+  const auto oom = sudokit::test::run_shell("ulimit -v 60000; printf '0 %.0s' $(seq 4096) | \"$SUDOKIT\" solve --solver " + formula);
   EXPECT_EQ(oom.exit_code, 70) << oom.err;
   EXPECT_NE(oom.err.find("out of memory"), std::string::npos) << oom.err;
 }
@@ -402,7 +432,7 @@ TEST(ExitCodes, OutOfMemoryIs70) {
 TEST(Cli, APipePathIsReadAsPuzzlesByEveryCommand) {
   sudokit::test::ScratchDir dir;
   const std::string fifo = dir.path() + "puzzles";
-  for (const std::string command : {"compare --solvers dlx", "encode", "solve"}) {
+  for (const std::string& command : {"compare --solvers " + sudokit::test::fastest(), std::string("encode"), std::string("solve")}) {
     const auto r = run_shell("mkfifo '" + fifo + "' && (echo '" + std::string(kHard) + "' > '" + fifo + "' &) && \"$SUDOKIT\" " +
                              command + " '" + fifo + "'; status=$?; rm -f '" + fifo + "'; exit $status");
     EXPECT_EQ(r.exit_code, 0) << command << "\n" << r.out << r.err;

@@ -25,7 +25,7 @@ using test::run_cli;
 
 namespace {
 
-// Test-only backends: backtrack with its answer spoiled, claiming no solution (a wrong answer
+// Test-only backends: the default backend with its answer spoiled, claiming no solution (a wrong answer
 // whose arithmetic is right: only another backend can refute it), or refusing puzzles with a given
 // in the first cell (as a backend that does not support some puzzles would).
 class Broken final : public Solver {
@@ -35,7 +35,7 @@ class Broken final : public Solver {
   std::string_view name() const override { return "broken"; }
   Result search(const Grid& puzzle, const Limits& limits) override {
     if (fault_ == Fault::refuses && puzzle[0] != 0) throw UsageError("refuses: a given in r1c1 is not supported");
-    Result r = builtin_solvers().create("backtrack")->solve(puzzle, limits);
+    Result r = builtin_solvers().create(test::fastest())->solve(puzzle, limits);
     if (fault_ == Fault::wrong_digit && !r.solutions.empty()) {
       Grid& g = r.solutions.front();
       for (int cell = 0; cell < g.cells(); ++cell)
@@ -53,14 +53,14 @@ class Broken final : public Solver {
   Fault fault_;
 };
 
-// A test-only exact-cover backend: dlx with its first solution spoiled (an option dropped), or
+// A test-only exact-cover backend: the default one with its first solution spoiled (an option dropped), or
 // its count off by one.
 class BrokenCover final : public Solver {
  public:
   explicit BrokenCover(bool wrong_option) : wrong_option_(wrong_option) {}
   std::string_view name() const override { return "broken-xc"; }
   CoverResult search(const ExactCover& problem, const Limits& limits) override {
-    CoverResult r = builtin_solvers().create("dlx")->solve(problem, limits);
+    CoverResult r = builtin_solvers().create(test::fastest(ProblemKind::exact_cover))->solve(problem, limits);
     if (wrong_option_ && !r.solutions.empty() && !r.solutions.front().empty()) r.solutions.front().pop_back();
     if (!wrong_option_ && r.status == Status::multiple) ++r.count;
     return r;
@@ -99,6 +99,39 @@ CompareOptions options(std::vector<std::string> backends, std::uint64_t limit = 
   o.backends = std::move(backends);
   o.limits.solutions = limit;
   return o;
+}
+
+// The first `n` registered backends taking `kind`, then `extra` (test-only ones).
+std::vector<std::string> first_and(std::size_t n, std::vector<std::string> extra,
+                                   ProblemKind kind = ProblemKind::sudoku) {
+  std::vector<std::string> out = test::backends(kind);
+  out.resize(n);
+  out.insert(out.end(), extra.begin(), extra.end());
+  return out;
+}
+
+// The slowest declared backend first, then up to `n` others: row-major backtracking, which kHard
+// stops at its default budget, and searches that solve it.
+std::vector<std::string> slowest_and(std::size_t n) {
+  std::vector<std::string> out{test::slowest()};
+  for (std::string& other : test::others(out.front(), n)) out.push_back(std::move(other));
+  return out;
+}
+
+// A backend declaring a choice of -o values: its name and the first two (key, value) choices.
+struct Choices {
+  std::string backend;
+  std::vector<std::pair<std::string, std::string>> choices;
+};
+Choices backend_with_choices(std::size_t keys) {
+  const Registry registry = builtin_solvers();
+  for (const std::string& name : registry.names(ProblemKind::sudoku)) {
+    std::vector<std::pair<std::string, std::string>> firsts;
+    for (const auto& choice : registry.info(name).option_choices())
+      if (firsts.empty() || firsts.back().first != choice.first) firsts.push_back(choice);
+    if (firsts.size() >= keys) return {name, registry.info(name).option_choices()};
+  }
+  throw std::runtime_error("no registered backend offers a choice of " + std::to_string(keys) + " options");
 }
 
 const char* kHard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -145,7 +178,7 @@ TEST(Compare, ContradictoryGivensHaveNoSolutionEverywhere) {
 
 TEST(Compare, AWrongDigitIsCaught) {
   std::ostringstream details;
-  const CompareReport r = run_compare(with_broken(), inputs({kEasy, kHard}), options({"backtrack", "propagate", "wrong-digit"}), details);
+  const CompareReport r = run_compare(with_broken(), inputs({kEasy, kHard}), options(first_and(2, {"wrong-digit"})), details);
   EXPECT_EQ(r.disagreements, 2u);
   EXPECT_EQ(exit_code_for(r), kDisagreement);
   EXPECT_EQ(r.rows[2].verdict, "invalid");
@@ -158,7 +191,7 @@ TEST(Compare, AWrongDigitIsCaught) {
 
 TEST(Compare, ACountItsSolutionsContradictIsCaughtByTheVerifier) {
   std::ostringstream details;  // "multiple, 2 solutions" with one solution returned
-  const CompareReport r = run_compare(with_broken(), inputs({kHard}), options({"dlx", "sat", "wrong-count"}), details);
+  const CompareReport r = run_compare(with_broken(), inputs({kHard}), options(first_and(2, {"wrong-count"})), details);
   EXPECT_EQ(r.disagreements, 1u);
   EXPECT_EQ(exit_code_for(r), kDisagreement);
   EXPECT_EQ(r.rows[2].verdict, "invalid");
@@ -169,7 +202,7 @@ TEST(Compare, ACountItsSolutionsContradictIsCaughtByTheVerifier) {
 
 TEST(Compare, AWrongNoSolutionIsOutvoted) {
   std::ostringstream details;  // "none" is consistent by itself: only the other backends refute it
-  const CompareReport r = run_compare(with_broken(), inputs({kHard}), options({"dlx", "sat", "claims-none"}), details);
+  const CompareReport r = run_compare(with_broken(), inputs({kHard}), options(first_and(2, {"claims-none"})), details);
   EXPECT_EQ(r.disagreements, 1u);
   EXPECT_EQ(exit_code_for(r), kDisagreement);
   EXPECT_EQ(r.rows[2].verdict, "disagrees");
@@ -179,7 +212,7 @@ TEST(Compare, AWrongNoSolutionIsOutvoted) {
 
 TEST(Compare, ABackendThatThrowsIsReportedAndTheRunGoesOn) {
   std::ostringstream details;  // kHard has a given in r1c1, kEasy has not
-  const CompareReport r = run_compare(with_broken(), inputs({kEasy, kHard, kEasy}), options({"propagate", "refuses"}), details);
+  const CompareReport r = run_compare(with_broken(), inputs({kEasy, kHard, kEasy}), options(first_and(1, {"refuses"})), details);
   ASSERT_EQ(r.rows.size(), 6u);
   EXPECT_EQ(r.rows[1].verdict, "agrees");  // kEasy has no given in r1c1
   EXPECT_EQ(r.rows[3].status, "error");
@@ -198,7 +231,7 @@ TEST(Compare, ATimeoutStopsASlowBackendAndTheRunGoesOn) {
   for (int d = 1; d <= 12; ++d) hopeless.set(hopeless.shape().cell_at(24, d - 1), d);
   for (int d = 13; d <= 24; ++d) hopeless.set(hopeless.shape().cell_at(d - 13, 24), d);
   hopeless.set(hopeless.shape().cell_at(23, 20), 25);
-  CompareOptions o = options({"backtrack", "propagate", "dlx"});
+  CompareOptions o = options(slowest_and(2));
   o.limits.max_seconds = 0.2;
   std::ostringstream details;
   const CompareReport r = run_compare(builtin_solvers(), {{1, "t", 1, hopeless}, {2, "t", 2, read_one(kEasy)}}, o, details);
@@ -212,7 +245,8 @@ TEST(Compare, ATimeoutStopsASlowBackendAndTheRunGoesOn) {
 
 // A work budget stops a search at the same node on every run, and is told apart from the clock.
 TEST(Compare, AWorkBudgetStopsAtTheSameNodeEveryTime) {
-  CompareOptions o = options({"backtrack", "dlx"});
+  const std::string slow = test::slowest();
+  CompareOptions o = options({slow, test::fastest()});
   o.limits.max_nodes = 1000;
   o.limits.max_seconds = 1e6;  // a safety net that is never reached
   std::ostringstream details;
@@ -229,69 +263,77 @@ TEST(Compare, AWorkBudgetStopsAtTheSameNodeEveryTime) {
   std::ostringstream summary;
   write_summary(summary, a.rows);
   EXPECT_NE(summary.str().find("| stopped | timeout |"), std::string::npos) << summary.str();
-  EXPECT_NE(summary.str().find("| backtrack | 1 | 0 | 0 | 0 | 0 | 1 | 0 |"), std::string::npos) << summary.str();
+  EXPECT_NE(summary.str().find("| " + slow + " | 1 | 0 | 0 | 0 | 0 | 1 | 0 |"), std::string::npos) << summary.str();
 }
 
 // With default_budgets, each backend runs under the budget it declares, in its own unit, and the
 // notes say which backends it stopped and how to lift it.
 TEST(Compare, DefaultBudgetsAreEachBackendsOwn) {
   const Registry registry = builtin_solvers();
-  CompareOptions o = options({"backtrack", "propagate", "dlx", "sat"});
+  CompareOptions o = options(slowest_and(3));
+  const std::string& slow = o.backends.front();
   o.default_budgets = 1;
   std::ostringstream details;
   const CompareReport r = run_compare(registry, inputs({kHard}), o, details);
-  ASSERT_EQ(r.budgets.size(), 4u);
-  for (std::size_t b = 0; b < 4; ++b) {
+  const std::size_t n = o.backends.size();
+  ASSERT_EQ(r.budgets.size(), n);
+  for (std::size_t b = 0; b < n; ++b) {
     const BackendInfo info = registry.info(o.backends[b]);
     EXPECT_GT(info.default_budget, 0u) << info.name;
     EXPECT_EQ(r.budgets[b].nodes, info.default_budget) << info.name;
     EXPECT_EQ(r.budgets[b].unit, info.node_unit) << info.name;
     const Row& row = r.rows[b];
-    const std::uint64_t used = info.node_unit == "nodes" ? row.nodes : row.backtracks;  // sat: conflicts
-    if (row.status == "stopped") { EXPECT_GE(used + 2, info.default_budget) << info.name; }  // sat may end 1-2 past
+    const std::uint64_t used = info.node_unit == "nodes" ? row.nodes : row.backtracks;  // conflicts
+    if (row.status == "stopped") { EXPECT_GE(used + 2, info.default_budget) << info.name; }  // a SAT library may end 1-2 past
   }
   // Row-major backtracking needs more than its default budget on this puzzle; the others do not.
   EXPECT_EQ(r.rows[0].verdict, "stopped");
-  for (std::size_t b = 1; b < 4; ++b) EXPECT_EQ(r.rows[b].status, "unique") << o.backends[b];
+  for (std::size_t b = 1; b < n; ++b) EXPECT_EQ(r.rows[b].status, "unique") << o.backends[b];
   std::ostringstream notes;
   write_budget_notes(notes, r);
-  EXPECT_EQ(notes.str(), "backtrack: 1 puzzle stopped at the default budget of " +
-                             std::to_string(registry.info("backtrack").default_budget) +
+  EXPECT_EQ(notes.str(), slow + ": 1 puzzle stopped at the default budget of " +
+                             std::to_string(registry.info(slow).default_budget) +
                              " nodes per puzzle; use --max-nodes N, or Kx for K times each default (0: no limit)\n");
 
   o.default_budgets = 0.5;
   const CompareReport half = run_compare(registry, inputs({kHard}), o, details);
-  EXPECT_EQ(half.budgets[0].nodes, registry.info("backtrack").default_budget / 2);
-  EXPECT_LE(half.rows[0].nodes, registry.info("backtrack").default_budget / 2);
+  EXPECT_EQ(half.budgets[0].nodes, registry.info(slow).default_budget / 2);
+  EXPECT_LE(half.rows[0].nodes, registry.info(slow).default_budget / 2);
 }
 
 TEST(CompareCli, MaxNodesTakesANumberOrAMultipleOfTheDefaults) {
-  const auto def = run_cli("compare --solvers backtrack,dlx", std::string(kHard) + "\n");
+  const std::string slow = test::slowest(), fast = test::fastest();
+  const auto def = run_cli("compare --solvers " + slow + "," + fast, std::string(kHard) + "\n");
   EXPECT_EQ(def.exit_code, kUnsolved) << def.err;  // a search stopped: README's exit-code table
-  EXPECT_NE(def.out.find("backtrack: 1 puzzle stopped at the default budget"), std::string::npos) << def.out;
-  const auto none = run_cli("compare --solvers dlx --max-nodes 0", std::string(kHard) + "\n");
+  EXPECT_NE(def.out.find(slow + ": 1 puzzle stopped at the default budget"), std::string::npos) << def.out;
+  const auto none = run_cli("compare --solvers " + fast + " --max-nodes 0", std::string(kHard) + "\n");
   EXPECT_EQ(none.exit_code, 0) << none.err;
   EXPECT_EQ(none.out.find("default budget"), std::string::npos) << none.out;
-  const auto twice = run_cli("compare --solvers backtrack --max-nodes 2x", std::string(kHard) + "\n");
+  const auto twice = run_cli("compare --solvers " + slow + " --max-nodes 2x", std::string(kHard) + "\n");
   EXPECT_NE(twice.out.find("stopped at 2x its default budget of " +
-                           std::to_string(2 * builtin_solvers().info("backtrack").default_budget)),
+                           std::to_string(2 * builtin_solvers().info(slow).default_budget)),
             std::string::npos)
       << twice.out;
   for (const char* bad : {"x", "-2x", "0x", "1e3", "12y", "nanx"})
-    EXPECT_EQ(run_cli(std::string("compare --solvers dlx --max-nodes ") + bad, std::string(kEasy) + "\n").exit_code,
+    EXPECT_EQ(run_cli("compare --solvers " + fast + " --max-nodes " + bad, std::string(kEasy) + "\n").exit_code,
               kUsage)
         << bad;
 }
 
+// NAME:KEY=VALUE is a backend under an option; its row's options column says the settings in effect.
 TEST(Compare, BackendSpecsCarryOptions) {
+  const Choices b = backend_with_choices(1);
+  const auto& [key, first] = b.choices.front();
+  const std::string second = b.choices[1].second;  // a choice offers two values at least
+  const std::string one = b.backend + ":" + key + "=" + first, two = b.backend + ":" + key + "=" + second;
   std::ostringstream details;
-  const CompareReport r = run_compare(builtin_solvers(), inputs({kHard}),
-                                      options({"sat:encoding=minimal", "sat:encoding=compact:givens=reduce"}), details);
+  const CompareReport r = run_compare(builtin_solvers(), inputs({kHard}), options({one, two}), details);
   ASSERT_EQ(r.rows.size(), 2u);
-  EXPECT_EQ(r.rows[0].backend, "sat:encoding=minimal");
-  EXPECT_EQ(r.rows[1].options, "encoding=compact,givens=reduce,solver=auto(cryptominisat)");
+  EXPECT_EQ(r.rows[0].backend, one);
+  EXPECT_NE(r.rows[0].options.find(key + "=" + first), std::string::npos) << r.rows[0].options;
+  EXPECT_NE(r.rows[1].options.find(key + "=" + second), std::string::npos) << r.rows[1].options;
   EXPECT_EQ(r.disagreements, 0u);
-  EXPECT_THROW(run_compare(builtin_solvers(), inputs({kHard}), options({"sat:colour=red"}), details), UsageError);
+  EXPECT_THROW(run_compare(builtin_solvers(), inputs({kHard}), options({b.backend + ":colour=red"}), details), UsageError);
 }
 
 TEST(Compare, CsvRoundTripsAndJsonIsWritten) {
@@ -334,7 +376,7 @@ TEST(CompareCli, JobsAndShardsGiveTheSameRows) {
   };
   const auto one = run_cli("compare --jobs 1 --csv " + dir + "j1.csv " + file);
   const auto two = run_cli("compare --jobs 2 --csv " + dir + "j2.csv " + file);
-  // kHard stops backtrack at its default budget: exit 1, whatever --jobs is.
+  // kHard stops the slowest backend at its default budget: exit 1, whatever --jobs is.
   ASSERT_EQ(one.exit_code, kUnsolved) << one.err;
   ASSERT_EQ(two.exit_code, kUnsolved) << two.err;
   EXPECT_EQ(strip_time(dir + "j1.csv"), strip_time(dir + "j2.csv"));
@@ -365,7 +407,7 @@ TEST(CompareCli, JobsAndShardsGiveTheSameRows) {
 
 TEST(Compare, CsvFieldsMayHoldLineBreaksButAnOpenQuoteIsAnError) {
   std::ostringstream details;
-  CompareReport r = run_compare(builtin_solvers(), inputs({kEasy}), options({"dlx"}), details);
+  CompareReport r = run_compare(builtin_solvers(), inputs({kEasy}), options({test::fastest()}), details);
   r.rows[0].source = "two\nlines, \"quoted\"";
   std::stringstream csv;
   write_csv(csv, r.rows);
@@ -375,9 +417,9 @@ TEST(Compare, CsvFieldsMayHoldLineBreaksButAnOpenQuoteIsAnError) {
 
   // The second row's quote opens at column 3 of line 3 and is never closed.
   std::istringstream open_quote(std::string(kColumnsForTest) + "\n" +
-                                "1,a.txt,1,3x3,30,dlx,,unique,1,1,0,0,0,0.1,,agrees\n"
-                                "2,\"b.txt,2,3x3,30,dlx,,unique,1,1,0,0,0,0.1,,agrees\n"
-                                "3,c.txt,3,3x3,30,dlx,,unique,1,1,0,0,0,0.1,,agrees\n");
+                                "1,a.txt,1,3x3,30,some-solver,,unique,1,1,0,0,0,0.1,,agrees\n"
+                                "2,\"b.txt,2,3x3,30,some-solver,,unique,1,1,0,0,0,0.1,,agrees\n"
+                                "3,c.txt,3,3x3,30,some-solver,,unique,1,1,0,0,0,0.1,,agrees\n");
   try {
     read_csv(open_quote, "shard.csv");
     ADD_FAILURE() << "an unterminated quote was accepted";
@@ -392,7 +434,7 @@ TEST(Compare, CsvFieldsMayHoldLineBreaksButAnOpenQuoteIsAnError) {
 // fuzz_csv, finding 3 of docs/fuzzing.md: write_csv wrote shape, status and verdict unquoted, so a
 // comma, quote or line break in one of them broke the row (17 fields read back as 18 or more).
 TEST(Compare, CsvQuotesEveryTextColumn) {
-  std::istringstream in(std::string(kColumnsForTest) + "\n1,a.txt,1,\"3,3\",30,dlx,,unique,1,1,0,0,0,0.1,,agrees\n");
+  std::istringstream in(std::string(kColumnsForTest) + "\n1,a.txt,1,\"3,3\",30,some-solver,,unique,1,1,0,0,0,0.1,,agrees\n");
   std::vector<Row> rows = read_csv(in, "fuzz.csv");
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].shape, "3,3");
@@ -452,7 +494,7 @@ TEST(Compare, CsvKeepsACarriageReturnInQuotesAndDropsCrlfLineEnds) {
 // finding 4: the number fields took more than compare writes: "-1" as 2^64-1, "1x" as 1, " 7" as 7.
 // Each is now an InputError naming the column; what compare writes still reads.
 TEST(Compare, CsvNumberFieldsAreWholeNumbersOrTimesAndNothingElse) {
-  const std::vector<std::string> good = {"1", "a.txt", "1", "3x3", "30", "dlx", "", "unique", "1", "1", "0", "0",
+  const std::vector<std::string> good = {"1", "a.txt", "1", "3x3", "30", "some-solver", "", "unique", "1", "1", "0", "0",
                                          "0", "0.1", "", "agrees", "0.05"};
   auto row_with = [&](std::size_t column, const std::string& value) {
     std::vector<std::string> f = good;
@@ -493,8 +535,10 @@ TEST(CompareCli, ReportRefusesUnterminatedQuotesAndRepeatedRows) {
   const std::string dir = ::testing::TempDir(), in = dir + "sudokit_report_in.txt";
   std::ofstream(in) << kEasy << "\n" << kHard << "\n";
   const std::string a = dir + "sudokit_report_a.csv", b = dir + "sudokit_report_b.csv";
-  ASSERT_EQ(run_cli("compare --solvers dlx,propagate --shard 1/2 --csv " + a + " " + in).exit_code, 0);
-  ASSERT_EQ(run_cli("compare --solvers dlx,propagate --shard 2/2 --csv " + b + " " + in).exit_code, 0);
+  const std::vector<std::string> quick = test::others(test::slowest(), 2);  // both solve kHard at once
+  const std::string fast = quick.front(), solvers = test::joined(quick);
+  ASSERT_EQ(run_cli("compare --solvers " + solvers + " --shard 1/2 --csv " + a + " " + in).exit_code, 0);
+  ASSERT_EQ(run_cli("compare --solvers " + solvers + " --shard 2/2 --csv " + b + " " + in).exit_code, 0);
   const auto both = run_cli("report " + a + " " + b);
   EXPECT_EQ(both.exit_code, 0) << both.err;
   EXPECT_NE(both.out.find("2 puzzles, 0 with a disagreement"), std::string::npos) << both.out;
@@ -502,18 +546,18 @@ TEST(CompareCli, ReportRefusesUnterminatedQuotesAndRepeatedRows) {
   // The same shard twice would count its puzzle twice: an error naming both files.
   const auto twice = run_cli("report " + a + " " + b + " " + a);
   EXPECT_EQ(twice.exit_code, kBadInput);
-  EXPECT_NE(twice.err.find(a + " repeats the row of puzzle 1 (" + in + ", line 1) for dlx that " + a + " already has"),
+  EXPECT_NE(twice.err.find(a + " repeats the row of puzzle 1 (" + in + ", line 1) for " + fast + " that " + a + " already has"),
             std::string::npos) << twice.err;
   EXPECT_NE(twice.err.find("2 repeated rows"), std::string::npos) << twice.err;
   EXPECT_EQ(twice.out, "");
 
-  std::ofstream(b, std::ios::app) << "3,\"x.txt,3,3x3,30,dlx,,unique,1,1,0,0,0,0.1,,agrees\n";
+  std::ofstream(b, std::ios::app) << "3,\"x.txt,3,3x3,30,some-solver,,unique,1,1,0,0,0,0.1,,agrees\n";
   const auto quote = run_cli("report " + a + " " + b);
   EXPECT_EQ(quote.exit_code, kBadInput);
   EXPECT_NE(quote.err.find(b + ": line 4, column 3: this quoted field is never closed"), std::string::npos) << quote.err;
 
   // A count that compare never writes is not read as some other number (fuzzing finding 4).
-  std::ofstream(b) << kColumnsForTest << "\n2,x.txt,2,3x3,30,dlx,,unique,-1,1,0,0,0,0.1,,agrees\n";
+  std::ofstream(b) << kColumnsForTest << "\n2,x.txt,2,3x3,30,some-solver,,unique,-1,1,0,0,0,0.1,,agrees\n";
   const auto negative = run_cli("report " + b);
   EXPECT_EQ(negative.exit_code, kBadInput);
   EXPECT_NE(negative.err.find(b + ": line 2, column 1: count is not a whole number of 0 or more: '-1'"), std::string::npos)
@@ -532,8 +576,9 @@ TEST(CompareCli, AnInterruptedRunWritesWhatItDid) {
   {
     std::ofstream out(in);
     for (int i = 0; i < 3; ++i) out << kEasy << "\n";
-    for (int i = 0; i < 200; ++i) out << kHard << "\n";  // 0.2 s each for backtrack, 20 s in all
+    for (int i = 0; i < 200; ++i) out << kHard << "\n";  // 0.2 s each for the slowest, 20 s in all
   }
+  const std::string slow = test::slowest(), solvers = slow + "," + test::fastest();
   for (int signal : {SIGINT, SIGTERM}) {
     SCOPED_TRACE(signal == SIGINT ? "SIGINT" : "SIGTERM");
     const std::string csv = dir + "sudokit_interrupt.csv", json = dir + "sudokit_interrupt.json",
@@ -545,8 +590,8 @@ TEST(CompareCli, AnInterruptedRunWritesWhatItDid) {
     if (pid == 0) {
       const int fd = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
       dup2(fd, 1);
-      // --max-nodes 0: no budget, so that backtrack works on every puzzle until the signal.
-      execl(SUDOKIT_EXE, SUDOKIT_EXE, "compare", "--solvers", "backtrack,dlx", "--count", "1", "--max-nodes", "0", "--jobs", "2", "--csv", csv.c_str(),
+      // --max-nodes 0: no budget, so that the slowest works on every puzzle until the signal.
+      execl(SUDOKIT_EXE, SUDOKIT_EXE, "compare", "--solvers", solvers.c_str(), "--count", "1", "--max-nodes", "0", "--jobs", "2", "--csv", csv.c_str(),
             "--json", json.c_str(), in.c_str(), static_cast<char*>(nullptr));
       _exit(127);
     }
@@ -579,7 +624,7 @@ TEST(CompareCli, AnInterruptedRunWritesWhatItDid) {
     EXPECT_EQ(static_cast<std::size_t>(std::count(json_text.begin(), json_text.end(), '\n')), rows.size() + 2);
     EXPECT_NE(summary.find(std::to_string(rows.size() / 2) + " puzzles, 0 with a disagreement"), std::string::npos)
         << summary;
-    EXPECT_NE(summary.find("| backtrack |"), std::string::npos) << summary;
+    EXPECT_NE(summary.find("| " + slow + " |"), std::string::npos) << summary;
   }
 }
 
@@ -635,14 +680,21 @@ TEST(CompareCli, RefusesMixedKindsAndRepeatedBackendsNamingThem) {
                            "b.txt Sudoku puzzles"),
             std::string::npos)
       << mixed.err;
-  const auto twice = run_cli("compare --solvers dlx,propagate,dlx " + dir.path() + "b.txt");
+  const std::string fast = test::fastest();
+  const auto twice = run_cli("compare --solvers " + test::joined({fast, test::others(fast, 1).front(), fast}) + " " + dir.path() + "b.txt");
   EXPECT_EQ(twice.exit_code, 3);
-  EXPECT_NE(twice.err.find("'dlx' names the same backend and settings as 'dlx'"), std::string::npos) << twice.err;
-  const auto reordered = run_cli("compare --solvers sat:encoding=minimal:givens=units,sat:givens=units:encoding=minimal " +
+  EXPECT_NE(twice.err.find("'" + fast + "' names the same backend and settings as '" + fast + "'"), std::string::npos) << twice.err;
+  // Two options given in either order are the same settings.
+  const Choices b = backend_with_choices(2);
+  const auto k1 = b.choices.front(), k2 = *std::find_if(b.choices.begin(), b.choices.end(), [&](const auto& c) { return c.first != k1.first; });
+  const std::string a1 = k1.first + "=" + k1.second, a2 = k2.first + "=" + k2.second;
+  const auto reordered = run_cli("compare --solvers " + b.backend + ":" + a1 + ":" + a2 + "," + b.backend + ":" + a2 + ":" + a1 + " " +
                                  dir.path() + "b.txt");
   EXPECT_EQ(reordered.exit_code, 3) << reordered.err;
-  // The same backend set two ways is two columns.
-  EXPECT_EQ(run_cli("compare --solvers dlx,dlx:choose=knuth " + dir.path() + "b.txt").exit_code, 0);
+  // The same backend under two settings is two columns.
+  const auto last = *std::find_if(b.choices.rbegin(), b.choices.rend(), [&](const auto& c) { return c.first == k1.first; });
+  const std::string other_value = last.first + "=" + last.second;  // the first and the last differ
+  EXPECT_EQ(run_cli("compare --solvers " + b.backend + "," + b.backend + ":" + other_value + " " + dir.path() + "b.txt").exit_code, 0);
   // A negative count is refused alike in either spelling.
   const auto spaced = run_cli("compare --count -1 " + dir.path() + "b.txt"), joined = run_cli("compare --count=-1 " + dir.path() + "b.txt");
   EXPECT_EQ(spaced.exit_code, 3);
@@ -688,7 +740,7 @@ TEST(CompareCover, EveryExactCoverBackendAgrees) {
 TEST(CompareCover, ABrokenExactCoverBackendIsCaught) {
   std::ostringstream details;
   const CompareReport r =
-      run_compare(with_broken(), cover_inputs({kFourQueens}), options({"dlx", "sat", "wrong-option", "wrong-xc-count"}, 0), details);
+      run_compare(with_broken(), cover_inputs({kFourQueens}), options(first_and(2, {"wrong-option", "wrong-xc-count"}, ProblemKind::exact_cover), 0), details);
   EXPECT_EQ(r.disagreements, 1u);
   EXPECT_EQ(exit_code_for(r), kDisagreement);
   EXPECT_EQ(r.rows[0].verdict, "agrees");
@@ -701,7 +753,9 @@ TEST(CompareCover, ABrokenExactCoverBackendIsCaught) {
 
 TEST(CompareCover, ABackendThatTakesNoExactCoverIsAUsageError) {
   std::ostringstream details;
-  EXPECT_THROW(run_compare(builtin_solvers(), cover_inputs({kOneCover}), options({"propagate"}), details), UsageError);
+  const std::string sudoku_only =
+      test::backend_where(ProblemKind::sudoku, [](const BackendInfo& i) { return !i.exact_cover; }, "taking Sudoku only");
+  EXPECT_THROW(run_compare(builtin_solvers(), cover_inputs({kOneCover}), options({sudoku_only}), details), UsageError);
 }
 
 TEST(CompareCover, CommandLineReadsDlxFilesAndWarnsAsTheReaderDoes) {
@@ -725,25 +779,36 @@ TEST(CompareCover, CommandLineReadsDlxFilesAndWarnsAsTheReaderDoes) {
 
 }  // namespace sudokit
 
-// propagate with search=off rates each puzzle; compare writes the rating in words, in the CSV
-// (read back by report) and the JSON, and leaves it empty for a backend that rates nothing.
+// A backend declaring a rating scale (BackendInfo::Rating), under the options its scale asks for,
+// rates each puzzle; compare writes the rating in words, in the CSV (read back by report) and the
+// JSON, and leaves it empty for a backend that rates nothing. (Which word each puzzle gets is the
+// rater's own test's business.)
 TEST(Compare, RatingColumnNamesTheHardestRuleNeeded) {
   const char* subsets = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
   const char* fish = "................12....345........3....6.......71..8......2.6..834.......5..7.....";
+  const Registry registry = builtin_solvers();
+  const std::string rater =
+      test::backend_where(ProblemKind::sudoku, [](const BackendInfo& i) { return i.rating.has_value(); }, "rating puzzles");
+  const std::string unrated =
+      test::backend_where(ProblemKind::sudoku, [](const BackendInfo& i) { return !i.rating; }, "rating nothing");
+  const BackendInfo::Rating scale = *registry.info(rater).rating;
+  std::string spec = rater;
+  SolverOptions rating_options;
+  for (const auto& [key, value] : scale.options) spec += ":" + key + "=" + value, rating_options.set(key, value);
   std::ostringstream details;
-  const CompareReport r =
-      run_compare(builtin_solvers(), inputs({kEasy, subsets, fish}), options({"dlx", "propagate:rules=all:search=off"}), details);
+  const CompareReport r = run_compare(registry, inputs({kEasy, subsets, fish}), options({unrated, spec}), details);
   ASSERT_EQ(r.rows.size(), 6u);
   EXPECT_EQ(r.disagreements, 0u) << details.str();
   EXPECT_EQ(r.rows[0].rating, "");
-  EXPECT_EQ(r.rows[1].rating, "singles");
-  EXPECT_EQ(r.rows[3].rating, "subsets");
-  EXPECT_EQ(r.rows[5].rating, "fish");
-  // Without the stronger rules the same puzzle needs search.
-  const CompareReport norvig =
-      run_compare(builtin_solvers(), inputs({fish}), options({"propagate:search=off"}), details);
-  ASSERT_EQ(norvig.rows.size(), 1u);
-  EXPECT_EQ(norvig.rows[0].rating, "search");
+  EXPECT_EQ(r.rows[1].rating, scale.words.front());  // an easy puzzle: the first step of the scale
+  const std::vector<const char*> puzzles = {kEasy, subsets, fish};
+  for (std::size_t p = 0; p < puzzles.size(); ++p) {
+    const Result own = registry.create(rater, rating_options)->solve(read_one(puzzles[p]), test::count_up_to(2));
+    EXPECT_EQ(r.rows[2 * p + 1].rating, scale.word(own.stats)) << p;  // the rater's own word
+    EXPECT_NE(r.rows[2 * p + 1].rating, "") << p;
+  }
+  EXPECT_NE(r.rows[3].rating, scale.words.front());  // these two need more than singles
+  EXPECT_NE(r.rows[5].rating, scale.words.front());
 
   std::stringstream csv;
   write_csv(csv, r.rows);
@@ -753,7 +818,7 @@ TEST(Compare, RatingColumnNamesTheHardestRuleNeeded) {
   for (std::size_t i = 0; i < back.size(); ++i) EXPECT_EQ(back[i].rating, r.rows[i].rating) << i;
   std::ostringstream json;
   write_json(json, r.rows);
-  EXPECT_NE(json.str().find("\"rating\": \"fish\""), std::string::npos) << json.str();
+  EXPECT_NE(json.str().find("\"rating\": \"" + r.rows[5].rating + "\""), std::string::npos) << json.str();
   EXPECT_NE(json.str().find("\"rating\": null"), std::string::npos);
 }
 
@@ -779,8 +844,11 @@ TEST(CompareColumns, DocsStatsHoldsTheProgramsTableOfColumns) {
 // The CSV header and the JSON keys are the table's columns, in its order; the JSON writes each by
 // its type (counters an object, an empty optional text null).
 TEST(CompareColumns, EveryOutputHasTheTablesColumnsInOrder) {
+  const std::string updates = test::backend_where(
+      ProblemKind::sudoku, [](const BackendInfo& i) { return !i.rating && std::ranges::count(i.work, "updates") > 0; },
+      "counting updates and rating nothing");
   std::ostringstream details;
-  const CompareReport r = run_compare(builtin_solvers(), inputs({kEasy}), options({"dlx"}), details);
+  const CompareReport r = run_compare(builtin_solvers(), inputs({kEasy}), options({updates}), details);
   ASSERT_EQ(r.rows.size(), 1u);
   std::string header;
   for (const RowColumn& c : row_columns()) header += (header.empty() ? "" : ",") + std::string(c.name);

@@ -51,15 +51,62 @@ struct EventCounter final : SearchObserver {
   void note(std::string_view) override { ++notes; }
 };
 
-// The registered Sudoku backends whose declarations admit `wanted`: what a test parametrised over
-// backends runs on, so that a backend joins every test its declarations (BackendInfo::takes,
-// tracing, ...) admit and is left out of the rest by what it declares, never by its name.
+// Choosing backends in a test: by what they declare, never by name. scripts/check-backend-names.sh
+// fails CI on a backend's name in tests/ outside that backend's own test files, so that a new
+// backend (one folder, one registration: docs/adding-a-backend.md) joins every test its
+// declarations admit without a test being edited, and one that declares less is left out by what
+// it declares.
+
+// The registered backends taking `kind` whose declarations admit `wanted`, in registration order.
 template <class Wanted>
-std::vector<std::string> sudoku_backends_where(Wanted wanted) {
+std::vector<std::string> backends_where(ProblemKind kind, Wanted wanted) {
   const Registry registry = builtin_solvers();
   std::vector<std::string> out;
-  for (const std::string& name : registry.names(ProblemKind::sudoku))
+  for (const std::string& name : registry.names(kind))
     if (wanted(registry.info(name))) out.push_back(name);
+  return out;
+}
+template <class Wanted>
+std::vector<std::string> sudoku_backends_where(Wanted wanted) {
+  return backends_where(ProblemKind::sudoku, wanted);
+}
+inline std::vector<std::string> backends(ProblemKind kind = ProblemKind::sudoku) {
+  return backends_where(kind, [](const BackendInfo&) { return true; });
+}
+// The first of them; throws (failing the test, never skipping it) when no backend declares what
+// the test needs, `what` saying what that is.
+template <class Wanted>
+std::string backend_where(ProblemKind kind, Wanted wanted, std::string_view what) {
+  const std::vector<std::string> found = backends_where(kind, wanted);
+  if (found.empty()) throw std::runtime_error("no registered backend " + std::string(what));
+  return found.front();
+}
+// The backend a command takes when told none (Registry::default_for): the fastest declared.
+inline std::string fastest(ProblemKind kind = ProblemKind::sudoku, int size = 9) {
+  return builtin_solvers().default_for(kind, size);
+}
+// The one declaring the lowest speed at `size` (a textbook search that a hard 9x9 puzzle stops at
+// its default budget); throws when no backend declares a speed there.
+inline std::string slowest(ProblemKind kind = ProblemKind::sudoku, int size = 9) {
+  const Registry registry = builtin_solvers();
+  std::string slow;
+  double lowest = 0;
+  for (const std::string& name : registry.names(kind))
+    if (const double speed = registry.info(name).speed(kind, size); speed > 0 && (slow.empty() || speed < lowest))
+      slow = name, lowest = speed;
+  if (slow.empty()) throw std::runtime_error("no registered backend declares a speed");
+  return slow;
+}
+// Up to `n` backends taking `kind` other than `but`, in registration order.
+inline std::vector<std::string> others(const std::string& but, std::size_t n, ProblemKind kind = ProblemKind::sudoku) {
+  std::vector<std::string> out = backends_where(kind, [&](const BackendInfo& i) { return i.name != but; });
+  if (out.size() > n) out.resize(n);
+  return out;
+}
+// "a,b,c": a --solvers list.
+inline std::string joined(const std::vector<std::string>& names, std::string_view separator = ",") {
+  std::string out;
+  for (const std::string& name : names) out += (out.empty() ? "" : std::string(separator)) + name;
   return out;
 }
 
