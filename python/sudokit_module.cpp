@@ -274,6 +274,17 @@ py::list backends() {
                    : info.tracing == sudokit::BackendInfo::Tracing::notes ? "notes"
                                                                           : "none";
     d["options"] = info.options;
+    d["max_size"] = info.max_size;
+    d["classic_only"] = info.classic_only;
+    if (info.rating) {
+      py::dict options;
+      for (const auto& [key, value] : info.rating->options) options[py::str(key)] = value;
+      d["rating"] = py::dict(py::arg("counter") = info.rating->counter, py::arg("words") = info.rating->words,
+                             py::arg("options") = options);
+    } else {
+      d["rating"] = py::none();
+    }
+    d["proofs"] = info.proofs ? py::object(py::str(info.proofs->option)) : py::object(py::none());
     py::list speeds;  // as measured (solvers/speeds.tsv)
     for (const auto& sp : info.speeds) {
       py::dict e;

@@ -17,7 +17,7 @@ A command must exit 0, or N when its trailing comment says `# exit N` (`# exit 4
 A block whose first line is a comment `# long: WHY` (minutes of CPU, a full build) or
 `# not run: WHY` (a cluster's job script, another machine) is shown but not run; the list says why.
 A block opening with `# needs backend: NAME` runs only in a build that has that backend (`sudokit
-solvers --names`): docs/adding-a-backend.md's `sixth`, which CI's build includes; elsewhere it is
+solvers --names`): the one docs/adding-a-backend.md builds, which CI's build includes; elsewhere it is
 listed as not run, with that reason.
 Output is not compared: what a command prints is the program's business, and docs quote it.
 """

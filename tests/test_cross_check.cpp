@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <functional>
 #include <filesystem>
@@ -26,15 +27,6 @@ using test::run_cli;
 namespace {
 
 const std::string kData = SUDOKIT_TEST_DATA;
-
-bool installed(const std::string& backend) {
-  try {
-    builtin_solvers().info(backend);
-    return true;
-  } catch (const UsageError&) {
-    return false;
-  }
-}
 
 std::string write_temp(const std::string& name, const std::string& text) {
   const std::string path = ::testing::TempDir() + "sudokit_xcheck_" + std::to_string(::getpid()) + "_" + name;
@@ -110,9 +102,10 @@ TEST(Check, ReportsEachWrongAnswerAndRefutedClaim) {
 TEST(Check, AllCorrectAnswersExitZeroAndBadAnswersAreLocated) {
   const std::string puzzles = write_temp("ok.txt", kSeed1 + "\n" + kNoSolution + "\n");
   const std::string answers = write_temp("ok-answers.txt", "# claim: count 1\n" + kSeed1Solution + "\nnone\n");
-  auto ok = run_cli("check --solver dlx " + puzzles + " " + answers);
+  const std::string named = test::fastest_but({builtin_solvers().default_for(ProblemKind::sudoku)});
+  auto ok = run_cli("check --solver " + named + " " + puzzles + " " + answers);
   EXPECT_EQ(ok.exit_code, 0) << ok.out << ok.err;
-  EXPECT_NE(ok.out.find("2 puzzles: 2 correct (claims decided by dlx)"), std::string::npos) << ok.out;
+  EXPECT_NE(ok.out.find("2 puzzles: 2 correct (claims decided by " + named + ")"), std::string::npos) << ok.out;
   auto fastest = run_cli("check " + puzzles + " " + answers);
   EXPECT_NE(fastest.out.find("claims decided by " + builtin_solvers().default_for(ProblemKind::sudoku)), std::string::npos);
   const std::string bad = write_temp("bad-answers.txt", "# claim: maybe\n" + kSeed1Solution + "\n" + kSeed1Solution.substr(0, 40) + "x" + kSeed1Solution.substr(41) + "\n");
@@ -124,117 +117,6 @@ TEST(Check, AllCorrectAnswersExitZeroAndBadAnswersAreLocated) {
   std::remove(puzzles.c_str());
   std::remove(answers.c_str());
   std::remove(bad.c_str());
-}
-
-TEST(Ext, AMissingProgramIsAUsageErrorNamingIt) {
-  auto r = run_cli("solve --solver ext:no-such-sat-solver", kSeed1 + "\n");
-  EXPECT_EQ(r.exit_code, 3);
-  EXPECT_NE(r.err.find("no program 'no-such-sat-solver' on PATH"), std::string::npos) << r.err;
-  EXPECT_THROW(builtin_solvers().create("ext:cmd=/no/such/solver"), UsageError);
-}
-
-TEST(Ext, EveryInstalledSolverAgreesWithTheBuiltInBackends) {
-  std::string solvers = "dlx,sat";
-  for (const char* name : {"ext:minisat", "ext:cadical", "ext:picosat", "ext:kissat"})
-    if (installed(name)) solvers += std::string(",") + name;
-  if (solvers == "dlx,sat") GTEST_SKIP() << "no external SAT solver installed (scripts/setup.sh --extra)";
-  auto r = run_cli("compare --jobs 2 --solvers " + solvers + " " + kData + "/puzzles.txt");
-  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;  // the file's puzzle:count:solution lines are bad input...
-  auto lines = run_cli("compare --jobs 2 --solvers " + solvers + " -",
-                       kSeed1 + "\n" + kHard1 + "\n" + kTwoSolutions + "\n" + kNoSolution + "\n12...3.......4..\n");
-  // ... so the same kinds of puzzle again, plainly; exit 1 as one of them has no solution
-  EXPECT_EQ(lines.exit_code, 1) << lines.out << lines.err;
-  EXPECT_NE(lines.out.find("5 puzzles, 0 with a disagreement"), std::string::npos) << lines.out;
-}
-
-TEST(Ext, AWrongExternalSolverIsCaughtByCompare) {
-  if (!installed("ext:minisat") && !installed("ext:cadical")) GTEST_SKIP() << "needs minisat or cadical";
-  auto r = run_cli("compare --solvers dlx,sat,ext:cmd=" + kData + "/wrong_sat/flip_one_literal.sh -", kSeed1 + "\n");
-  EXPECT_EQ(r.exit_code, 4) << r.out << r.err;
-  EXPECT_NE(r.out.find("DISAGREEMENT on puzzle 1"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("ext:cmd=" + kData + "/wrong_sat/flip_one_literal.sh gave a wrong answer: "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("1 puzzles, 1 with a disagreement"), std::string::npos) << r.out;
-}
-
-// The two holes issue 28 found. `solve` printed a wrong solver's incomplete grid as the unique
-// solution (exit 0), and a model was read only on the open cells, so a given whose literal the
-// solver flipped passed (examples/classic.txt puzzles 3-5 have a given in r1c1). Each kind of
-// wrong model is now caught on every puzzle, by solve and by compare, and nothing is printed.
-struct WrongSolver {
-  std::string script;
-  std::vector<std::string> faults;  // one of them names what is wrong
-};
-void PrintTo(const WrongSolver& w, std::ostream* out) { *out << w.script; }
-class WrongSolvers : public ::testing::TestWithParam<WrongSolver> {};
-
-TEST_P(WrongSolvers, AreCaughtOnEveryPuzzleAndPrintNothing) {
-  if (!installed("ext:minisat") && !installed("ext:cadical")) GTEST_SKIP() << "needs minisat or cadical";
-  const std::string backend = "ext:cmd=" + kData + "/wrong_sat/" + GetParam().script;
-  const std::string classic = std::string(SUDOKIT_SOURCE_DIR) + "/examples/classic.txt";
-  const auto solved = run_cli("solve --count 2 --solver " + backend + " " + classic);
-  EXPECT_EQ(solved.exit_code, 4) << solved.err;
-  EXPECT_EQ(solved.out, "") << "a rejected answer was printed";
-  for (int puzzle = 1; puzzle <= 5; ++puzzle) {
-    const std::string where = classic + ": puzzle " + std::to_string(puzzle) + " (line ";
-    const auto at = solved.err.find(where);
-    ASSERT_NE(at, std::string::npos) << "puzzle " << puzzle << " passed:\n" << solved.err;
-    const std::string line = solved.err.substr(at, solved.err.find('\n', at) - at);
-    EXPECT_NE(line.find(backend + " gave a wrong answer: "), std::string::npos) << line;
-    EXPECT_TRUE(std::any_of(GetParam().faults.begin(), GetParam().faults.end(),
-                            [&](const std::string& f) { return line.find(f) != std::string::npos; }))
-        << line;
-  }
-  const auto compared = run_cli("compare --solvers dlx," + backend + " " + classic);
-  EXPECT_EQ(compared.exit_code, 4);
-  EXPECT_NE(compared.out.find("5 puzzles, 5 with a disagreement"), std::string::npos) << compared.out;
-}
-
-INSTANTIATE_TEST_SUITE_P(
-    Models, WrongSolvers,
-    ::testing::Values(
-        // An open r1c1 left with no digit, or a given r1c1's literal made false.
-        WrongSolver{"flip_one_literal.sh", {"r1c1 holds no digit", "r1c1 is given 1, but the model makes r1c1=1 (variable 1) false",
-                                            "r1c1 is given"}},
-        WrongSolver{"two_digits_in_a_cell.sh", {"r1c1 holds two digits: the model makes both r1c1=1 (variable 1) and",
-                                                "but the model also makes r1c1="}},
-        // The variable left out is a given's (its cell then decodes, the formula check does not
-        // pass) or an open cell's digit.
-        WrongSolver{"drop_a_variable.sh", {"has no value in the model", "r1c1 holds no digit"}}),
-    [](const auto& info) {
-      std::string name = info.param.script.substr(0, info.param.script.find('.'));
-      return name;
-    });
-
-TEST(Ext, AWrongNoSolutionIsCaughtOnlyByAnotherBackend) {
-  // "UNSATISFIABLE" proves nothing by itself; compare outvotes it, and a backend that writes
-  // proofs can be asked for one (compare --certify, docs/cross-checking.md).
-  const std::string backend = "ext:cmd=" + kData + "/wrong_sat/claims_unsat.sh";
-  const auto solved = run_cli("solve --solver " + backend + " -", kSeed1 + "\n");
-  EXPECT_EQ(solved.exit_code, 1);
-  EXPECT_EQ(solved.out, "# puzzle 1: no solution\n");
-  const auto compared = run_cli("compare --solvers dlx,sat," + backend + " -", kSeed1 + "\n");
-  EXPECT_EQ(compared.exit_code, 4);
-  EXPECT_NE(compared.out.find(backend + ": none, 0 solution(s), 1 nodes [disagrees]"), std::string::npos) << compared.out;
-}
-
-TEST(Ext, ATimeoutKillsTheProgramAndStops) {
-  auto solver = builtin_solvers().create("ext:cmd=" + kData + "/slow_solver.sh");
-  Limits limits;
-  limits.max_seconds = 0.3;
-  const Result r = solver->solve(read_one(kSeed1), limits);
-  EXPECT_EQ(r.status, Status::stopped);
-  EXPECT_EQ(r.stop_reason, StopReason::time);
-  EXPECT_LT(r.stats.seconds, 5.0);
-}
-
-TEST(Ext, SolvesAndCountsExactCover) {
-  if (!installed("ext:cadical")) GTEST_SKIP() << "needs cadical";
-  Limits all;
-  all.solutions = 0;
-  const CoverResult r = builtin_solvers().create("ext:cadical")->solve(n_queens(6), all);
-  EXPECT_EQ(r.status, Status::multiple);
-  EXPECT_EQ(r.count, 4u);  // 6 queens: 4 solutions
-  for (const auto& s : r.solutions) EXPECT_TRUE(is_exact_cover(n_queens(6), s));
 }
 
 // A whole model of a grid written by hand: every cell variable, true for the grid's digit.
@@ -323,20 +205,20 @@ TEST(Drat, ChecksLemmasAndHonoursDeletions) {
   EXPECT_THROW(check(std::string("a\x01\x02", 3)), InputError);  // binary DRAT
 }
 
-// Proofs of "no solution" and of uniqueness for 40 generated 9x9 puzzles, written by CaDiCaL
-// through ext:cadical -o proof=FILE and verified in-project; corrupted proofs are rejected.
-// Proofs from the in-process sat backend (CaDiCaL's proof trace) and from the cadical program.
+// Proofs of "no solution" and of uniqueness for 40 generated 9x9 puzzles, written by each backend
+// that declares proofs (BackendInfo::Proofs: the in-process sat backend's CaDiCaL proof trace, and
+// the cadical program where it is installed), verified in-project; corrupted proofs are rejected.
 class Proofs : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Proofs, OfUniquenessAndOfNoSolutionAreVerified) {
-  if (GetParam().rfind("ext:", 0) == 0 && !installed(GetParam())) GTEST_SKIP() << "needs cadical (scripts/setup.sh --extra)";
   const Registry registry = builtin_solvers();
-  auto checker = registry.create("propagate");
+  const BackendInfo::Proofs how = *registry.info(GetParam()).proofs;
+  auto checker = registry.create(test::fastest());
   Random random(15);
   const std::string proof = ::testing::TempDir() + "sudokit_xcheck_" + std::to_string(::getpid()) + ".drat";
   SolverOptions with_proof;
-  with_proof.set("proof", proof);
-  auto cadical = registry.create(GetParam(), with_proof);
+  with_proof.set(how.option, proof);
+  auto prover = registry.create(GetParam(), with_proof);
   Limits two;
   two.solutions = 2;
   int rejected_lemmas = 0;
@@ -359,12 +241,12 @@ TEST_P(Proofs, OfUniquenessAndOfNoSolutionAreVerified) {
     }
     ASSERT_EQ(checker->solve(none, two).status, Status::none);
     // Each solve makes one UNSAT call; this instance's proofs are FILE, FILE.2, FILE.3, ...
-    ASSERT_EQ(cadical->solve(puzzle, two).status, Status::unique);
-    ASSERT_EQ(cadical->solve(none, two).status, Status::none);
+    ASSERT_EQ(prover->solve(puzzle, two).status, Status::unique);
+    ASSERT_EQ(prover->solve(none, two).status, Status::none);
     for (int k = 2 * i + 1; k <= 2 * i + 2; ++k) {
       const std::string file = k == 1 ? proof : proof + "." + std::to_string(k);
-      std::ifstream cnf_in(file + ".cnf");
-      const Cnf formula = read_dimacs(cnf_in, file + ".cnf");
+      std::ifstream cnf_in(file + how.formula_suffix);
+      const Cnf formula = read_dimacs(cnf_in, file + how.formula_suffix);
       std::string text = slurp(file);
       std::istringstream in(text);
       const DratResult checked = check_drat(formula, in, file);
@@ -388,14 +270,20 @@ TEST_P(Proofs, OfUniquenessAndOfNoSolutionAreVerified) {
         rejected_lemmas += !c.verified;
       }
       std::filesystem::remove(file);
-      std::filesystem::remove(file + ".cnf");
+      std::filesystem::remove(file + how.formula_suffix);
     }
   }
   EXPECT_GT(rejected_lemmas, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Drat, Proofs, ::testing::Values("sat", "ext:cadical"),
-                         [](const auto& info) { return info.param == "sat" ? std::string("sat") : std::string("ext_cadical"); });
+INSTANTIATE_TEST_SUITE_P(Drat, Proofs,
+                         ::testing::ValuesIn(test::backends_and_members_where(
+                             ProblemKind::sudoku, [](const BackendInfo& i) { return i.proofs.has_value(); })),
+                         [](const auto& info) {
+                           std::string name = info.param;
+                           std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
+                           return name;
+                         });
 
 // compare --certify: every agreed "unique" and "none" proved by the backend that declares proofs
 // (Registry::certifier), its DRAT proof checked in-project; a backend that writes none is refused.
@@ -403,7 +291,8 @@ TEST(Certify, AgreedVerdictsAreProvedByTheDeclaredCertifier) {
   const Registry registry = builtin_solvers();
   const std::string certifier = registry.certifier(ProblemKind::sudoku);
   ASSERT_TRUE(registry.info(certifier).proofs.has_value());
-  const auto r = run_cli("compare --certify --solvers dlx,sat -", kSeed1 + "\n" + kNoSolution + "\n" + kSeed4 + "\n");
+  const std::string quick = test::joined(test::others(test::slowest(), 2));
+  const auto r = run_cli("compare --certify --solvers " + quick + " -", kSeed1 + "\n" + kNoSolution + "\n" + kSeed4 + "\n");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;  // kNoSolution: an agreed "none"
   EXPECT_NE(r.out.find("certified: 3 of 3 puzzles whose answer is unique or none (DRAT proofs by " + certifier),
             std::string::npos)
@@ -411,7 +300,7 @@ TEST(Certify, AgreedVerdictsAreProvedByTheDeclaredCertifier) {
   for (const std::string& name : registry.names(ProblemKind::sudoku))
     if (!registry.info(name).proofs) {
       // Refused before any puzzle is solved: a certifier is known not to certify from its declaration.
-      const auto none = run_cli("compare --certify --certify-with " + name + " --solvers dlx -", kSeed1 + "\n");
+      const auto none = run_cli("compare --certify --certify-with " + name + " --solvers " + test::fastest() + " -", kSeed1 + "\n");
       EXPECT_NE(none.err.find("--certify-with " + name + ": it writes no proofs"), std::string::npos) << none.err;
       EXPECT_EQ(none.exit_code, 3) << none.err;
       EXPECT_EQ(none.out, "");

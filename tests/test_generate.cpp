@@ -27,11 +27,7 @@ TEST(Random, IsTheSameSequenceFromTheSameSeed) {
 
 TEST(Generate, UniquePuzzlesOfSmallShapes) {
   const Registry registry = builtin_solvers();
-  auto checker = registry.create("backtrack", [] {
-    SolverOptions o;
-    o.set("order", "fewest");
-    return o;
-  }());
+  auto checker = registry.create(test::fastest());
   Random random(11);
   for (auto [br, bc] : {std::pair{2, 2}, {2, 3}, {3, 3}}) {
     const auto shape = Shape::make(br, bc);
@@ -56,9 +52,10 @@ TEST(GenerateCli, SameSeedSamePuzzlesEachUnique) {
   const auto puzzles = read_all(a.out);
   ASSERT_EQ(puzzles.size(), 100u);
   const Registry registry = builtin_solvers();
-  auto dlx = registry.create("dlx");  // a different method from the one that generated them
+  // A different method from the one that generated them.
+  auto second = registry.create(test::fastest_but({registry.uniqueness_checker(test::fastest()), test::fastest()}));
   for (const Grid& p : puzzles) {
-    const Result r = dlx->solve(p, test::count_up_to(2));
+    const Result r = second->solve(p, test::count_up_to(2));
     ASSERT_EQ(r.status, Status::unique) << to_line(p);
   }
 }
@@ -68,9 +65,9 @@ TEST(GenerateCli, LargeGridsAndOptions) {
   ASSERT_EQ(big.exit_code, 0) << big.err;
   const auto sixteen = read_all(big.out);
   ASSERT_EQ(sixteen.size(), 2u);
-  auto propagate = builtin_solvers().create("propagate");
+  auto checker = builtin_solvers().create(test::fastest(ProblemKind::sudoku, 16));
   for (const Grid& p : sixteen) {
-    EXPECT_EQ(propagate->solve(p, test::count_up_to(2)).status, Status::unique);
+    EXPECT_EQ(checker->solve(p, test::count_up_to(2)).status, Status::unique);
     for (int cell = 0; cell < p.cells(); ++cell)  // symmetric about the centre
       ASSERT_EQ(p[cell] == 0, p[p.cells() - 1 - cell] == 0);
   }
@@ -78,7 +75,7 @@ TEST(GenerateCli, LargeGridsAndOptions) {
   ASSERT_EQ(huge.exit_code, 0) << huge.err;
   const Grid p = read_one(huge.out);
   EXPECT_LE(p.givens(), 401);
-  EXPECT_EQ(propagate->solve(p, test::count_up_to(2)).status, Status::unique);
+  EXPECT_EQ(checker->solve(p, test::count_up_to(2)).status, Status::unique);
   const auto six = sudokit::test::run_cli("generate --box 2x3 --count 3 --minimal --seed 5");
   for (const Grid& q : read_all(six.out, BoxSpec{2, 3})) {
     // Minimal: every clue is needed.
@@ -86,7 +83,7 @@ TEST(GenerateCli, LargeGridsAndOptions) {
       if (q[cell] == 0) continue;
       Grid fewer = q;
       fewer.set(cell, 0);
-      EXPECT_EQ(propagate->solve(fewer, test::count_up_to(2)).status, Status::multiple);
+      EXPECT_EQ(checker->solve(fewer, test::count_up_to(2)).status, Status::multiple);
     }
   }
 }
@@ -101,22 +98,24 @@ TEST(GenerateCli, TheOutputCarriesItsShape) {
   EXPECT_NE(solved.out.find("# puzzle 2: 1 solution (unique)"), std::string::npos) << solved.out;
 }
 
-// --difficulty keeps only puzzles the propagate rating (every rule, no search) puts at that
-// level; each is unique by two other methods, and the same seed gives the same file.
+// --difficulty keeps only puzzles the rater's scale (BackendInfo::Rating, under its options) puts
+// at that level; each is unique by two other methods, and the same seed gives the same file.
 TEST(GenerateCli, DifficultyMatchesTheRating) {
   const Registry registry = builtin_solvers();
+  const std::string rater_name =
+      test::backend_where(ProblemKind::sudoku, [](const BackendInfo& i) { return i.rating.has_value(); }, "rating puzzles");
   SolverOptions o;
-  o.set("rules", "all");
-  o.set("search", "off");
-  auto rater = registry.create("propagate", o);
-  auto dlx = registry.create("dlx");
-  auto sat = registry.create("sat");
+  const BackendInfo rater_info = registry.info(rater_name);
+  for (const auto& [key, value] : rater_info.rating->options) o.set(key, value);
+  auto rater = registry.create(rater_name, o);
+  const std::string one = test::fastest_but({rater_name}), two = test::fastest_but({rater_name, one});
+  auto first_check = registry.create(one), second_check = registry.create(two);
   for (auto [level, lowest, highest] : {std::tuple{"simple", 1u, 1u}, {"locked", 2u, 2u}, {"intermediate", 3u, 4u},
                                         {"expert", 5u, 5u}}) {
     const std::string command = std::string("generate --count 4 --seed 21 --difficulty ") + level;
     const auto a = sudokit::test::run_cli(command);
     ASSERT_EQ(a.exit_code, 0) << level << ": " << a.err;
-    EXPECT_NE(a.out.find(std::string("# difficulty: ") + level + " (propagate rating"), std::string::npos) << a.out;
+    EXPECT_NE(a.out.find(std::string("# difficulty: ") + level + " (" + rater_name + " rating"), std::string::npos) << a.out;
     EXPECT_EQ(a.out, sudokit::test::run_cli(command).out) << level;
     const auto puzzles = read_all(a.out);
     ASSERT_EQ(puzzles.size(), 4u) << level;
@@ -124,8 +123,8 @@ TEST(GenerateCli, DifficultyMatchesTheRating) {
       const std::uint64_t rating = rater->solve(p, Limits{}).stats.counter("rating");
       EXPECT_GE(rating, lowest) << level << ": " << to_line(p);
       EXPECT_LE(rating, highest) << level << ": " << to_line(p);
-      EXPECT_EQ(dlx->solve(p, test::count_up_to(2)).count, 1u) << to_line(p);
-      EXPECT_EQ(sat->solve(p, test::count_up_to(2)).count, 1u) << to_line(p);
+      EXPECT_EQ(first_check->solve(p, test::count_up_to(2)).count, 1u) << one << ": " << to_line(p);
+      EXPECT_EQ(second_check->solve(p, test::count_up_to(2)).count, 1u) << two << ": " << to_line(p);
     }
   }
 }
@@ -149,12 +148,10 @@ std::vector<std::string> session_backends(const Registry& registry) {
 }
 
 // Every clue needed: without any one of them (with its mirror too, for a symmetric puzzle), a
-// search other than the generator's finds a second solution: backtrack up to 9x9, else propagate.
+// search other than the generator's checker finds a second solution: the fastest of the others.
 void expect_minimal(const Grid& puzzle, bool symmetric = false) {
   const Registry registry = builtin_solvers();
-  SolverOptions fewest;
-  fewest.set("order", "fewest");
-  auto other = puzzle.size() <= 9 ? registry.create("backtrack", fewest) : registry.create("propagate");
+  auto other = registry.create(test::fastest_but({registry.uniqueness_checker(test::fastest())}, puzzle.size()));
   for (int cell = 0; cell < puzzle.cells(); ++cell) {
     if (puzzle[cell] == 0) continue;
     Grid fewer = puzzle;
@@ -190,8 +187,8 @@ TEST(UniquenessSession, GivenExactlyByTheBackendsThatDeclareIt) {
 // search (backtrack, propagate at 16x16), no check stopped.
 TEST(GenerateMinimal, UniqueAndMinimalThroughEachSession) {
   const Registry registry = builtin_solvers();
-  auto filler = registry.create("propagate");
-  auto dlx = registry.create("dlx");
+  auto filler = registry.create(test::fastest());  // as generate fills grids
+  auto second = registry.create(test::fastest_but({registry.uniqueness_checker(test::fastest()), test::fastest()}));
   int proven_by_singles = 0;
   for (const std::string& name : session_backends(registry)) {
     auto checker = registry.create(name);
@@ -206,7 +203,7 @@ TEST(GenerateMinimal, UniqueAndMinimalThroughEachSession) {
         EXPECT_GT(report.checks, 0) << name;
       }
       proven_by_singles += report.singles_proven;
-      EXPECT_EQ(dlx->solve(puzzle, test::count_up_to(2)).status, Status::unique) << name << " " << to_line(puzzle);
+      EXPECT_EQ(second->solve(puzzle, test::count_up_to(2)).status, Status::unique) << name << " " << to_line(puzzle);
       expect_minimal(puzzle);
     }
   }
@@ -218,7 +215,7 @@ TEST(GenerateMinimal, UniqueAndMinimalThroughEachSession) {
 // same puzzle, another seed another.
 TEST(GenerateMinimal, SessionAndCountingGiveTheSamePuzzle) {
   const Registry registry = builtin_solvers();
-  auto filler = registry.create("propagate");
+  auto filler = registry.create(test::fastest());  // as generate fills grids
   for (const std::string& name : session_backends(registry)) {
     for (auto [br, bc, symmetric] : {std::tuple{3, 3, false}, {3, 3, true}, {4, 4, false}}) {
       const auto shape = Shape::make(br, bc);
@@ -249,8 +246,8 @@ TEST(GenerateMinimal, SessionAndCountingGiveTheSamePuzzle) {
 // already proven needed, or as waiting with their pair for the next round, were skipped rightly.
 TEST(GenerateMinimal, SymmetricPairsAreEachNeeded) {
   const Registry registry = builtin_solvers();
-  auto filler = registry.create("propagate");
-  auto dlx = registry.create("dlx");
+  auto filler = registry.create(test::fastest());  // as generate fills grids
+  auto second = registry.create(test::fastest_but({registry.uniqueness_checker(test::fastest()), test::fastest()}));
   int deferred = 0;
   for (const std::string& name : session_backends(registry)) {
     for (auto [br, bc, defer] : {std::tuple{3, 3, 0}, {3, 3, 1}, {4, 4, 0}, {4, 4, 1}}) {
@@ -265,7 +262,7 @@ TEST(GenerateMinimal, SymmetricPairsAreEachNeeded) {
       const std::string what = name + " " + shape->name() + (defer ? " deferred " : " ") + to_line(puzzle);
       deferred += report.deferred;
       EXPECT_EQ(report.stopped, 0) << what;
-      ASSERT_EQ(dlx->solve(puzzle, test::count_up_to(2)).status, Status::unique) << what;
+      ASSERT_EQ(second->solve(puzzle, test::count_up_to(2)).status, Status::unique) << what;
       expect_minimal(puzzle, /*symmetric=*/true);
     }
   }
@@ -279,8 +276,8 @@ TEST(GenerateMinimal, SymmetricPairsAreEachNeeded) {
 // a few symmetric and variant shapes are included, where it does not.
 TEST(GenerateMinimal, SinglesFirstGivesUniqueMinimalPuzzles) {
   const Registry registry = builtin_solvers();
-  auto filler = registry.create("propagate");
-  auto dlx = registry.create("dlx");
+  auto filler = registry.create(test::fastest());  // as generate fills grids
+  auto second = registry.create(test::fastest_but({registry.uniqueness_checker(test::fastest()), test::fastest()}));
   Rules x;
   x.diagonal_main = x.diagonal_anti = true;
   int checked_removals = 0, other_puzzles = 0, puzzles = 0;
@@ -303,7 +300,7 @@ TEST(GenerateMinimal, SinglesFirstGivesUniqueMinimalPuzzles) {
         EXPECT_EQ(report.forced, 0) << what;  // the pass leaves no clue the givens alone would force
         EXPECT_EQ(report.stopped, 0) << what;
         checked_removals += report.checks - report.kept;
-        EXPECT_EQ(dlx->solve(puzzle, test::count_up_to(2)).status, Status::unique) << what;
+        EXPECT_EQ(second->solve(puzzle, test::count_up_to(2)).status, Status::unique) << what;
         if (symmetric) {
           for (int cell = 0; cell < puzzle.cells(); ++cell)
             ASSERT_EQ(puzzle[cell] == 0, puzzle[puzzle.cells() - 1 - cell] == 0) << what;
@@ -326,8 +323,8 @@ TEST(GenerateMinimal, SinglesFirstGivesUniqueMinimalPuzzles) {
 // A check that runs out of its budget keeps its clue: reported, and the puzzle is still unique.
 TEST(GenerateMinimal, ABudgetThatRunsOutKeepsTheClue) {
   const Registry registry = builtin_solvers();
-  auto filler = registry.create("propagate");
-  auto dlx = registry.create("dlx");
+  auto filler = registry.create(test::fastest());  // as generate fills grids
+  auto second = registry.create(test::fastest_but({registry.uniqueness_checker(test::fastest()), test::fastest()}));
   for (const std::string& name : session_backends(registry)) {
     auto checker = registry.create(name);
     Random random(3);
@@ -336,7 +333,7 @@ TEST(GenerateMinimal, ABudgetThatRunsOutKeepsTheClue) {
     GenerateReport report;
     const Grid puzzle = generate_unique(Shape::make(4, 4), random, *filler, *checker, options, &report);
     EXPECT_GT(report.stopped, 0) << name;
-    EXPECT_EQ(dlx->solve(puzzle, test::count_up_to(2)).status, Status::unique) << name;
+    EXPECT_EQ(second->solve(puzzle, test::count_up_to(2)).status, Status::unique) << name;
   }
   const auto r = sudokit::test::run_cli("generate --box 4x4 --max-nodes 1 --seed 3");
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -349,8 +346,8 @@ TEST(GenerateMinimal, ABudgetThatRunsOutKeepsTheClue) {
 // stops are final and counted, and the puzzle is unique all the same.
 TEST(GenerateMinimal, DeferredChecksGiveUniqueMinimalPuzzles) {
   const Registry registry = builtin_solvers();
-  auto filler = registry.create("propagate");
-  auto dlx = registry.create("dlx");
+  auto filler = registry.create(test::fastest());  // as generate fills grids
+  auto second = registry.create(test::fastest_but({registry.uniqueness_checker(test::fastest()), test::fastest()}));
   int deferred = 0, capped_stops = 0;  // at 9x9 a check rarely needs more than one conflict: summed
   for (const std::string& name : session_backends(registry)) {
     for (auto [br, bc, singles_first] : {std::tuple{3, 3, false}, {4, 4, false}, {4, 4, true}}) {
@@ -367,7 +364,7 @@ TEST(GenerateMinimal, DeferredChecksGiveUniqueMinimalPuzzles) {
       EXPECT_EQ(report.rounds > 0, report.deferred > 0) << what;
       EXPECT_LE(report.rounds, 4) << what;
       EXPECT_EQ(report.stopped, 0) << what;
-      EXPECT_EQ(dlx->solve(puzzle, test::count_up_to(2)).status, Status::unique) << what;
+      EXPECT_EQ(second->solve(puzzle, test::count_up_to(2)).status, Status::unique) << what;
       expect_minimal(puzzle);
       auto fresh = registry.create(name);
       EXPECT_EQ(to_line(generate_unique(shape, again, *filler, *fresh, options)), to_line(puzzle)) << what;
@@ -379,7 +376,7 @@ TEST(GenerateMinimal, DeferredChecksGiveUniqueMinimalPuzzles) {
       const Grid capped_puzzle = generate_unique(shape, random_capped, *filler, *checker, capped, &capped_report);
       EXPECT_LE(capped_report.rounds, 1) << what;
       capped_stops += capped_report.stopped;
-      EXPECT_EQ(dlx->solve(capped_puzzle, test::count_up_to(2)).status, Status::unique) << what;
+      EXPECT_EQ(second->solve(capped_puzzle, test::count_up_to(2)).status, Status::unique) << what;
     }
   }
   EXPECT_GT(deferred, 0) << "no check ran out of the first round's budget: the later rounds went untested";
@@ -396,7 +393,7 @@ TEST(GenerateMinimal, DeferredChecksGiveUniqueMinimalPuzzles) {
 // changes nothing, and what the callback throws ends the run.
 TEST(GenerateProgress, FollowsTheRunToItsResult) {
   const Registry registry = builtin_solvers();
-  auto filler = registry.create("propagate");
+  auto filler = registry.create(test::fastest());  // as generate fills grids
   int deferred_rounds_seen = 0;
   for (const std::string& name : session_backends(registry)) {
     for (bool singles_first : {false, true}) {

@@ -564,3 +564,33 @@ TEST(Sat, VariantPuzzlesEncodeTheirRulesAndExternalSolversSolveThem) {
     }
   }
 }
+
+namespace {
+// The puzzle test_trace.cpp traces: 4 ... 5 in row 1, two dozen nodes of DPLL search.
+const char* kTraced = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+}  // namespace
+
+// sat's textbook DPLL (solver=dpll) traces every step in cell terms and draws its decision tree;
+// the libraries' trace stays a note per call.
+TEST(TraceCli, SatDpllTracesDecisionsPropagationsAndConflicts) {
+  const std::string dot = ::testing::TempDir() + "sudokit_dpll_tree.dot";
+  const auto r = test::run_cli("solve --solver sat -o solver=dpll --count 2 --trace --tree " + dot, std::string(kTraced) + "\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("[node 2] "), std::string::npos);
+  EXPECT_NE(r.err.find("choice (one of "), std::string::npos);
+  EXPECT_NE(r.err.find("naked single"), std::string::npos);
+  EXPECT_NE(r.err.find("hidden single"), std::string::npos);
+  EXPECT_NE(r.err.find("!="), std::string::npos);            // an elimination, by its clause
+  EXPECT_NE(r.err.find("dead end: conflict: (r"), std::string::npos);
+  EXPECT_NE(r.err.find("back from node 2"), std::string::npos);
+  EXPECT_EQ(r.out, "# puzzle 1: 1 solution (unique)\n417369825632158947958724316825437169791586432346912758289643571573291684164875293\n");
+  std::ifstream in(dot);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_NE(text.str().find("n1 -> n2 [label=\"r"), std::string::npos);
+  EXPECT_NE(text.str().find("#f4a6a6"), std::string::npos);  // a dead end
+  const auto library = test::run_cli("solve --solver sat -o solver=cryptominisat --count 2 --trace", std::string(kTraced) + "\n");
+  ASSERT_EQ(library.exit_code, 0) << library.err;
+  EXPECT_NE(library.err.find("CryptoMiniSat call 1: "), std::string::npos);
+  EXPECT_EQ(library.err.find("[node 2]"), std::string::npos);
+}

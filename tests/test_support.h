@@ -1,6 +1,7 @@
 // Helpers shared by the tests.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/registry.h"
 #include "sudokit/solver.h"
@@ -97,10 +99,52 @@ inline std::string slowest(ProblemKind kind = ProblemKind::sudoku, int size = 9)
   if (slow.empty()) throw std::runtime_error("no registered backend declares a speed");
   return slow;
 }
+// Of the backends `wanted` admits that take `kind` at grid side `size`, the one declaring the
+// highest speed there (the first registered on a tie); throws, saying `what`, when none is.
+template <class Wanted>
+std::string fastest_where(ProblemKind kind, int size, Wanted wanted, std::string_view what) {
+  const Registry registry = builtin_solvers();
+  std::string best;
+  double best_speed = 0;
+  for (const std::string& name : registry.names(kind)) {
+    const BackendInfo info = registry.info(name);
+    if ((kind == ProblemKind::sudoku && info.max_size < size) || !wanted(info)) continue;
+    if (const double speed = info.speed(kind, size); best.empty() || speed > best_speed) best = name, best_speed = speed;
+  }
+  if (best.empty()) throw std::runtime_error("no registered backend " + std::string(what));
+  return best;
+}
+// The fastest Sudoku backend at side `size` that is none of `but`: a second method to check
+// another's answers.
+inline std::string fastest_but(const std::vector<std::string>& but, int size = 9) {
+  return fastest_where(ProblemKind::sudoku, size, [&](const BackendInfo& i) { return std::ranges::count(but, i.name) == 0; },
+                       "besides those named");
+}
 // Up to `n` backends taking `kind` other than `but`, in registration order.
 inline std::vector<std::string> others(const std::string& but, std::size_t n, ProblemKind kind = ProblemKind::sudoku) {
   std::vector<std::string> out = backends_where(kind, [&](const BackendInfo& i) { return i.name != but; });
   if (out.size() > n) out.resize(n);
+  return out;
+}
+// Whether `name` is a backend here: registered, or a family member whose program is installed.
+inline bool installed(std::string_view name) {
+  try {
+    builtin_solvers().info(name);
+    return true;
+  } catch (const UsageError&) {
+    return false;
+  }
+}
+// Every backend taking `kind` whose declaration admits `wanted`, family members available here
+// (Registry::Family::members, PREFIX:MEMBER) included.
+template <class Wanted>
+std::vector<std::string> backends_and_members_where(ProblemKind kind, Wanted wanted) {
+  const Registry registry = builtin_solvers();
+  std::vector<std::string> out = backends_where(kind, wanted);
+  for (const Registry::Family& family : registry.families())
+    for (const std::string& member : family.members())
+      if (const BackendInfo info = registry.info(family.prefix + ":" + member); info.takes(kind) && wanted(info))
+        out.push_back(family.prefix + ":" + member);
   return out;
 }
 // "a,b,c": a --solvers list.

@@ -53,24 +53,26 @@ INSTANTIATE_TEST_SUITE_P(Backends, Traced, ::testing::ValuesIn(test::sudoku_back
                          })),
                          [](const auto& info) { return info.param; });
 
+// The fastest backend that traces every step, and the slowest (a tree too big to draw whole).
 TEST(TraceCli, TextAndTree) {
+  auto steps = [](const BackendInfo& i) { return i.tracing == BackendInfo::Tracing::steps; };
+  const std::string traced = test::fastest_where(ProblemKind::sudoku, 9, steps, "tracing its steps");
   const std::string dot = ::testing::TempDir() + "sudokit_tree.dot";
-  const auto r = test::run_cli("solve --solver propagate --count 2 --trace --tree " + dot, std::string(kHard) + "\n");
+  const auto r = test::run_cli("solve --solver " + traced + " --count 2 --trace --tree " + dot, std::string(kHard) + "\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // The trace goes to stderr; stdout holds only what reads back as input.
   EXPECT_NE(r.err.find("[node 1] root"), std::string::npos);
-  EXPECT_NE(r.err.find("hidden single"), std::string::npos);
   EXPECT_NE(r.err.find("choice (one of "), std::string::npos);
   EXPECT_NE(r.err.find("dead end: "), std::string::npos);
   EXPECT_EQ(r.out, "# puzzle 1: 1 solution (unique)\n417369825632158947958724316825437169791586432346912758289643571573291684164875293\n");
   const std::string file = ::testing::TempDir() + "sudokit_trace.txt";
-  const auto f = test::run_cli("solve --solver dlx --count 2 --trace-file " + file, std::string(kHard) + "\n");
+  const auto f = test::run_cli("solve --solver " + traced + " --count 2 --trace-file " + file, std::string(kHard) + "\n");
   ASSERT_EQ(f.exit_code, 0) << f.err;
   EXPECT_EQ(f.err, "");
   std::ifstream trace(file);
   std::stringstream trace_text;
   trace_text << trace.rdbuf();
-  EXPECT_EQ(trace_text.str().rfind("# trace of puzzle 1 by dlx\n[node 1] root", 0), 0u) << trace_text.str().substr(0, 200);
+  EXPECT_EQ(trace_text.str().rfind("# trace of puzzle 1 by " + traced + "\n[node 1] root", 0), 0u) << trace_text.str().substr(0, 200);
   std::ifstream in(dot);
   std::stringstream text;
   text << in.rdbuf();
@@ -79,36 +81,13 @@ TEST(TraceCli, TextAndTree) {
   EXPECT_NE(text.str().find("#a6e3a6"), std::string::npos);  // the solution node
   EXPECT_NE(text.str().find("#f4a6a6"), std::string::npos);  // a dead end
 
-  const auto capped = test::run_cli("solve --solver backtrack --tree " + dot + " --tree-nodes 20", std::string(kHard) + "\n");
+  const std::string slow = test::slowest();
+  ASSERT_TRUE(steps(builtin_solvers().info(slow))) << slow;
+  const auto capped = test::run_cli("solve --solver " + slow + " --tree " + dot + " --tree-nodes 20", std::string(kHard) + "\n");
   std::ifstream in2(dot);
   std::stringstream text2;
   text2 << in2.rdbuf();
   EXPECT_NE(text2.str().find("more nodes not drawn"), std::string::npos);
-}
-
-// sat's textbook DPLL (solver=dpll) traces every step in cell terms and draws its decision tree;
-// the libraries' trace stays a note per call.
-TEST(TraceCli, SatDpllTracesDecisionsPropagationsAndConflicts) {
-  const std::string dot = ::testing::TempDir() + "sudokit_dpll_tree.dot";
-  const auto r = test::run_cli("solve --solver sat -o solver=dpll --count 2 --trace --tree " + dot, std::string(kHard) + "\n");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.err.find("[node 2] "), std::string::npos);
-  EXPECT_NE(r.err.find("choice (one of "), std::string::npos);
-  EXPECT_NE(r.err.find("naked single"), std::string::npos);
-  EXPECT_NE(r.err.find("hidden single"), std::string::npos);
-  EXPECT_NE(r.err.find("!="), std::string::npos);            // an elimination, by its clause
-  EXPECT_NE(r.err.find("dead end: conflict: (r"), std::string::npos);
-  EXPECT_NE(r.err.find("back from node 2"), std::string::npos);
-  EXPECT_EQ(r.out, "# puzzle 1: 1 solution (unique)\n417369825632158947958724316825437169791586432346912758289643571573291684164875293\n");
-  std::ifstream in(dot);
-  std::stringstream text;
-  text << in.rdbuf();
-  EXPECT_NE(text.str().find("n1 -> n2 [label=\"r"), std::string::npos);
-  EXPECT_NE(text.str().find("#f4a6a6"), std::string::npos);  // a dead end
-  const auto library = test::run_cli("solve --solver sat -o solver=cryptominisat --count 2 --trace", std::string(kHard) + "\n");
-  ASSERT_EQ(library.exit_code, 0) << library.err;
-  EXPECT_NE(library.err.find("CryptoMiniSat call 1: "), std::string::npos);
-  EXPECT_EQ(library.err.find("[node 2]"), std::string::npos);
 }
 
 // The DOT tree folds a chain of forced steps into one box and carries a legend.

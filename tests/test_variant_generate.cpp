@@ -17,6 +17,13 @@ using namespace sudokit;
 
 namespace {
 
+// The backend a command takes for 9x9 grids with variant rules (Registry::default_for).
+std::string variant_backend() {
+  Rules x;
+  parse_rule_names("x", x);
+  return builtin_solvers().default_for(*Shape::make(3, 3, x));
+}
+
 bool connected(const std::vector<int>& regions, int n, int which) {
   std::vector<int> stack, seen(regions.size(), 0);
   int size = 0, reached = 0;
@@ -60,7 +67,7 @@ TEST(VariantGenerate, JigsawLayoutsHaveConnectedRegionsOfNCellsAndAreNotTheBoxes
 
 TEST(VariantGenerate, ShuffledKeepsEveryRule) {
   const Registry registry = builtin_solvers();
-  auto filler = registry.create("propagate");
+  auto filler = registry.create(variant_backend());
   for (const char* names : {"x", "diagonal+", "windoku", "disjoint", "anti-knight", "anti-king", "x anti-king"}) {
     Rules rules;
     parse_rule_names(names, rules);
@@ -81,7 +88,7 @@ TEST(VariantGenerate, ShuffledKeepsEveryRule) {
 // digits after failures find one. Rules that allow none are told apart from bad luck.
 TEST(VariantGenerate, RareGridsAreFoundAndImpossibleRulesSaySo) {
   const Registry registry = builtin_solvers();
-  auto filler = registry.create("propagate");
+  auto filler = registry.create(variant_backend());
   Rules anti_knight;
   parse_rule_names("anti-knight", anti_knight);
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
@@ -114,7 +121,7 @@ TEST(VariantGenerate, RareGridsAreFoundAndImpossibleRulesSaySo) {
 // Fails on its X puzzles until backtrack's default (plain) search is fixed: docs/variants.md.
 TEST(VariantGenerate, GeneratedXAndJigsawPuzzlesAgreeOnEveryBackend) {
   const Registry registry = builtin_solvers();
-  auto checker = registry.create("propagate");
+  auto checker = registry.create(variant_backend());
   std::vector<PuzzleInput> puzzles;
   Rules x;
   parse_rule_names("x", x);
@@ -165,7 +172,7 @@ TEST(VariantCli, GenerateSolveAndCompareCarryTheRules) {
   const auto generated = run_cli("generate --jigsaw --box 2x3 --rules anti-king --count 3 --seed 5 --clues 16");
   ASSERT_EQ(generated.exit_code, 0) << generated.err;
   EXPECT_NE(generated.out.find("# box: 2x3\n# rules: anti-king\n# jigsaw:\n"), std::string::npos) << generated.out;
-  const auto solved = run_cli("solve --solver dlx --count 2", generated.out);
+  const auto solved = run_cli("solve --count 2", generated.out);
   ASSERT_EQ(solved.exit_code, 0) << solved.err;
   std::size_t unique = 0;
   for (std::size_t at = 0; (at = solved.out.find("1 solution (unique)", at)) != std::string::npos; ++at) ++unique;
@@ -180,7 +187,7 @@ TEST(VariantCli, GenerateSolveAndCompareCarryTheRules) {
   }
 
   const std::string ukpa = ".....38......47...6...2....89........23...78........36....3...4...16......78.....\n";
-  const auto x = run_cli("solve --solver propagate --rules x", ukpa);
+  const auto x = run_cli("solve --rules x", ukpa);
   EXPECT_EQ(x.exit_code, 0) << x.err;
   EXPECT_EQ(x.out, "# rules: x\n259613847381947265674528913896371452123456789745289136518732694932164578467895321\n");
   const auto bad = run_cli("solve --rules anti-queen", ukpa);
@@ -188,16 +195,21 @@ TEST(VariantCli, GenerateSolveAndCompareCarryTheRules) {
   EXPECT_NE(bad.err.find("--rules: unknown rule 'anti-queen'"), std::string::npos) << bad.err;
 
   const std::string csv = ::testing::TempDir() + "sudokit_variant_compare.csv";
-  const auto compared = run_cli("compare --solvers propagate,dlx --rules x --csv " + csv, ukpa);
+  // Two quick backends that take variant rules (BackendInfo::classic_only), neither rating.
+  const std::string slow = test::slowest();
+  std::vector<std::string> quick = test::backends_where(
+      ProblemKind::sudoku, [&](const BackendInfo& i) { return !i.classic_only && i.name != slow; });
+  quick.resize(2);
+  const auto compared = run_cli("compare --solvers " + test::joined(quick) + " --rules x --csv " + csv, ukpa);
   EXPECT_EQ(compared.exit_code, 0) << compared.out << compared.err;
   std::ifstream in(csv);
   std::string header, row;
   std::getline(in, header);
   std::getline(in, row);
   EXPECT_TRUE(header.ends_with(",rules,rating")) << header;
-  EXPECT_TRUE(row.ends_with(",x,")) << row;  // propagate with search gives no rating
+  EXPECT_TRUE(row.ends_with(",x,")) << row;  // no rating: none asked for (BackendInfo::Rating::options)
   // An f-puzzles file is taken for puzzles, not for an exact-cover file.
-  const auto json = run_cli("compare --solvers propagate,dlx " + std::string(SUDOKIT_TEST_DATA) +
+  const auto json = run_cli("compare --solvers " + test::joined(quick) + " " + std::string(SUDOKIT_TEST_DATA) +
                             "/fpuzzles/ukpa_diagonal_hard.json");
   EXPECT_EQ(json.exit_code, 0) << json.out << json.err;
   EXPECT_NE(json.out.find("1 puzzles, 0 with a disagreement"), std::string::npos) << json.out;
