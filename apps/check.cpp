@@ -118,13 +118,13 @@ CheckRow check_answer(const ParsedPuzzle& puzzle, const std::string& source, con
   row.line = puzzle.first_line;
   row.answer_source = answer_source;
   if (!entry) {
-    row.verdict = "missing";
+    row.verdict = Verdict::missing;
     row.reason = "no answer for this puzzle";
     return row;
   }
   row.answer_line = entry->line;
   if (!entry->error.empty()) {
-    row.verdict = "unreadable";
+    row.verdict = Verdict::unreadable;
     row.reason = entry->error;
     return row;
   }
@@ -135,14 +135,14 @@ CheckRow check_answer(const ParsedPuzzle& puzzle, const std::string& source, con
   if (entry->grid) {
     const auto violations = verify(p, entry->grid->grid);
     if (!violations.empty()) {
-      row.verdict = "wrong";
+      row.verdict = Verdict::wrong;
       for (std::size_t i = 0; i < violations.size() && i < 3; ++i) row.reason += (i ? "; " : "") + violations[i].message;
       if (violations.size() > 3) row.reason += "; and " + std::to_string(violations.size() - 3) + " more";
       return row;
     }
   }
   if (!entry->no_solution && !entry->claimed_count) {
-    row.verdict = "correct";
+    row.verdict = Verdict::correct;
     return row;
   }
   // A claim: "none" is refuted by any solution, "count N" by a count other than N.
@@ -153,16 +153,16 @@ CheckRow check_answer(const ParsedPuzzle& puzzle, const std::string& source, con
   const std::string by = " (" + std::string(solver.name()) + ")";
   const Result r = solver.solve(p, l);
   if (r.status == Status::stopped) {
-    row.verdict = "stopped";
+    row.verdict = Verdict::stopped;
     row.reason = "the claim is undecided: " + std::string(to_string(r.stop_reason)) + by;
     return row;
   }
   const std::uint64_t claimed = entry->no_solution ? 0 : *entry->claimed_count;
   if (r.count == claimed) {
-    row.verdict = "correct";
+    row.verdict = Verdict::correct;
     return row;
   }
-  row.verdict = "refuted";
+  row.verdict = Verdict::refuted;
   const std::string found = r.count > claimed && l.solutions == r.count ? "at least " + std::to_string(r.count) : std::to_string(r.count);
   if (entry->no_solution) row.reason = "claimed no solution, but it has one" + by;
   else row.reason = "claimed " + row.claim + ", but it has " + found + " solution" + (r.count == 1 ? "" : "s") + by;
@@ -191,7 +191,7 @@ const CheckColumn kCheckColumns[] = {
     {"answer_line", true, [](const CheckRow& r) { return std::to_string(r.answer_line); }},
     {"answer", false, [](const CheckRow& r) { return r.answer; }},
     {"claim", false, [](const CheckRow& r) { return r.claim; }},
-    {"verdict", false, [](const CheckRow& r) { return r.verdict; }},
+    {"verdict", false, [](const CheckRow& r) { return std::string(to_string(r.verdict)); }},
     {"reason", false, [](const CheckRow& r) { return r.reason; }},
     {"counterexample", false, [](const CheckRow& r) { return r.counterexample; }},
 };

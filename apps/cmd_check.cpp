@@ -69,7 +69,7 @@ int cmd_check(const std::vector<std::string>& args) {
   const std::vector<AnswerEntry> answers = read_answers(answers_in.stream(), files[1], box);
 
   std::vector<CheckRow> rows;
-  std::map<std::string, std::size_t> tally;
+  std::map<Verdict, std::size_t> tally;
   std::size_t last = 0;
   for (const auto& item : puzzles) {
     const ParsedPuzzle& p = item.first;
@@ -79,7 +79,7 @@ int cmd_check(const std::vector<std::string>& args) {
     PooledSolver* chosen = nullptr;
     bool not_taken = false;
     auto failed = [&](const Error& e) {  // the deciding backend failed: the next puzzle gets a fresh one
-      row = CheckRow{.puzzle = p.number, .source = source, .line = p.first_line, .verdict = "failed", .reason = e.what()};
+      row = CheckRow{.puzzle = p.number, .source = source, .line = p.first_line, .verdict = Verdict::failed, .reason = e.what()};
       if (chosen) deciders.discard(*chosen);
     };
     try {
@@ -100,18 +100,18 @@ int cmd_check(const std::vector<std::string>& args) {
     }
     ++tally[row.verdict];
     last = std::max(last, p.number);
-    if (row.verdict != "correct") {
+    if (row.verdict != Verdict::correct) {
       std::cout << "puzzle " << row.puzzle << " (" << row.source << ", line " << row.line << "): " << row.verdict;
       if (row.answer_line) std::cout << " (answer at " << row.answer_source << " line " << row.answer_line << ")";
       std::cout << ": " << row.reason << "\n";
       if (!row.counterexample.empty()) std::cout << "  counter-example: " << row.counterexample << "\n";
     }
-    if (row.verdict == "wrong" || row.verdict == "refuted" || row.verdict == "missing" ||
-        (row.verdict == "failed" && !not_taken))
+    if (row.verdict == Verdict::wrong || row.verdict == Verdict::refuted || row.verdict == Verdict::missing ||
+        (row.verdict == Verdict::failed && !not_taken))
       outcome.raise(kDisagreement);
     if (not_taken) outcome.raise(kUsage);
-    if (row.verdict == "unreadable") outcome.raise(kBadInput);
-    if (row.verdict == "stopped") outcome.raise(kUnsolved);
+    if (row.verdict == Verdict::unreadable) outcome.raise(kBadInput);
+    if (row.verdict == Verdict::stopped) outcome.raise(kUnsolved);
     rows.push_back(std::move(row));
   }
   for (std::size_t k = last; k < answers.size(); ++k) {  // answers past the last puzzle
@@ -119,8 +119,8 @@ int cmd_check(const std::vector<std::string>& args) {
               << " holds " << last << ")\n";
     outcome.raise(kBadInput);
   }
-  std::cout << rows.size() << " puzzles: " << tally["correct"] << " correct";
-  for (const char* v : {"wrong", "refuted", "missing", "unreadable", "stopped", "failed"})
+  std::cout << rows.size() << " puzzles: " << tally[Verdict::correct] << " correct";
+  for (Verdict v : {Verdict::wrong, Verdict::refuted, Verdict::missing, Verdict::unreadable, Verdict::stopped, Verdict::failed})
     if (tally[v]) std::cout << ", " << tally[v] << " " << v;
   if (!decided_by.empty()) {
     std::string names;

@@ -86,7 +86,7 @@ int certify_all(const Registry& registry, const std::string& certifier, const st
     bool agreed = true, decided = false;
     for (std::size_t b = 0; b < width; ++b) {
       agreed &= !is_disagreement(rows[b]);
-      decided |= rows[b].verdict == "agrees" && (rows[b].status == "unique" || rows[b].status == "none");
+      decided |= rows[b].verdict == Verdict::agrees && (rows[b].status == "unique" || rows[b].status == "none");
     }
     if (!agreed || !decided) continue;
     const auto p = std::find_if(puzzles.begin(), puzzles.end(),

@@ -162,25 +162,30 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, Workers&
     row.cpu_time = thread_cpu_seconds() - cpu_before;
     row.counters = counters_text(r.stats);
     if (specs[b].info.rating) row.rating = specs[b].info.rating->word(r.stats);
-    row.verdict = r.status != Status::stopped ? "agrees" : r.stop_reason == StopReason::time ? "timeout" : "stopped";
+    row.verdict = r.status != Status::stopped ? Verdict::agrees
+                  : r.stop_reason == StopReason::time ? Verdict::timeout
+                                                      : Verdict::stopped;
     if (!error.empty()) {
       row.status = "error";
-      row.verdict = "failed";
+      row.verdict = Verdict::failed;
       problems.push_back(specs[b].label + " failed: " + error);
     }
     if (!wrong.empty()) {
       row.status = "wrong";
-      row.verdict = "invalid";
+      row.verdict = Verdict::invalid;
       problems.push_back(specs[b].label + " gave a wrong answer: " + wrong);
     }
-    if (skipped) row.status = row.verdict = "skipped";
+    if (skipped) {
+      row.status = "skipped";
+      row.verdict = Verdict::skipped;
+    }
     answers.push_back(answer_of(r));
     results.push_back(std::move(r));
   }
   // The answer most backends give is taken as right; with a tie, nobody is.
   std::map<std::string, int> votes;
   for (std::size_t b = 0; b < solvers.size(); ++b)
-    if (rows[b].verdict == "agrees") ++votes[answers[b]];
+    if (rows[b].verdict == Verdict::agrees) ++votes[answers[b]];
   std::string majority;
   int best = 0, ties = 0;
   for (const auto& [answer, n] : votes) {
@@ -188,7 +193,7 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, Workers&
     else if (n == best) ++ties;
   }
   for (std::size_t b = 0; b < solvers.size(); ++b)
-    if (rows[b].verdict == "agrees" && (ties > 1 || answers[b] != majority)) rows[b].verdict = "disagrees";
+    if (rows[b].verdict == Verdict::agrees && (ties > 1 || answers[b] != majority)) rows[b].verdict = Verdict::disagrees;
   bool disagreement = false;
   for (std::size_t b = 0; b < solvers.size(); ++b) disagreement |= is_disagreement(rows[b]);
   if (!disagreement) return {};

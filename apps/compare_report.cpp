@@ -30,7 +30,7 @@ namespace sudokit {
 // The puzzles (by number) that every backend compared skipped: nothing checked them.
 std::vector<std::size_t> puzzles_nobody_took(const std::vector<Row>& rows) {
   std::map<std::size_t, bool> taken;  // puzzle -> some backend ran it
-  for (const Row& r : rows) taken[r.puzzle] = taken[r.puzzle] || r.verdict != "skipped";
+  for (const Row& r : rows) taken[r.puzzle] = taken[r.puzzle] || r.verdict != Verdict::skipped;
   std::vector<std::size_t> out;
   for (const auto& [puzzle, some] : taken)
     if (!some) out.push_back(puzzle);
@@ -41,7 +41,7 @@ int exit_code_for(const std::vector<Row>& rows) {
   int code = kOk;
   for (const Row& r : rows) {
     if (is_disagreement(r)) return kDisagreement;
-    if (r.verdict == "stopped" || r.verdict == "timeout" || r.status == "none") code = kUnsolved;
+    if (r.verdict == Verdict::stopped || r.verdict == Verdict::timeout || r.status == "none") code = kUnsolved;
   }
   // A puzzle no backend took passed no check: the backends named were the wrong ones for it.
   if (!puzzles_nobody_took(rows).empty()) code = std::max(code, static_cast<int>(kUsage));
@@ -56,7 +56,7 @@ void write_summary(std::ostream& out, const std::vector<Row>& rows) {
   std::vector<std::string> order;
   std::map<std::string, std::vector<const Row*>> by_backend;
   for (const Row& r : rows) {
-    if (r.verdict == "skipped") continue;  // not run: write_budget_notes says how many
+    if (r.verdict == Verdict::skipped) continue;  // not run: write_budget_notes says how many
     if (!by_backend.count(r.backend)) order.push_back(r.backend);
     by_backend[r.backend].push_back(&r);
   }
@@ -78,7 +78,7 @@ void write_summary(std::ostream& out, const std::vector<Row>& rows) {
     for (const Row* r : list) {
       // A search stopped by the clock is counted apart from one stopped by the work budget: only
       // the first depends on the machine and its load.
-      ++status[r->verdict == "timeout" ? "timeout" : r->status];
+      ++status[r->verdict == Verdict::timeout ? "timeout" : r->status];
       disagreements += is_disagreement(*r);
       nodes.push_back(static_cast<double>(r->nodes));
       times.push_back(r->cpu_time * 1000);  // CPU time of the solving thread: load does not inflate it
@@ -103,7 +103,7 @@ void write_budget_notes(std::ostream& out, const CompareReport& report) {
   }
   for (const auto& b : report.budgets) {
     std::size_t skipped = 0;
-    for (const Row& r : report.rows) skipped += r.backend == b.backend && r.verdict == "skipped";
+    for (const Row& r : report.rows) skipped += r.backend == b.backend && r.verdict == Verdict::skipped;
     if (skipped > 0)
       out << b.backend << ": " << skipped << (skipped == 1 ? " puzzle" : " puzzles")
           << " skipped: not a grid it takes (its size or rules; `sudokit solvers`)\n";
@@ -111,7 +111,7 @@ void write_budget_notes(std::ostream& out, const CompareReport& report) {
   for (const auto& b : report.budgets) {
     if (b.scale <= 0 || b.nodes == 0) continue;
     std::size_t stopped = 0;
-    for (const Row& r : report.rows) stopped += r.backend == b.backend && r.verdict == "stopped";
+    for (const Row& r : report.rows) stopped += r.backend == b.backend && r.verdict == Verdict::stopped;
     if (stopped == 0) continue;
     std::ostringstream scale;
     scale << b.scale;
@@ -136,7 +136,7 @@ void write_count_summary(std::ostream& out, const CompareReport& report, std::ui
     bool disagreement = false;
     for (; j < report.rows.size() && report.rows[j].puzzle == report.rows[i].puzzle && report.rows[j].source == report.rows[i].source; ++j) {
       disagreement |= is_disagreement(report.rows[j]);
-      if (report.rows[j].verdict == "agrees" && report.rows[j].status != "stopped")
+      if (report.rows[j].verdict == Verdict::agrees && report.rows[j].status != "stopped")
         a = Agreed{report.rows[j].count, limit != 0 && report.rows[j].count >= limit};
     }
     if (a && !disagreement) agreed.push_back(*a);

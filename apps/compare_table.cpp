@@ -59,8 +59,8 @@ T count_of(const std::string& field) {
   return static_cast<T>(value);
 }
 
-// The columns, with how read_csv reads each one back: every text column as it is, every number as
-// strictly as it is written. The names are those of docs/stats.md, whose table is made from this.
+// The columns, with how read_csv reads each one back: every text column as it is, every number and
+// the verdict as strictly as they are written. The names are those of docs/stats.md, whose table is made from this.
 #define SUDOKIT_TEXT(m, type, meaning)                                                                   \
   RowColumn {                                                                                          \
     #m, RowColumn::Type::type, "", meaning, [](const Row& r) -> RowColumn::Value { return r.m; },      \
@@ -71,6 +71,12 @@ T count_of(const std::string& field) {
     #m, RowColumn::Type::count, unit, meaning,                                                         \
         [](const Row& r) -> RowColumn::Value { return static_cast<std::uint64_t>(r.m); },              \
         [](Row& r, const std::string& f) { r.m = count_of<decltype(Row::m)>(f); }                      \
+  }
+#define SUDOKIT_VERDICT(m, meaning)                                                                      \
+  RowColumn {                                                                                          \
+    #m, RowColumn::Type::text, "", meaning,                                                            \
+        [](const Row& r) -> RowColumn::Value { return std::string(to_string(r.m)); },                  \
+        [](Row& r, const std::string& f) { r.m = verdict_of(f); }                                      \
   }
 #define SUDOKIT_SECONDS(m, meaning)                                                                      \
   RowColumn {                                                                                          \
@@ -93,13 +99,14 @@ const RowColumn kColumns[] = {
     SUDOKIT_COUNT(propagations, "assignments", "`propagations` above"),
     SUDOKIT_SECONDS(time, "`time` above: wall clock inside `solve()`"),
     SUDOKIT_TEXT(counters, counters, "the backend's own counters (below), `name=value;...`; an object in JSON"),
-    SUDOKIT_TEXT(verdict, text, "`agrees`, `disagrees`, `invalid`, `stopped`, `timeout`, `failed` or `skipped` (below)"),
+    SUDOKIT_VERDICT(verdict, "`agrees`, `disagrees`, `invalid`, `stopped`, `timeout`, `failed` or `skipped` (below)"),
     SUDOKIT_SECONDS(cpu_time, "CPU time of the thread that ran `solve()`, set-up included: what the summary compares"),
     SUDOKIT_TEXT(rules, text, "the puzzle's variant rules in short: `classic`, `x+anti-knight`; empty for exact cover"),
     SUDOKIT_TEXT(rating, optional_text, "the backend's difficulty rating in words, on the scale it declares; none when it gave none")};
 #undef SUDOKIT_TEXT
 #undef SUDOKIT_COUNT
 #undef SUDOKIT_SECONDS
+#undef SUDOKIT_VERDICT
 constexpr std::size_t kColumnCount = std::size(kColumns);
 static_assert(kColumnCount == 19);
 

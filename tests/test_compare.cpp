@@ -156,7 +156,7 @@ TEST(Compare, AllBackendsAgreeOnUniqueNoneAndMultiple) {
     EXPECT_EQ(r.rows[backends + b].status, "none");
     EXPECT_EQ(r.rows[2 * backends + b].status, "multiple");
     EXPECT_EQ(r.rows[2 * backends + b].count, 2u);
-    EXPECT_EQ(r.rows[b].verdict, "agrees");
+    EXPECT_EQ(r.rows[b].verdict, Verdict::agrees);
   }
 }
 
@@ -181,8 +181,8 @@ TEST(Compare, AWrongDigitIsCaught) {
   const CompareReport r = run_compare(with_broken(), inputs({kEasy, kHard}), options(first_and(2, {"wrong-digit"})), details);
   EXPECT_EQ(r.disagreements, 2u);
   EXPECT_EQ(exit_code_for(r), kDisagreement);
-  EXPECT_EQ(r.rows[2].verdict, "invalid");
-  EXPECT_EQ(r.rows[0].verdict, "agrees");
+  EXPECT_EQ(r.rows[2].verdict, Verdict::invalid);
+  EXPECT_EQ(r.rows[0].verdict, Verdict::agrees);
   const std::string text = details.str();
   EXPECT_NE(text.find("DISAGREEMENT on puzzle 1 (test, line 1): " + to_line(read_one(kEasy))), std::string::npos) << text;
   EXPECT_NE(text.find("wrong-digit gave a wrong answer: digit 5 twice in row 1: r1c1 and r1c8: 5839"), std::string::npos) << text;
@@ -194,8 +194,8 @@ TEST(Compare, ACountItsSolutionsContradictIsCaughtByTheVerifier) {
   const CompareReport r = run_compare(with_broken(), inputs({kHard}), options(first_and(2, {"wrong-count"})), details);
   EXPECT_EQ(r.disagreements, 1u);
   EXPECT_EQ(exit_code_for(r), kDisagreement);
-  EXPECT_EQ(r.rows[2].verdict, "invalid");
-  EXPECT_EQ(r.rows[0].verdict, "agrees");
+  EXPECT_EQ(r.rows[2].verdict, Verdict::invalid);
+  EXPECT_EQ(r.rows[0].verdict, Verdict::agrees);
   EXPECT_NE(details.str().find("wrong-count gave a wrong answer: it counts 2 solution(s) but returns 1"), std::string::npos)
       << details.str();
 }
@@ -205,8 +205,8 @@ TEST(Compare, AWrongNoSolutionIsOutvoted) {
   const CompareReport r = run_compare(with_broken(), inputs({kHard}), options(first_and(2, {"claims-none"})), details);
   EXPECT_EQ(r.disagreements, 1u);
   EXPECT_EQ(exit_code_for(r), kDisagreement);
-  EXPECT_EQ(r.rows[2].verdict, "disagrees");
-  EXPECT_EQ(r.rows[0].verdict, "agrees");  // two against one
+  EXPECT_EQ(r.rows[2].verdict, Verdict::disagrees);
+  EXPECT_EQ(r.rows[0].verdict, Verdict::agrees);  // two against one
   EXPECT_NE(details.str().find("claims-none: none, 0 solution(s)"), std::string::npos) << details.str();
 }
 
@@ -214,11 +214,11 @@ TEST(Compare, ABackendThatThrowsIsReportedAndTheRunGoesOn) {
   std::ostringstream details;  // kHard has a given in r1c1, kEasy has not
   const CompareReport r = run_compare(with_broken(), inputs({kEasy, kHard, kEasy}), options(first_and(1, {"refuses"})), details);
   ASSERT_EQ(r.rows.size(), 6u);
-  EXPECT_EQ(r.rows[1].verdict, "agrees");  // kEasy has no given in r1c1
+  EXPECT_EQ(r.rows[1].verdict, Verdict::agrees);  // kEasy has no given in r1c1
   EXPECT_EQ(r.rows[3].status, "error");
-  EXPECT_EQ(r.rows[3].verdict, "failed");
+  EXPECT_EQ(r.rows[3].verdict, Verdict::failed);
   EXPECT_EQ(r.rows[2].status, "unique");  // the other backend still solved it
-  EXPECT_EQ(r.rows[5].verdict, "agrees");  // and the puzzle after it was run
+  EXPECT_EQ(r.rows[5].verdict, Verdict::agrees);  // and the puzzle after it was run
   EXPECT_EQ(r.disagreements, 1u);
   EXPECT_EQ(exit_code_for(r), kDisagreement);
   EXPECT_NE(details.str().find("refuses failed: refuses: a given in r1c1 is not supported"), std::string::npos)
@@ -237,7 +237,7 @@ TEST(Compare, ATimeoutStopsASlowBackendAndTheRunGoesOn) {
   const CompareReport r = run_compare(builtin_solvers(), {{1, "t", 1, hopeless}, {2, "t", 2, read_one(kEasy)}}, o, details);
   EXPECT_EQ(r.disagreements, 0u) << details.str();
   EXPECT_EQ(r.rows[0].status, "stopped");
-  EXPECT_EQ(r.rows[0].verdict, "timeout");  // the clock stopped it, not a work budget
+  EXPECT_EQ(r.rows[0].verdict, Verdict::timeout);  // the clock stopped it, not a work budget
   EXPECT_EQ(r.rows[1].status, "none");
   EXPECT_EQ(r.rows[2].status, "none");
   EXPECT_EQ(r.rows[3].status, "unique");  // the next puzzle still ran
@@ -254,7 +254,7 @@ TEST(Compare, AWorkBudgetStopsAtTheSameNodeEveryTime) {
   const CompareReport b = run_compare(builtin_solvers(), inputs({kHard}), o, details);
   ASSERT_EQ(a.rows.size(), 2u);
   EXPECT_EQ(a.rows[0].status, "stopped");  // row-major backtracking needs millions of nodes here
-  EXPECT_EQ(a.rows[0].verdict, "stopped");
+  EXPECT_EQ(a.rows[0].verdict, Verdict::stopped);
   EXPECT_LE(a.rows[0].nodes, 1000u);
   EXPECT_EQ(a.rows[0].nodes, b.rows[0].nodes);
   EXPECT_EQ(a.rows[0].backtracks, b.rows[0].backtracks);
@@ -287,7 +287,7 @@ TEST(Compare, DefaultBudgetsAreEachBackendsOwn) {
     if (row.status == "stopped") { EXPECT_GE(used + 2, info.default_budget) << info.name; }  // a SAT library may end 1-2 past
   }
   // Row-major backtracking needs more than its default budget on this puzzle; the others do not.
-  EXPECT_EQ(r.rows[0].verdict, "stopped");
+  EXPECT_EQ(r.rows[0].verdict, Verdict::stopped);
   for (std::size_t b = 1; b < n; ++b) EXPECT_EQ(r.rows[b].status, "unique") << o.backends[b];
   std::ostringstream notes;
   write_budget_notes(notes, r);
@@ -432,21 +432,21 @@ TEST(Compare, CsvFieldsMayHoldLineBreaksButAnOpenQuoteIsAnError) {
 }
 
 // fuzz_csv, finding 3 of docs/fuzzing.md: write_csv wrote shape, status and verdict unquoted, so a
-// comma, quote or line break in one of them broke the row (17 fields read back as 18 or more).
+// comma, quote or line break in one of them broke the row (17 fields read back as 18 or more). The
+// verdict is a Verdict now, one of a fixed set of words, and holds no such character.
 TEST(Compare, CsvQuotesEveryTextColumn) {
   std::istringstream in(std::string(kColumnsForTest) + "\n1,a.txt,1,\"3,3\",30,some-solver,,unique,1,1,0,0,0,0.1,,agrees\n");
   std::vector<Row> rows = read_csv(in, "fuzz.csv");
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].shape, "3,3");
   rows[0].status = "un\"ique";
-  rows[0].verdict = "agr,ees\nor not";
   std::stringstream once;
   write_csv(once, rows);
   const std::vector<Row> back = read_csv(once, "once.csv");
   ASSERT_EQ(back.size(), 1u);
   EXPECT_EQ(back[0].shape, "3,3");
   EXPECT_EQ(back[0].status, "un\"ique");
-  EXPECT_EQ(back[0].verdict, "agr,ees\nor not");
+  EXPECT_EQ(back[0].verdict, Verdict::agrees);
   EXPECT_EQ(back[0].count, 1u);
 }
 
@@ -614,7 +614,7 @@ TEST(CompareCli, AnInterruptedRunWritesWhatItDid) {
     const std::vector<Row> rows = read_csv(csv_in, csv);  // throws if it is cut off mid-row
     EXPECT_EQ(rows.size() % 2, 0u);
     EXPECT_LT(rows.size(), 2u * 203);  // stopped early
-    for (const Row& r : rows) EXPECT_EQ(r.verdict, "agrees");
+    for (const Row& r : rows) EXPECT_EQ(r.verdict, Verdict::agrees);
     std::ifstream json_in(json), out_in(out);
     const std::string json_text((std::istreambuf_iterator<char>(json_in)), {});
     const std::string summary((std::istreambuf_iterator<char>(out_in)), {});
@@ -743,9 +743,9 @@ TEST(CompareCover, ABrokenExactCoverBackendIsCaught) {
       run_compare(with_broken(), cover_inputs({kFourQueens}), options(first_and(2, {"wrong-option", "wrong-xc-count"}, ProblemKind::exact_cover), 0), details);
   EXPECT_EQ(r.disagreements, 1u);
   EXPECT_EQ(exit_code_for(r), kDisagreement);
-  EXPECT_EQ(r.rows[0].verdict, "agrees");
-  EXPECT_EQ(r.rows[2].verdict, "invalid");
-  EXPECT_EQ(r.rows[3].verdict, "invalid");  // 3 solutions counted, 2 returned
+  EXPECT_EQ(r.rows[0].verdict, Verdict::agrees);
+  EXPECT_EQ(r.rows[2].verdict, Verdict::invalid);
+  EXPECT_EQ(r.rows[3].verdict, Verdict::invalid);  // 3 solutions counted, 2 returned
   EXPECT_NE(details.str().find("wrong-option gave a wrong answer: primary item"), std::string::npos) << details.str();
   EXPECT_NE(details.str().find("wrong-xc-count gave a wrong answer: it counts 3 solution(s) but returns 2"), std::string::npos)
       << details.str();

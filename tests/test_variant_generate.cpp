@@ -160,7 +160,7 @@ TEST(VariantGenerate, GeneratedXAndJigsawPuzzlesAgreeOnEveryBackend) {
     const Shape& shape = std::get<Grid>(puzzles.at(row.puzzle - 1).problem).shape();
     const std::string expected = registry.info(row.backend).takes(shape) ? "unique" : "skipped";
     EXPECT_EQ(row.status, expected) << row.backend << " puzzle " << row.puzzle;
-    EXPECT_EQ(row.verdict, expected == "unique" ? "agrees" : "skipped") << row.backend << " puzzle " << row.puzzle;
+    EXPECT_EQ(row.verdict, expected == "unique" ? Verdict::agrees : Verdict::skipped) << row.backend << " puzzle " << row.puzzle;
     EXPECT_EQ(row.rules, row.source == "x" ? "x" : "jigsaw");
   }
 }

@@ -35,8 +35,9 @@ struct AnswerEntry {
 // Reads every entry; an unreadable one is kept with its error, so that the rest still line up.
 std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& source, std::optional<BoxSpec> box);
 
-// One puzzle's verdict: correct | wrong (not a solution) | refuted (a claim is false) | missing |
-// unreadable | stopped (a limit ended the search that decides the claim).
+// One puzzle's verdict: correct, wrong (not a solution), refuted (a claim is false), missing,
+// unreadable, stopped (a limit ended the search that decides the claim) or failed (the backend
+// deciding it did).
 struct CheckRow {
   std::size_t puzzle = 0;
   std::string source;
@@ -45,7 +46,8 @@ struct CheckRow {
   std::size_t answer_line = 0;
   std::string answer;  // "grid", "none" or "" (missing)
   std::string claim;   // "unique", "count N" or ""
-  std::string verdict, reason;
+  Verdict verdict = Verdict::unset;
+  std::string reason;
   std::string counterexample;  // refuted: a second solution, or a solution of a claimed "none"
 };
 

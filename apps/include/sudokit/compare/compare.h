@@ -17,6 +17,7 @@
 #include <variant>
 #include <vector>
 
+#include "sudokit/compare/verdict.h"
 #include "sudokit/solver.h"
 
 namespace sudokit {
@@ -59,17 +60,15 @@ struct Row {
   double time = 0;      // wall-clock seconds inside solve()
   double cpu_time = 0;  // CPU seconds of the thread that solved: what the summary compares
   std::string counters;  // "name=value;name=value"
-  // agrees | disagrees | invalid | stopped (the work budget, or a no-search mode, ended the search)
-  // | timeout (the wall-clock limit did: the one row that may differ between machines) | failed
-  // (the backend threw an error)
-  std::string verdict;
+  // agrees, disagrees, invalid, stopped, timeout, failed or skipped (verdict.h says what each means)
+  Verdict verdict = Verdict::unset;
   std::string rating;    // the backend's rating in words (BackendInfo::rating), "" when it gave none
 };
 
 // A row that makes its puzzle count as a disagreement: another answer won, the answer failed
 // verification, or the backend failed.
 inline bool is_disagreement(const Row& r) {
-  return r.verdict == "disagrees" || r.verdict == "invalid" || r.verdict == "failed";
+  return r.verdict == Verdict::disagrees || r.verdict == Verdict::invalid || r.verdict == Verdict::failed;
 }
 
 struct CompareReport {
