@@ -111,147 +111,215 @@ unsigned usable_cpus() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+// What `sudokit compare` was told.
+struct CompareCommand {
+  SolveArgs solve;
+  std::string solvers, box_text, rules_text, csv, json, shard_text, kind_text, certifier;
+  bool certify = false, list_columns = false;
+  std::uint64_t old_count = 0;  // --limit, the old name of --count
+  unsigned jobs = usable_cpus();
+  std::vector<std::string> files;
+};
+
+void add_compare_options(po::options_description& desc, CompareCommand& c) {
+  desc.add_options()
+    ("help,h", "show this help")
+    ("solvers", po::value<std::string>(&c.solvers),
+     "comma-separated backends, each NAME or NAME:KEY=VALUE[:KEY=VALUE] (default: every backend)");
+  add_limit_options(desc, c.solve, {.count = 2, .each = "puzzle and backend", .declared_budgets = true});
+  desc.add_options()
+    ("limit", po::value<std::uint64_t>(&c.old_count), "the old name of --count")
+    ("jobs,j", po::value<unsigned>(&c.jobs), "threads (default: the CPUs this process may run on, e.g. under taskset); the output does not depend on it")
+    ("shard", po::value<std::string>(&c.shard_text), "K/N: only puzzles K, K+N, K+2N, ... (1-based), to split a run")
+    ("certify", po::bool_switch(&c.certify),
+     "prove each agreed 'unique' or 'none' with a DRAT proof and check it (docs/cross-checking.md)")
+    ("certify-with", po::value<std::string>(&c.certifier),
+     "the backend that writes the proofs (default: the first that declares it writes them, `sudokit solvers`: "
+     "proofs; or an ext: backend whose program writes DRAT proofs)")
+    ("csv", po::value<std::string>(&c.csv), "write one row per puzzle and backend here ('-': stdout, after the summary)")
+    ("json", po::value<std::string>(&c.json), "the same rows as JSON")
+    ("list-columns", po::bool_switch(&c.list_columns), "print the table of the CSV and JSON columns (docs/stats.md) and stop")
+    ("box", po::value<std::string>(&c.box_text), "box shape RxC when it cannot be inferred")
+    ("kind", po::value<std::string>(&c.kind_text),
+     "sudoku or xc (exact-cover files in Knuth's DLX format, one problem each); default: from the files")
+    ("file", po::value<std::vector<std::string>>(&c.files), "puzzle or exact-cover files; stdin when none or '-'");
+  add_rules_option(desc, c.rules_text);
+}
+
+constexpr const char* kCompareUsage =
+    "usage: sudokit compare [--solvers LIST] [--count [LIMIT]] [--max-nodes N|Kx] [--timeout S] [--jobs N]\n"
+    "                       [--shard K/N] [--csv FILE] [--json FILE] [--box RxC] [--rules NAMES] [--kind sudoku|xc]\n"
+    "                       [--list-columns]\n"
+    "                       [--certify [--certify-with NAME]]\n"
+    "                       [FILE|-]...\n"
+    "Runs backends side by side, verifies every answer, flags disagreements, summarises costs.\n"
+    "Sudoku puzzle files, or exact-cover files in Knuth's DLX format (one problem per file):\n"
+    "by default every backend that takes the kind of problem given.";
+
+// run_compare's options from the command line: the limits, the backends named, and the flag a
+// Ctrl-C sets. Throws UsageError for a bad limit, or --limit given with --count.
+CompareOptions compare_options(CompareCommand& c, const po::variables_map& vm) {
+  if (vm.count("limit")) {
+    if (!vm["count"].defaulted()) throw UsageError("--limit is the old name of --count: give one of them");
+    c.solve.count = c.old_count;
+  }
+  CompareOptions options;
+  options.limits = limits_of(c.solve);
+  options.default_budgets = declared_budget_scale(c.solve);
+  options.jobs = c.jobs;
+  options.stop = &stop_requested;
+  std::stringstream list(c.solvers);
+  for (std::string spec; std::getline(list, spec, ',');)
+    if (!spec.empty()) options.backends.push_back(spec);
+  return options;
+}
+
+// Which puzzles this run takes: with --shard K/N, those whose 0-based index is K-1 modulo N.
+struct Shard {
+  std::size_t k = 1, n = 1;
+  bool takes(std::size_t index) const { return index % n == k - 1; }
+};
+
+// What the puzzles are read with, from the command line.
+struct PuzzleSource {
+  std::vector<std::string> files;
+  std::optional<BoxSpec> box;
+  Rules rules;
+  Shard shard;
+};
+
+// --csv and --json, made before any search so that a bad path fails now, not after a long run.
+// The CSV's header goes in at once: a run ended before its rows (Ctrl-C twice, a kill) still
+// leaves a file that `report` and pandas can read; stdout gets it after the summary.
+class CompareFiles {
+ public:
+  explicit CompareFiles(const CompareCommand& c) {
+    if (!c.csv.empty()) csv_.emplace(c.csv);
+    if (!c.json.empty()) json_.emplace(c.json);
+    header_first_ = csv_ && !csv_->is_stdout();
+    if (header_first_) {
+      write_csv_header(csv_->stream());
+      csv_->check(true);
+    }
+  }
+  // The rows, into each file asked for; a write that fails raises kIoError.
+  void write(const std::vector<Row>& rows, Outcome& outcome) {
+    if (csv_ && !write_file(*csv_, [&](std::ostream& o) {
+          if (!header_first_) write_csv_header(o);
+          write_csv_rows(o, rows);
+        }))
+      outcome.raise(kIoError);
+    if (json_ && !write_file(*json_, [&](std::ostream& o) { write_json(o, rows); })) outcome.raise(kIoError);
+  }
+
+ private:
+  std::optional<Output> csv_, json_;
+  bool header_first_ = false;
+};
+
+// The Sudoku puzzles of the shard; a Ctrl-C while they are read stops the reading.
+std::vector<PuzzleInput> read_sudoku_puzzles(const PuzzleSource& from, Outcome& outcome) {
+  std::vector<PuzzleInput> puzzles;
+  struct LoadStopped {};
+  try {
+    for_each_puzzle(from.files, from.box, from.rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
+      if (stop_requested) throw LoadStopped{};
+      if (from.shard.takes(p.number - 1)) puzzles.push_back({p.number, source, p.first_line, p.grid});
+    });
+  } catch (const LoadStopped&) {
+  }
+  return puzzles;
+}
+
+// The exact-cover problems of the shard, one a file (none given: stdin).
+std::vector<PuzzleInput> read_xc_problems(const PuzzleSource& from, Outcome& outcome) {
+  std::vector<std::string> files = from.files;
+  if (files.empty()) files.push_back("-");
+  std::vector<PuzzleInput> problems;
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    if (!from.shard.takes(f)) continue;
+    if (auto problem = read_xc_file(files[f], outcome))
+      problems.push_back({f + 1, files[f] == "-" ? "stdin" : files[f], 1,
+                          std::make_shared<const ExactCover>(std::move(*problem))});
+  }
+  return problems;
+}
+
+// On a terminal, with many puzzles: a status line with the rate and the time left.
+void show_progress(CompareOptions& options, StatusLine& status, std::size_t puzzles) {
+  if (!status.enabled() || puzzles < 200) return;
+  const auto start = std::chrono::steady_clock::now();
+  options.progress = [&status, start](std::size_t done, std::size_t total) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
+    char line[160];
+    std::snprintf(line, sizeof line, "compare: %zu/%zu puzzles, %.0f/s, about %.0f s left", done, total, rate,
+                  rate > 0 ? static_cast<double>(total - done) / rate : 0.0);
+    status.draw(line);
+  };
+}
+
+// What a run found, on stdout after the disagreements' details: the count, the table per backend,
+// the budgets that stopped searches, and the agreed counts.
+void write_run_summary(std::ostream& out, const CompareReport& report, std::uint64_t count_limit) {
+  if (report.disagreements > 0) out << "\n";
+  out << report.puzzles << " puzzles, " << report.disagreements << " with a disagreement\n\n";
+  write_summary(out, report.rows);
+  write_budget_notes(out, report);
+  write_count_summary(out, report, count_limit);
+}
+
+// A run that SIGINT or SIGTERM ended: said on stderr; its exit code is 128 + the signal.
+int stopped_by_signal(const CompareReport& report, std::size_t puzzles_read) {
+  const int signal = stop_signal;
+  std::cerr << "sudokit: stopped by " << (signal == SIGINT ? "SIGINT" : "SIGTERM") << " after " << report.puzzles
+            << " of the " << puzzles_read << " puzzles read; the summary and the files hold those\n";
+  return 128 + signal;
+}
+
 }  // namespace
 
 int cmd_compare(const std::vector<std::string>& args) {
-  SolveArgs solve;
-  std::string solvers, box_text, rules_text, csv, json, shard_text, kind_text, certifier;
-  bool certify_verdicts = false, list_columns = false;
-  std::uint64_t old_count = 0;
-  unsigned jobs = usable_cpus();
-  std::vector<std::string> files;
+  CompareCommand c;
   po::options_description desc("Options");
-  desc.add_options()
-    ("help,h", "show this help")
-    ("solvers", po::value<std::string>(&solvers),
-     "comma-separated backends, each NAME or NAME:KEY=VALUE[:KEY=VALUE] (default: every backend)");
-  add_limit_options(desc, solve, {.count = 2, .each = "puzzle and backend", .declared_budgets = true});
-  desc.add_options()
-    ("limit", po::value<std::uint64_t>(&old_count), "the old name of --count")
-    ("jobs,j", po::value<unsigned>(&jobs), "threads (default: the CPUs this process may run on, e.g. under taskset); the output does not depend on it")
-    ("shard", po::value<std::string>(&shard_text), "K/N: only puzzles K, K+N, K+2N, ... (1-based), to split a run")
-    ("certify", po::bool_switch(&certify_verdicts),
-     "prove each agreed 'unique' or 'none' with a DRAT proof and check it (docs/cross-checking.md)")
-    ("certify-with", po::value<std::string>(&certifier),
-     "the backend that writes the proofs (default: the first that declares it writes them, `sudokit solvers`: "
-     "proofs; or an ext: backend whose program writes DRAT proofs)")
-    ("csv", po::value<std::string>(&csv), "write one row per puzzle and backend here ('-': stdout, after the summary)")
-    ("json", po::value<std::string>(&json), "the same rows as JSON")
-    ("list-columns", po::bool_switch(&list_columns), "print the table of the CSV and JSON columns (docs/stats.md) and stop")
-    ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
-    ("kind", po::value<std::string>(&kind_text),
-     "sudoku or xc (exact-cover files in Knuth's DLX format, one problem each); default: from the files")
-    ("file", po::value<std::vector<std::string>>(&files), "puzzle or exact-cover files; stdin when none or '-'");
-  add_rules_option(desc, rules_text);
+  add_compare_options(desc, c);
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
-  if (!parse(args, desc, positional, vm,
-             "usage: sudokit compare [--solvers LIST] [--count [LIMIT]] [--max-nodes N|Kx] [--timeout S] [--jobs N]\n"
-             "                       [--shard K/N] [--csv FILE] [--json FILE] [--box RxC] [--rules NAMES] [--kind sudoku|xc]\n"
-             "                       [--list-columns]\n"
-             "                       [--certify [--certify-with NAME]]\n"
-             "                       [FILE|-]...\n"
-             "Runs backends side by side, verifies every answer, flags disagreements, summarises costs.\n"
-             "Sudoku puzzle files, or exact-cover files in Knuth's DLX format (one problem per file):\n"
-             "by default every backend that takes the kind of problem given."))
-    return kOk;
-  if (list_columns) {
+  if (!parse(args, desc, positional, vm, kCompareUsage)) return kOk;
+  if (c.list_columns) {
     write_column_table(std::cout);
     return kOk;
   }
-  if (vm.count("limit")) {
-    if (!vm["count"].defaulted()) throw UsageError("--limit is the old name of --count: give one of them");
-    solve.count = old_count;
-  }
-  CompareOptions options;
-  options.limits = limits_of(solve);
-  options.default_budgets = declared_budget_scale(solve);
-  options.jobs = jobs;
-  options.stop = &stop_requested;
-  std::stringstream list(solvers);
-  for (std::string spec; std::getline(list, spec, ',');)
-    if (!spec.empty()) options.backends.push_back(spec);
-  std::optional<BoxSpec> box;
-  if (!box_text.empty()) box = parse_box_spec(box_text);
-  const Rules rules = parse_rules_option(rules_text);
-  std::size_t shard = 1, shards = 1;
-  if (!shard_text.empty()) std::tie(shard, shards) = parse_shard(shard_text);
+  CompareOptions options = compare_options(c, vm);
+  PuzzleSource from{c.files, std::nullopt, {}, {}};
+  if (!c.box_text.empty()) from.box = parse_box_spec(c.box_text);
+  from.rules = parse_rules_option(c.rules_text);
+  if (!c.shard_text.empty()) std::tie(from.shard.k, from.shard.n) = parse_shard(c.shard_text);
 
   // Everything the command line can get wrong is refused before any file is made or puzzle read.
   const Registry registry = builtin_solvers();
-  const ProblemKind kind = kind_text.empty() ? kind_of_files(files) : parse_problem_kind(kind_text);
+  const ProblemKind kind = c.kind_text.empty() ? kind_of_files(c.files) : parse_problem_kind(c.kind_text);
   validate_backends(registry, options.backends, kind);
-  if (certify_verdicts) certifier = certifier_for(registry, certifier, kind);
+  if (c.certify) c.certifier = certifier_for(registry, c.certifier, kind);
   // Ctrl-C is caught before any file is made: a signal that came after the CSV's header but
   // before the handler ended the run with no exit code of its own (CI saw it once, under load).
   catch_stop_signals();
-  // The files are made before any search: a bad path fails now, not after a long run.
-  std::optional<Output> csv_out, json_out;
-  if (!csv.empty()) csv_out.emplace(csv);
-  if (!json.empty()) json_out.emplace(json);
-  // The CSV's header goes in at once: a run ended before its rows (Ctrl-C twice, a kill) still
-  // leaves a file that `report` and pandas can read.
-  const bool header_first = csv_out && !csv_out->is_stdout();  // stdout gets it after the summary
-  if (header_first) {
-    write_csv_header(csv_out->stream());
-    csv_out->check(true);
-  }
+  CompareFiles files(c);
   Outcome outcome;
-  std::vector<PuzzleInput> puzzles;
-  struct LoadStopped {};  // Ctrl-C while the puzzles are read: stop reading
-  if (kind == ProblemKind::sudoku) {
-    try {
-      for_each_puzzle(files, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
-        if (stop_requested) throw LoadStopped{};
-        if ((p.number - 1) % shards == shard - 1) puzzles.push_back({p.number, source, p.first_line, p.grid});
-      });
-    } catch (const LoadStopped&) {
-    }
-  } else {
-    if (files.empty()) files.push_back("-");
-    for (std::size_t f = 0; f < files.size(); ++f) {
-      if (f % shards != shard - 1) continue;
-      if (auto problem = read_xc_file(files[f], outcome))
-        puzzles.push_back({f + 1, files[f] == "-" ? "stdin" : files[f], 1,
-                           std::make_shared<const ExactCover>(std::move(*problem))});
-    }
-  }
-  // On a terminal, with many puzzles: a status line with the rate and the time left.
+  const std::vector<PuzzleInput> puzzles =
+      kind == ProblemKind::sudoku ? read_sudoku_puzzles(from, outcome) : read_xc_problems(from, outcome);
   StatusLine status;
-  const auto start = std::chrono::steady_clock::now();
-  if (status.enabled() && puzzles.size() >= 200)
-    options.progress = [&](std::size_t done, std::size_t total) {
-      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
-      char line[160];
-      std::snprintf(line, sizeof line, "compare: %zu/%zu puzzles, %.0f/s, about %.0f s left", done, total, rate,
-                    rate > 0 ? static_cast<double>(total - done) / rate : 0.0);
-      status.draw(line);
-    };
+  show_progress(options, status, puzzles.size());
 
   const CompareReport report = run_compare(registry, puzzles, options, std::cout);
   status.erase();
-  if (report.disagreements > 0) std::cout << "\n";
-  std::cout << report.puzzles << " puzzles, " << report.disagreements << " with a disagreement\n\n";
-  write_summary(std::cout, report.rows);
-  write_budget_notes(std::cout, report);
-  write_count_summary(std::cout, report, options.limits.solutions);
+  write_run_summary(std::cout, report, options.limits.solutions);
   // The files first: certifying takes long, and a second Ctrl-C then must not lose them.
-  if (csv_out && !write_file(*csv_out, [&](std::ostream& o) {
-        if (!header_first) write_csv_header(o);
-        write_csv_rows(o, report.rows);
-      }))
-    outcome.raise(kIoError);
-  if (json_out && !write_file(*json_out, [&](std::ostream& o) { write_json(o, report.rows); })) outcome.raise(kIoError);
-  if (certify_verdicts && !report.stopped && !stop_requested) outcome.raise(certify_all(registry, certifier, puzzles, report));
+  files.write(report.rows, outcome);
+  if (c.certify && !report.stopped && !stop_requested) outcome.raise(certify_all(registry, c.certifier, puzzles, report));
   outcome.raise(exit_code_for(report));
-  if (report.stopped || stop_requested) {
-    const int signal = stop_signal;
-    std::cerr << "sudokit: stopped by " << (signal == SIGINT ? "SIGINT" : "SIGTERM") << " after " << report.puzzles
-              << " of the " << puzzles.size() << " puzzles read; the summary and the files hold those\n";
-    outcome.raise(128 + signal);
-  }
+  if (report.stopped || stop_requested) outcome.raise(stopped_by_signal(report, puzzles.size()));
   return outcome.code;
 }
 
