@@ -17,119 +17,187 @@
 
 namespace sudokit::cli {
 
-int cmd_check(const std::vector<std::string>& args) {
+namespace {
+
+// What `sudokit check` was told.
+struct CheckCommand {
   SolveArgs solve;
   std::string box_text, rules_text, csv, json;
-  std::vector<std::string> files;
-  po::options_description desc("Options");
+  std::vector<std::string> files;  // PUZZLES ANSWERS
+};
+
+void add_check_options(po::options_description& desc, CheckCommand& c) {
   desc.add_options()
     ("help,h", "show this help")
-    ("solver,s", po::value<std::string>(&solve.solver),
+    ("solver,s", po::value<std::string>(&c.solve.solver),
      "backend that decides the claims (default: of those that take each puzzle's grid, its size and rules, the one "
      "measured fastest there, solvers/speeds.tsv)")
-    ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
-    ("csv", po::value<std::string>(&csv), "write one row per puzzle here")
-    ("json", po::value<std::string>(&json), "the same rows as JSON")
-    ("file", po::value<std::vector<std::string>>(&files), "PUZZLES and ANSWERS");
-  add_rules_option(desc, rules_text);
-  add_backend_options(desc, solve);
-  add_limit_options(desc, solve, {.count = std::nullopt, .each = "claim"});
+    ("box", po::value<std::string>(&c.box_text), "box shape RxC when it cannot be inferred")
+    ("csv", po::value<std::string>(&c.csv), "write one row per puzzle here")
+    ("json", po::value<std::string>(&c.json), "the same rows as JSON")
+    ("file", po::value<std::vector<std::string>>(&c.files), "PUZZLES and ANSWERS");
+  add_rules_option(desc, c.rules_text);
+  add_backend_options(desc, c.solve);
+  add_limit_options(desc, c.solve, {.count = std::nullopt, .each = "claim"});
+}
+
+constexpr const char* kCheckUsage =
+    "usage: sudokit check [--solver NAME] [-o KEY=VALUE] [--max-nodes N] [--timeout S] [--csv FILE] [--json FILE]\n"
+    "                     PUZZLES ANSWERS\n"
+    "Verifies another solver's answers, one per puzzle in the same order: each grid must fill its\n"
+    "puzzle, keep its givens and obey every rule. An answer 'none' claims no solution; a line\n"
+    "'# claim: unique' or '# claim: count N' before a grid claims that many solutions. Claims are\n"
+    "decided by a backend, which prints a counter-example when one is false.";
+
+// One puzzle checked, and whether the backend named to decide claims declared it does not take
+// the grid: as `solve` with that backend, the command line's fault (exit 3), not the answer's.
+struct Checked {
+  CheckRow row;
+  bool not_taken = false;
+};
+
+// One run of `sudokit check`: each puzzle's answer verified, its claim decided by a backend from
+// the pool (made when a claim first needs one), and what each puzzle came to on stdout.
+class CheckRun {
+ public:
+  CheckRun(const CheckCommand& c, const Registry& registry, Outcome& outcome)
+      : answers_file_(c.files[1]), deciders_(registry, c.solve.solver, backend_options(c.solve)),
+        limits_(limits_of(c.solve)), outcome_(outcome) {}
+  void puzzle(const ParsedPuzzle& p, const std::string& source, const AnswerEntry* entry);
+  const std::vector<CheckRow>& rows() const { return rows_; }
+  // "N puzzles: ... correct, ... wrong, ..." and the backends that decided claims.
+  void write_tally(std::ostream& out) const;
+
+ private:
+  Checked check(const ParsedPuzzle& p, const std::string& source, const AnswerEntry* entry);
+  const std::string answers_file_;
+  SolverPool deciders_;
+  std::set<std::string> decided_by_;
+  const Limits limits_;
+  Outcome& outcome_;
+  std::vector<CheckRow> rows_;
+};
+
+Checked CheckRun::check(const ParsedPuzzle& p, const std::string& source, const AnswerEntry* entry) {
+  Checked checked;
+  PooledSolver* chosen = nullptr;
+  auto failed = [&](const Error& e) {  // the deciding backend failed: the next puzzle gets a fresh one
+    checked.row = CheckRow{.puzzle = p.number, .source = source, .line = p.first_line, .verdict = Verdict::failed, .reason = e.what()};
+    if (chosen) deciders_.discard(*chosen);
+  };
+  try {
+    checked.row = check_answer(p, source, entry, answers_file_, [&]() -> Solver& {
+      chosen = &deciders_.for_grid(p.grid.shape());
+      return *chosen->solver;
+    }, limits_);
+    if (chosen) decided_by_.insert(chosen->info.name);
+  } catch (const GridNotTaken& e) {  // the backend named to decide claims declares it does not take this grid
+    failed(e);
+    checked.not_taken = true;
+  } catch (const WrongAnswer& e) {  // the deciding backend's own answer failed verification
+    report_rejected(e, source + ": puzzle " + std::to_string(p.number));
+    failed(e);
+  } catch (const ExternalError& e) {  // a program that died or gave no answer
+    std::cerr << "sudokit: " << source << ": puzzle " << p.number << ": " << e.what() << "\n";
+    failed(e);
+  }
+  return checked;
+}
+
+// A row that is not "correct", on stdout: the verdict, where the answer is, why, and a
+// counter-example when there is one.
+void write_finding(std::ostream& out, const CheckRow& row) {
+  out << "puzzle " << row.puzzle << " (" << row.source << ", line " << row.line << "): " << row.verdict;
+  if (row.answer_line) out << " (answer at " << row.answer_source << " line " << row.answer_line << ")";
+  out << ": " << row.reason << "\n";
+  if (!row.counterexample.empty()) out << "  counter-example: " << row.counterexample << "\n";
+}
+
+// The exit code a puzzle's verdict asks for (README.md's table).
+int exit_code_for(const Checked& c) {
+  switch (c.row.verdict) {
+    case Verdict::wrong:
+    case Verdict::refuted:
+    case Verdict::missing: return kDisagreement;
+    case Verdict::failed: return c.not_taken ? kUsage : kDisagreement;
+    case Verdict::unreadable: return kBadInput;
+    case Verdict::stopped: return kUnsolved;
+    default: return kOk;
+  }
+}
+
+void CheckRun::puzzle(const ParsedPuzzle& p, const std::string& source, const AnswerEntry* entry) {
+  Checked checked = check(p, source, entry);
+  if (checked.row.verdict != Verdict::correct) write_finding(std::cout, checked.row);
+  outcome_.raise(exit_code_for(checked));
+  rows_.push_back(std::move(checked.row));
+}
+
+void CheckRun::write_tally(std::ostream& out) const {
+  std::map<Verdict, std::size_t> tally;
+  for (const CheckRow& row : rows_) ++tally[row.verdict];
+  out << rows_.size() << " puzzles: " << tally[Verdict::correct] << " correct";
+  for (Verdict v : {Verdict::wrong, Verdict::refuted, Verdict::missing, Verdict::unreadable, Verdict::stopped, Verdict::failed})
+    if (tally[v]) out << ", " << tally[v] << " " << v;
+  if (!decided_by_.empty()) {
+    std::string names;
+    for (const auto& n : decided_by_) names += (names.empty() ? "" : ", ") + n;
+    out << " (claims decided by " << names << ")";
+  }
+  out << "\n";
+}
+
+// Answers past the last puzzle (`last`, the highest puzzle number read): each is reported, and
+// the input is bad (exit 2).
+void report_extra_answers(const std::vector<AnswerEntry>& answers, std::size_t last, const CheckCommand& c,
+                          Outcome& outcome) {
+  for (std::size_t k = last; k < answers.size(); ++k) {
+    std::cout << c.files[1] << " line " << answers[k].line << ": answer " << k + 1 << " has no puzzle (" << c.files[0]
+              << " holds " << last << ")\n";
+    outcome.raise(kBadInput);
+  }
+}
+
+}  // namespace
+
+int cmd_check(const std::vector<std::string>& args) {
+  CheckCommand c;
+  po::options_description desc("Options");
+  add_check_options(desc, c);
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
-  if (!parse(args, desc, positional, vm,
-             "usage: sudokit check [--solver NAME] [-o KEY=VALUE] [--max-nodes N] [--timeout S] [--csv FILE] [--json FILE]\n"
-             "                     PUZZLES ANSWERS\n"
-             "Verifies another solver's answers, one per puzzle in the same order: each grid must fill its\n"
-             "puzzle, keep its givens and obey every rule. An answer 'none' claims no solution; a line\n"
-             "'# claim: unique' or '# claim: count N' before a grid claims that many solutions. Claims are\n"
-             "decided by a backend, which prints a counter-example when one is false."))
-    return kOk;
-  if (files.size() != 2) throw UsageError("check takes two files: PUZZLES ANSWERS");
+  if (!parse(args, desc, positional, vm, kCheckUsage)) return kOk;
+  if (c.files.size() != 2) throw UsageError("check takes two files: PUZZLES ANSWERS");
   const Registry registry = builtin_solvers();
-  SolverPool deciders(registry, solve.solver, backend_options(solve));
-  std::set<std::string> decided_by;
-  const Limits limits = limits_of(solve);
+  Outcome outcome;
+  CheckRun run(c, registry, outcome);  // a bad backend name, option or limit fails now
   std::optional<BoxSpec> box;
-  if (!box_text.empty()) box = parse_box_spec(box_text);
-  const Rules rules = parse_rules_option(rules_text);
+  if (!c.box_text.empty()) box = parse_box_spec(c.box_text);
+  const Rules rules = parse_rules_option(c.rules_text);
 
   // The files are made before any check: a bad path fails now, not after the run.
   std::optional<Output> csv_out, json_out;
-  if (!csv.empty()) csv_out.emplace(csv);
-  if (!json.empty()) json_out.emplace(json);
-  Outcome outcome;
+  if (!c.csv.empty()) csv_out.emplace(c.csv);
+  if (!c.json.empty()) json_out.emplace(c.json);
   std::vector<std::pair<ParsedPuzzle, std::string>> puzzles;
-  for_each_puzzle({files[0]}, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) { puzzles.push_back({p, source}); });
-  Input answers_in(files[1]);
+  for_each_puzzle({c.files[0]}, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) { puzzles.push_back({p, source}); });
+  Input answers_in(c.files[1]);
   if (!answers_in.ok()) {
     outcome.raise(kIoError);
     return outcome.code;
   }
-  const std::vector<AnswerEntry> answers = read_answers(answers_in.stream(), files[1], box);
+  const std::vector<AnswerEntry> answers = read_answers(answers_in.stream(), c.files[1], box);
 
-  std::vector<CheckRow> rows;
-  std::map<Verdict, std::size_t> tally;
   std::size_t last = 0;
-  for (const auto& item : puzzles) {
-    const ParsedPuzzle& p = item.first;
-    const std::string& source = item.second;
-    const AnswerEntry* entry = p.number <= answers.size() ? &answers[p.number - 1] : nullptr;
-    CheckRow row;
-    PooledSolver* chosen = nullptr;
-    bool not_taken = false;
-    auto failed = [&](const Error& e) {  // the deciding backend failed: the next puzzle gets a fresh one
-      row = CheckRow{.puzzle = p.number, .source = source, .line = p.first_line, .verdict = Verdict::failed, .reason = e.what()};
-      if (chosen) deciders.discard(*chosen);
-    };
-    try {
-      row = check_answer(p, source, entry, files[1], [&]() -> Solver& {
-        chosen = &deciders.for_grid(p.grid.shape());
-        return *chosen->solver;
-      }, limits);
-      if (chosen) decided_by.insert(chosen->info.name);
-    } catch (const GridNotTaken& e) {  // the backend named to decide claims declares it does not take this grid
-      failed(e);
-      not_taken = true;  // as `solve` with that backend: the command line's fault (3), not the answer's
-    } catch (const WrongAnswer& e) {  // the deciding backend's own answer failed verification
-      report_rejected(e, source + ": puzzle " + std::to_string(p.number));
-      failed(e);
-    } catch (const ExternalError& e) {  // a program that died or gave no answer
-      std::cerr << "sudokit: " << source << ": puzzle " << p.number << ": " << e.what() << "\n";
-      failed(e);
-    }
-    ++tally[row.verdict];
+  for (const auto& [p, source] : puzzles) {
+    run.puzzle(p, source, p.number <= answers.size() ? &answers[p.number - 1] : nullptr);
     last = std::max(last, p.number);
-    if (row.verdict != Verdict::correct) {
-      std::cout << "puzzle " << row.puzzle << " (" << row.source << ", line " << row.line << "): " << row.verdict;
-      if (row.answer_line) std::cout << " (answer at " << row.answer_source << " line " << row.answer_line << ")";
-      std::cout << ": " << row.reason << "\n";
-      if (!row.counterexample.empty()) std::cout << "  counter-example: " << row.counterexample << "\n";
-    }
-    if (row.verdict == Verdict::wrong || row.verdict == Verdict::refuted || row.verdict == Verdict::missing ||
-        (row.verdict == Verdict::failed && !not_taken))
-      outcome.raise(kDisagreement);
-    if (not_taken) outcome.raise(kUsage);
-    if (row.verdict == Verdict::unreadable) outcome.raise(kBadInput);
-    if (row.verdict == Verdict::stopped) outcome.raise(kUnsolved);
-    rows.push_back(std::move(row));
   }
-  for (std::size_t k = last; k < answers.size(); ++k) {  // answers past the last puzzle
-    std::cout << files[1] << " line " << answers[k].line << ": answer " << k + 1 << " has no puzzle (" << files[0]
-              << " holds " << last << ")\n";
-    outcome.raise(kBadInput);
-  }
-  std::cout << rows.size() << " puzzles: " << tally[Verdict::correct] << " correct";
-  for (Verdict v : {Verdict::wrong, Verdict::refuted, Verdict::missing, Verdict::unreadable, Verdict::stopped, Verdict::failed})
-    if (tally[v]) std::cout << ", " << tally[v] << " " << v;
-  if (!decided_by.empty()) {
-    std::string names;
-    for (const auto& n : decided_by) names += (names.empty() ? "" : ", ") + n;
-    std::cout << " (claims decided by " << names << ")";
-  }
-  std::cout << "\n";
-  if (csv_out && !write_file(*csv_out, [&](std::ostream& o) { write_check_csv(o, rows); })) outcome.raise(kIoError);
-  if (json_out && !write_file(*json_out, [&](std::ostream& o) { write_check_json(o, rows); })) outcome.raise(kIoError);
+  report_extra_answers(answers, last, c, outcome);
+  run.write_tally(std::cout);
+  if (csv_out && !write_file(*csv_out, [&](std::ostream& o) { write_check_csv(o, run.rows()); })) outcome.raise(kIoError);
+  if (json_out && !write_file(*json_out, [&](std::ostream& o) { write_check_json(o, run.rows()); })) outcome.raise(kIoError);
   return outcome.code;
 }
 
