@@ -110,90 +110,141 @@ std::optional<ExactCover> read_xc_file(const std::string& file, Outcome& outcome
   }
 }
 
-int cmd_xc(const std::vector<std::string>& args) {
+namespace {
+
+// What `sudokit xc` was told.
+struct XcCommand {
   SolveArgs solve;
   bool all = false, stats = false, trace = false;
-  std::string trace_file;
-  std::string tree_file;
+  std::string trace_file, tree_file;
   std::size_t tree_nodes = 300;
   std::vector<std::string> files;
-  po::options_description desc("Options");
+  bool traced() const { return trace || !trace_file.empty() || !tree_file.empty(); }  // --trace, --tree
+};
+
+void add_xc_options(po::options_description& desc, XcCommand& c) {
   desc.add_options()
     ("help,h", "show this help")
-    ("solver,s", po::value<std::string>(&solve.solver),
+    ("solver,s", po::value<std::string>(&c.solve.solver),
      "backend (`sudokit solvers --kind xc` lists those that take exact cover; default: the one measured "
      "fastest on exact cover, solvers/speeds.tsv)");
-  add_backend_options(desc, solve);
-  add_limit_options(desc, solve, {.count = 1, .each = "problem"});
+  add_backend_options(desc, c.solve);
+  add_limit_options(desc, c.solve, {.count = 1, .each = "problem"});
   desc.add_options()
-    ("all", po::bool_switch(&all), "print every solution found (all of them unless --count sets a limit)")
-    ("stats", po::bool_switch(&stats), "print search statistics on stderr")
-    ("trace", po::bool_switch(&trace), "print every step on stderr: the item chosen, the option tried, dead ends")
-    ("trace-file", po::value<std::string>(&trace_file), "the same, into FILE")
-    ("tree", po::value<std::string>(&tree_file), "write the first problem's search tree to FILE as Graphviz DOT")
-    ("tree-nodes", po::value<std::size_t>(&tree_nodes)->default_value(300), "most nodes drawn by --tree")
-    ("file", po::value<std::vector<std::string>>(&files), "files in Knuth's DLX format; stdin when none or '-'");
+    ("all", po::bool_switch(&c.all), "print every solution found (all of them unless --count sets a limit)")
+    ("stats", po::bool_switch(&c.stats), "print search statistics on stderr")
+    ("trace", po::bool_switch(&c.trace), "print every step on stderr: the item chosen, the option tried, dead ends")
+    ("trace-file", po::value<std::string>(&c.trace_file), "the same, into FILE")
+    ("tree", po::value<std::string>(&c.tree_file), "write the first problem's search tree to FILE as Graphviz DOT")
+    ("tree-nodes", po::value<std::size_t>(&c.tree_nodes)->default_value(300), "most nodes drawn by --tree")
+    ("file", po::value<std::vector<std::string>>(&c.files), "files in Knuth's DLX format; stdin when none or '-'");
+}
+
+constexpr const char* kXcUsage =
+    "usage: sudokit xc [--solver NAME] [-o KEY=VALUE] [--count [LIMIT]] [--all] [--stats] [--trace]\n"
+    "                  [--tree FILE.dot] [--max-nodes N] [--timeout S] [FILE|-]...\n"
+    "Solves exact-cover problems in Knuth's DLX format (colours as in dlx2): the first line\n"
+    "names the items (primary, then '|' and the secondary ones), each later line is an option,\n"
+    "a secondary item in an option may carry a colour as item:colour. Prints a solution as\n"
+    "its options, one per line, or with --count the number of solutions. Every solution is\n"
+    "checked by the independent verifier.";
+
+// One run of `sudokit xc`: each file's problem to the backend, its solutions (or its count)
+// printed as options, what was asked on stderr.
+class XcRun {
+ public:
+  XcRun(const XcCommand& c, SolverPool& pool, Limits limits, bool report_count, Outcome& outcome)
+      : c_(c), pool_(pool), limits_(std::move(limits)), report_count_(report_count), outcome_(outcome),
+        trace_out_(c.trace, c.trace_file) {
+    if (!c.tree_file.empty()) tree_out_.emplace(c.tree_file);  // before any search: a bad path fails now
+  }
+  // The problem of `file`, the `index`th given (the tree is drawn for the first only).
+  void problem(const std::string& file, std::size_t index, bool several);
+  void close() { trace_out_.close(); }
+
+ private:
+  std::optional<CoverResult> search(const ExactCover& problem, const std::string& name, std::size_t index,
+                                    PooledSolver& chosen);
+  void print(const ExactCover& problem, const CoverResult& r, const BackendInfo& info);
+  const XcCommand& c_;
+  SolverPool& pool_;
+  Limits limits_;
+  const bool report_count_;
+  Outcome& outcome_;
+  TraceOutput trace_out_;
+  std::optional<Output> tree_out_;
+};
+
+// Every solution verified; --trace and --tree. A wrong answer or a program that died is reported
+// (nullopt) and the next file still runs, with a fresh backend.
+std::optional<CoverResult> XcRun::search(const ExactCover& problem, const std::string& name, std::size_t index,
+                                         PooledSolver& chosen) {
+  Solver* solver = chosen.solver.get();
+  try {
+    return observed_search(trace_out_, tree_out_, index == 0, c_.tree_nodes, name + " by " + std::string(solver->name()),
+                           problem, limits_, outcome_, [&] { return solver->solve(problem, limits_); });
+  } catch (const WrongAnswer& e) {
+    report_rejected(e, name);
+  } catch (const ExternalError& e) {  // a program that died or gave no answer
+    std::cerr << "sudokit: " << name << ": " << e.what() << "\n";
+  }
+  outcome_.raise(kDisagreement);
+  pool_.discard(chosen);
+  return std::nullopt;
+}
+
+// The count when asked for (or when nothing was found), then the solutions: every one with --all,
+// else the first unless counting.
+void XcRun::print(const ExactCover& problem, const CoverResult& r, const BackendInfo& info) {
+  if (report_count_ || r.solutions.empty()) std::cout << "# " << describe(r, limits_.solutions, info) << "\n";
+  const std::size_t shown = c_.all ? r.solutions.size() : (report_count_ ? 0 : std::min<std::size_t>(1, r.solutions.size()));
+  for (std::size_t i = 0; i < shown; ++i) {
+    if (i > 0) std::cout << "\n";
+    for (int o : r.solutions[i]) std::cout << problem.option_text(o) << "\n";
+  }
+}
+
+void XcRun::problem(const std::string& file, std::size_t index, bool several) {
+  const std::optional<ExactCover> problem = read_xc_file(file, outcome_);
+  if (!problem) return;
+  const std::string name = file == "-" ? "stdin" : file;
+  PooledSolver& chosen = pool_.for_problem(ProblemKind::exact_cover, 0);
+  const std::optional<CoverResult> r = search(*problem, name, index, chosen);
+  if (!r) return;
+  if (several) std::cout << "# " << name << "\n";
+  print(*problem, *r, chosen.info);
+  check_written(std::cout, "stdout");
+  trace_out_.check();
+  if (c_.stats) std::cerr << name << ": " << stats_line(chosen.solver->name(), *r) << "\n";
+  if (r->status == Status::none || r->status == Status::stopped) outcome_.raise(kUnsolved);
+}
+
+}  // namespace
+
+int cmd_xc(const std::vector<std::string>& args) {
+  XcCommand c;
+  po::options_description desc("Options");
+  add_xc_options(desc, c);
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
-  if (!parse(args, desc, positional, vm,
-             "usage: sudokit xc [--solver NAME] [-o KEY=VALUE] [--count [LIMIT]] [--all] [--stats] [--trace]\n"
-             "                  [--tree FILE.dot] [--max-nodes N] [--timeout S] [FILE|-]...\n"
-             "Solves exact-cover problems in Knuth's DLX format (colours as in dlx2): the first line\n"
-             "names the items (primary, then '|' and the secondary ones), each later line is an option,\n"
-             "a secondary item in an option may carry a colour as item:colour. Prints a solution as\n"
-             "its options, one per line, or with --count the number of solutions. Every solution is\n"
-             "checked by the independent verifier."))
-    return kOk;
-  if (all && vm["count"].defaulted()) solve.count = 0;
+  if (!parse(args, desc, positional, vm, kXcUsage)) return kOk;
+  if (c.all && vm["count"].defaulted()) c.solve.count = 0;
   const Registry registry = builtin_solvers();
-  if (!solve.solver.empty() && !registry.info(solve.solver).exact_cover)
-    throw UsageError("backend '" + solve.solver + "' does not solve exact cover (sudokit solvers --kind xc)");
-  SolverPool pool(registry, solve.solver, backend_options(solve));  // the one named, else the fastest declared
-  require_tracing(registry, solve.solver, trace || !trace_file.empty() || !tree_file.empty());
-  Limits limits = limits_of(solve);
-  if (all) limits.keep_solutions = limits.solutions == 0 ? ~std::size_t{0} : limits.solutions;
-  const bool report_count = !vm["count"].defaulted() || all;
+  if (!c.solve.solver.empty() && !registry.info(c.solve.solver).exact_cover)
+    throw UsageError("backend '" + c.solve.solver + "' does not solve exact cover (sudokit solvers --kind xc)");
+  SolverPool pool(registry, c.solve.solver, backend_options(c.solve));  // the one named, else the fastest declared
+  require_tracing(registry, c.solve.solver, c.traced());
+  Limits limits = limits_of(c.solve);
+  if (c.all) limits.keep_solutions = limits.solutions == 0 ? ~std::size_t{0} : limits.solutions;
+  const bool report_count = !vm["count"].defaulted() || c.all;
 
   Outcome outcome;
-  TraceOutput trace_out(trace, trace_file);
-  std::optional<Output> tree_out;  // made before any search: a bad path fails now, not after it
-  if (!tree_file.empty()) tree_out.emplace(tree_file);
+  XcRun run(c, pool, limits, report_count, outcome);
+  std::vector<std::string> files = c.files;
   if (files.empty()) files.push_back("-");
-  for (std::size_t f = 0; f < files.size(); ++f) {
-    const std::optional<ExactCover> problem = read_xc_file(files[f], outcome);
-    if (!problem) continue;
-    const std::string name = files[f] == "-" ? "stdin" : files[f];
-    PooledSolver& chosen = pool.for_problem(ProblemKind::exact_cover, 0);
-    Solver* solver = chosen.solver.get();
-    CoverResult r;
-    try {  // every solution verified; --trace and --tree (the tree only for the first file)
-      r = observed_search(trace_out, tree_out, f == 0, tree_nodes, name + " by " + std::string(solver->name()), *problem,
-                          limits, outcome, [&] { return solver->solve(*problem, limits); });
-    } catch (const WrongAnswer& e) {  // reported; the next file still runs, with a fresh backend
-      report_rejected(e, name);
-      outcome.raise(kDisagreement);
-      pool.discard(chosen);
-      continue;
-    } catch (const ExternalError& e) {  // a program that died or gave no answer
-      std::cerr << "sudokit: " << name << ": " << e.what() << "\n";
-      outcome.raise(kDisagreement);
-      pool.discard(chosen);
-      continue;
-    }
-    if (files.size() > 1) std::cout << "# " << name << "\n";
-    if (report_count || r.solutions.empty()) std::cout << "# " << describe(r, limits.solutions, chosen.info) << "\n";
-    const std::size_t shown = all ? r.solutions.size() : (report_count ? 0 : std::min<std::size_t>(1, r.solutions.size()));
-    for (std::size_t i = 0; i < shown; ++i) {
-      if (i > 0) std::cout << "\n";
-      for (int o : r.solutions[i]) std::cout << problem->option_text(o) << "\n";
-    }
-    check_written(std::cout, "stdout");
-    trace_out.check();
-    if (stats) std::cerr << name << ": " << stats_line(solver->name(), r) << "\n";
-    if (r.status == Status::none || r.status == Status::stopped) outcome.raise(kUnsolved);
-  }
-  trace_out.close();
+  for (std::size_t f = 0; f < files.size(); ++f) run.problem(files[f], f, files.size() > 1);
+  run.close();
   return outcome.code;
 }
 
