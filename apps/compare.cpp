@@ -117,74 +117,89 @@ struct Workers {
   }
 };
 
-// Solves one problem with every backend and fills its rows; returns the disagreement report
-// (empty when all agree).
+// What a backend's search type answers for a problem: a Grid or a Selection.
 template <class Problem>
-std::string check_problem(const PuzzleInput& p, const Problem& problem, Workers& w, const std::vector<Limits>& limits,
-                          Row* rows) {
-  const auto& specs = w.specs;
-  auto& solvers = w.solvers;
-  using Answer = typename decltype(solve_with(*solvers[0], problem, limits[0]))::value_type;
-  std::vector<BasicResult<Answer>> results;
-  std::vector<std::string> answers, problems;
-  for (std::size_t b = 0; b < solvers.size(); ++b) {
-    BasicResult<Answer> r;
-    std::string error, wrong;
-    const bool skipped = !takes(specs[b].info, problem);
-    const double cpu_before = thread_cpu_seconds();
-    try {
-      if (!skipped) r = solve_with(*solvers[b], problem, limits[b]);  // verified: a wrong answer is thrown
-    } catch (const WrongAnswer& e) {
-      wrong = e.fault() + (e.answer().empty() ? "" : ": " + e.answer());
-      r.status = Status::stopped;
-      solvers[b] = w.make(b);
-    } catch (const Error& e) {  // e.g. a program that died: the others still run
-      error = e.what();
-      r.status = Status::stopped;
-      solvers[b] = w.make(b);
-    }
-    Row& row = rows[b];
-    row.puzzle = p.number;
-    row.source = p.source;
-    row.line = p.line;
-    row.shape = shape_of(problem);
-    row.givens = givens_of(problem);
-    row.rules = rules_of(problem);
-    row.backend = specs[b].label;
-    row.options = solvers[b]->options();
-    row.status = std::string(to_string(r.status));
-    row.count = r.count;
-    row.nodes = r.stats.nodes;
-    row.guesses = r.stats.guesses;
-    row.backtracks = r.stats.backtracks;
-    row.propagations = r.stats.propagations;
-    row.time = r.stats.seconds;
-    row.cpu_time = thread_cpu_seconds() - cpu_before;
-    row.counters = counters_text(r.stats);
-    if (specs[b].info.rating) row.rating = specs[b].info.rating->word(r.stats);
-    row.verdict = r.status != Status::stopped ? Verdict::agrees
-                  : r.stop_reason == StopReason::time ? Verdict::timeout
-                                                      : Verdict::stopped;
-    if (!error.empty()) {
-      row.status = "error";
-      row.verdict = Verdict::failed;
-      problems.push_back(specs[b].label + " failed: " + error);
-    }
-    if (!wrong.empty()) {
-      row.status = "wrong";
-      row.verdict = Verdict::invalid;
-      problems.push_back(specs[b].label + " gave a wrong answer: " + wrong);
-    }
-    if (skipped) {
-      row.status = "skipped";
-      row.verdict = Verdict::skipped;
-    }
-    answers.push_back(answer_of(r));
-    results.push_back(std::move(r));
+using AnswerOf = typename decltype(solve_with(std::declval<Solver&>(), std::declval<const Problem&>(),
+                                              std::declval<const Limits&>()))::value_type;
+
+// One backend's search of one problem: its result, or what went wrong (`error`: the backend threw;
+// `wrong`: its answer failed verification), or skipped (it does not take the problem).
+template <class Answer>
+struct Attempt {
+  BasicResult<Answer> result;
+  std::string error, wrong;
+  bool skipped = false;
+  double cpu_seconds = 0;  // of this thread, the backend's set-up included
+};
+
+// Backend `b` of `w` on `problem`. After an exception the backend is made afresh: the search may
+// have left its state half undone, and the next puzzle must not meet it.
+template <class Problem>
+Attempt<AnswerOf<Problem>> attempt(const Problem& problem, Workers& w, std::size_t b, const Limits& limits) {
+  Attempt<AnswerOf<Problem>> a;
+  a.skipped = !takes(w.specs[b].info, problem);
+  const double cpu_before = thread_cpu_seconds();
+  try {
+    if (!a.skipped) a.result = solve_with(*w.solvers[b], problem, limits);  // verified: a wrong answer is thrown
+  } catch (const WrongAnswer& e) {
+    a.wrong = e.fault() + (e.answer().empty() ? "" : ": " + e.answer());
+    a.result.status = Status::stopped;
+    w.solvers[b] = w.make(b);
+  } catch (const Error& e) {  // e.g. a program that died: the others still run
+    a.error = e.what();
+    a.result.status = Status::stopped;
+    w.solvers[b] = w.make(b);
   }
-  // The answer most backends give is taken as right; with a tie, nobody is.
+  a.cpu_seconds = thread_cpu_seconds() - cpu_before;
+  return a;
+}
+
+// The row of one attempt, with its own verdict: agrees until the answers are compared (vote).
+template <class Problem, class Answer>
+Row row_of(const PuzzleInput& p, const Problem& problem, const Spec& spec, const Solver& solver, const Attempt<Answer>& a) {
+  const BasicResult<Answer>& r = a.result;
+  Row row;
+  row.puzzle = p.number;
+  row.source = p.source;
+  row.line = p.line;
+  row.shape = shape_of(problem);
+  row.givens = givens_of(problem);
+  row.rules = rules_of(problem);
+  row.backend = spec.label;
+  row.options = solver.options();
+  row.status = std::string(to_string(r.status));
+  row.count = r.count;
+  row.nodes = r.stats.nodes;
+  row.guesses = r.stats.guesses;
+  row.backtracks = r.stats.backtracks;
+  row.propagations = r.stats.propagations;
+  row.time = r.stats.seconds;
+  row.cpu_time = a.cpu_seconds;
+  row.counters = counters_text(r.stats);
+  if (spec.info.rating) row.rating = spec.info.rating->word(r.stats);
+  row.verdict = r.status != Status::stopped ? Verdict::agrees
+                : r.stop_reason == StopReason::time ? Verdict::timeout
+                                                    : Verdict::stopped;
+  if (!a.error.empty()) {
+    row.status = "error";
+    row.verdict = Verdict::failed;
+  }
+  if (!a.wrong.empty()) {
+    row.status = "wrong";
+    row.verdict = Verdict::invalid;
+  }
+  if (a.skipped) {
+    row.status = "skipped";
+    row.verdict = Verdict::skipped;
+  }
+  return row;
+}
+
+// The answer most backends give is taken as right; with a tie, nobody is: every row that agreed
+// with another answer, or in a tie, disagrees.
+void vote(Row* rows, const std::vector<std::string>& answers) {
   std::map<std::string, int> votes;
-  for (std::size_t b = 0; b < solvers.size(); ++b)
+  for (std::size_t b = 0; b < answers.size(); ++b)
     if (rows[b].verdict == Verdict::agrees) ++votes[answers[b]];
   std::string majority;
   int best = 0, ties = 0;
@@ -192,17 +207,20 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, Workers&
     if (n > best) best = n, majority = answer, ties = 1;
     else if (n == best) ++ties;
   }
-  for (std::size_t b = 0; b < solvers.size(); ++b)
+  for (std::size_t b = 0; b < answers.size(); ++b)
     if (rows[b].verdict == Verdict::agrees && (ties > 1 || answers[b] != majority)) rows[b].verdict = Verdict::disagrees;
-  bool disagreement = false;
-  for (std::size_t b = 0; b < solvers.size(); ++b) disagreement |= is_disagreement(rows[b]);
-  if (!disagreement) return {};
+}
 
+// The report of a problem the backends disagree on: the problem, what failed, and each answer.
+template <class Problem, class Answer>
+std::string disagreement_text(const PuzzleInput& p, const Problem& problem, const std::vector<Spec>& specs,
+                              const Row* rows, const std::vector<BasicResult<Answer>>& results,
+                              const std::vector<std::string>& problems) {
   std::ostringstream out;
   out << "DISAGREEMENT on puzzle " << p.number << " (" << p.source << ", line " << p.line
       << "): " << problem_text(problem) << "\n";
   for (const auto& message : problems) out << "  " << message << "\n";
-  for (std::size_t b = 0; b < solvers.size(); ++b) {
+  for (std::size_t b = 0; b < results.size(); ++b) {
     const auto& r = results[b];
     out << "  " << specs[b].label << ": " << rows[b].status << ", " << r.count << " solution(s), " << r.stats.nodes
         << " nodes";
@@ -210,6 +228,27 @@ std::string check_problem(const PuzzleInput& p, const Problem& problem, Workers&
     out << " [" << rows[b].verdict << "]\n";
   }
   return out.str();
+}
+
+// Solves one problem with every backend and fills its rows; returns the disagreement report
+// (empty when all agree).
+template <class Problem>
+std::string check_problem(const PuzzleInput& p, const Problem& problem, Workers& w, const std::vector<Limits>& limits,
+                          Row* rows) {
+  std::vector<BasicResult<AnswerOf<Problem>>> results;
+  std::vector<std::string> answers, problems;
+  for (std::size_t b = 0; b < w.solvers.size(); ++b) {
+    Attempt<AnswerOf<Problem>> a = attempt(problem, w, b, limits[b]);
+    rows[b] = row_of(p, problem, w.specs[b], *w.solvers[b], a);
+    if (!a.error.empty()) problems.push_back(w.specs[b].label + " failed: " + a.error);
+    if (!a.wrong.empty()) problems.push_back(w.specs[b].label + " gave a wrong answer: " + a.wrong);
+    answers.push_back(answer_of(a.result));
+    results.push_back(std::move(a.result));
+  }
+  vote(rows, answers);
+  bool disagreement = false;
+  for (std::size_t b = 0; b < results.size(); ++b) disagreement |= is_disagreement(rows[b]);
+  return disagreement ? disagreement_text(p, problem, w.specs, rows, results, problems) : std::string();
 }
 
 std::string check_puzzle(const PuzzleInput& p, Workers& workers, const std::vector<Limits>& limits, Row* rows) {
