@@ -3,6 +3,13 @@
 // clue of an unavoidable set, proven or refuted by naked and hidden singles from each other digit,
 // else asked of the checker (a uniqueness session, or counting to 2). The grids come from
 // random_grids.cpp.
+//
+// Its singles (class Singles) are propagate's idea in a second, plain form, on purpose: core sits
+// below every backend and may not use one, and propagate's own singles are its hot path, a
+// candidate layout in vector lanes private to that backend (solvers/propagate/engine.h), which a
+// 70-line relaxation of peers and units could not share without slowing it. Both are checked
+// against the independent verifier: a grid the generator's singles fill is verified before it is
+// taken as a second solution.
 #include "sudokit/generate.h"
 
 #include <boost/dynamic_bitset.hpp>
@@ -231,137 +238,202 @@ class UnavoidableSets {
   boost::dynamic_bitset<> rest_;               // needed()'s scratch: the clues a removal leaves
 };
 
+// The clue removal of one puzzle: the state generate_unique() keeps while it takes clues from
+// `solution` (the puzzle, its clue count, what is known about each cell) and the one place where
+// each removal's outcome is decided (decide) and counted in the report (record).
+class ClueRemoval {
+ public:
+  ClueRemoval(const Grid& solution, Solver& checker, const GenerateOptions& options)
+      : solution_(solution),
+        puzzle_(solution),
+        clues_(solution.cells()),
+        options_(options),
+        checker_(checker),
+        // A session asks one question per removal: is there a solution that differs from
+        // `solution` in a removed cell? When the answer is yes, that other solution contradicts
+        // the clue, which stays; every later puzzle keeps the clue, so it says nothing about them.
+        session_(checker.uniqueness_session(solution)),
+        unavoidable_(solution),
+        needed_(static_cast<std::size_t>(solution.cells())),
+        waiting_(static_cast<std::size_t>(solution.cells())) {
+    report_.session = session_ != nullptr;
+    limits_.solutions = 2;
+    limits_.max_nodes = options.max_nodes;
+    limits_.keep_solutions = 0;
+  }
+
+  // Removes, in the order of `cells`, every clue that naked and hidden singles can do without.
+  void singles_first(const std::vector<int>& cells) {
+    int tried = 0;
+    for (int cell : cells) {
+      tell(0, tried++, static_cast<int>(cells.size()));
+      if (puzzle_[cell] == 0 || !removal_of(cell)) continue;
+      Grid without = blanked();
+      // The puzzle before was filled by singles, so a removed cell forced by the givens leaves it so.
+      if (!forced(without) && singles_.run(without) != Singles::Outcome::filled) continue;
+      ++report_.by_singles;
+      remove(std::move(without));
+    }
+  }
+
+  // Rounds of checks over `cells`: with options.deferred_budget, rounds of ten times the budget
+  // each, up to max_nodes (with no max_nodes, the fifth round has none); a check that runs out of
+  // a round's budget waits for the next, and the last round's stops are final.
+  void check_rounds(std::vector<int> round) {
+    std::vector<int> later;
+    for (std::uint64_t budget = options_.deferred_budget, step = 0;; budget *= 10, ++step) {
+      const bool last = budget == 0 || (options_.max_nodes == 0 ? step == 4 : budget >= options_.max_nodes) ||
+                        budget > std::numeric_limits<std::uint64_t>::max() / 10;
+      limits_.max_nodes = last ? options_.max_nodes : budget;
+      later.clear();
+      waiting_.reset();
+      try_cells(round, static_cast<int>(step) + 1, last ? nullptr : &later);
+      if (later.empty()) break;
+      round.swap(later);
+      ++report_.rounds;
+    }
+    tell(report_.rounds + 1, static_cast<int>(round.size()), static_cast<int>(round.size()));
+  }
+
+  const Grid& puzzle() const { return puzzle_; }
+  const GenerateReport& report() const { return report_; }
+
+ private:
+  // What became of one removal, and how it was known.
+  enum class Outcome { forced, unavoidable, singles_proven, singles_kept, unique, kept, stopped, deferred };
+
+  // Tries each cell of `round` in turn; with `later`, a check that runs out of this round's budget
+  // sends its cell there instead of keeping the clue.
+  void try_cells(const std::vector<int>& round, int round_number, std::vector<int>* later) {
+    int tried = 0;
+    for (int cell : round) {
+      tell(round_number, tried++, static_cast<int>(round.size()));
+      if (puzzle_[cell] == 0 || needed_.test(static_cast<std::size_t>(cell)) || waiting_.test(static_cast<std::size_t>(cell)))
+        continue;
+      if (!removal_of(cell)) {
+        if (session_)
+          for (int c : removing_) session_->keep(c);
+        continue;
+      }
+      Grid without = blanked();
+      const Outcome outcome = decide(without, later != nullptr);
+      record(outcome);
+      switch (outcome) {
+        case Outcome::forced:
+        case Outcome::singles_proven:
+        case Outcome::unique: remove(std::move(without)); break;
+        case Outcome::deferred:
+          later->push_back(cell);
+          for (int c : removing_) waiting_.set(static_cast<std::size_t>(c));
+          break;
+        case Outcome::unavoidable:
+        case Outcome::singles_kept:
+        case Outcome::kept:
+        case Outcome::stopped: keep(outcome != Outcome::stopped); break;
+      }
+    }
+  }
+
+  // Whether the puzzle keeps one solution without removing_'s cells, each way cheaper than the
+  // next: forced by the givens, the last clue of an unavoidable set, singles from each other
+  // digit, and last the checker (a session's question, or a count to 2 under the budget).
+  Outcome decide(const Grid& without, bool may_defer) {
+    if (forced(without)) return Outcome::forced;
+    if (unavoidable_.needed(removing_)) return Outcome::unavoidable;
+    if (const std::optional<bool> other = another_solution_by_singles(without, removing_, solution_, singles_))
+      return *other ? Outcome::singles_kept : Outcome::singles_proven;
+    const Status status = session_ ? session_->unique_without(puzzle_, removing_, limits_) : checker_.solve(without, limits_).status;
+    if (status == Status::stopped) return may_defer ? Outcome::deferred : Outcome::stopped;
+    return status == Status::unique ? Outcome::unique : Outcome::kept;
+  }
+
+  // The report's count of each outcome, kept here only.
+  void record(Outcome outcome) {
+    switch (outcome) {
+      case Outcome::forced: ++report_.forced; break;
+      case Outcome::unavoidable: ++report_.unavoidable; break;
+      case Outcome::singles_proven: ++report_.singles_proven; break;
+      case Outcome::singles_kept: ++report_.singles_kept; break;
+      case Outcome::unique: ++report_.checks; break;
+      case Outcome::kept: ++report_.checks, ++report_.kept; break;
+      case Outcome::stopped: ++report_.checks, ++report_.stopped; break;
+      case Outcome::deferred: ++report_.checks, ++report_.deferred; break;
+    }
+  }
+
+  // The cells that go with `cell` into removing_ (its mirror too, when symmetric); false when the
+  // clue target forbids their removal.
+  bool removal_of(int cell) {
+    const int mirror = puzzle_.cells() - 1 - cell;
+    removing_.assign(1, cell);
+    if (options_.symmetric && mirror != cell) removing_.push_back(mirror);
+    return options_.clues <= 0 || clues_ - static_cast<int>(removing_.size()) >= options_.clues;
+  }
+  Grid blanked() const {
+    Grid without = puzzle_;
+    for (int c : removing_) without.set(c, 0);
+    return without;
+  }
+  bool forced(const Grid& without) const {
+    for (int c : removing_)
+      if (!forced_by_givens(without, c, solution_[c])) return false;
+    return true;
+  }
+  void remove(Grid without) {
+    puzzle_ = std::move(without);
+    clues_ -= static_cast<int>(removing_.size());
+    for (int c : removing_) unavoidable_.removed(c);
+  }
+  // The clues stay; `proven`: their removal is known to allow a second solution, so with
+  // --symmetric the pair's second turn does not ask again.
+  void keep(bool proven) {
+    for (int c : removing_) {
+      if (session_) session_->keep(c);
+      if (proven) needed_.set(static_cast<std::size_t>(c));
+    }
+  }
+  void tell(int round, int tried, int round_cells) {
+    if (!options_.progress) return;
+    GenerateProgress progress;
+    progress.clues = clues_;
+    progress.round = round;
+    progress.tried = tried;
+    progress.cells = round_cells;
+    progress.so_far = report_;
+    options_.progress(progress);
+  }
+
+  const Grid& solution_;
+  Grid puzzle_;
+  int clues_;
+  const GenerateOptions& options_;
+  Solver& checker_;
+  std::unique_ptr<UniquenessSession> session_;
+  UnavoidableSets unavoidable_;
+  Singles singles_;
+  Limits limits_;
+  GenerateReport report_;
+  std::vector<int> removing_;  // the cells of the removal being tried
+  // Cells whose removal was proven to allow a second solution: with --symmetric a pair comes up
+  // twice, and its second question would be the first's again, as hard and with the same answer.
+  boost::dynamic_bitset<> needed_;
+  // Cells whose check ran out of this round's budget: with --symmetric the mirror would ask the
+  // same hard question again in the same round; it waits with its pair instead.
+  boost::dynamic_bitset<> waiting_;
+};
+
 }  // namespace
 
 Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solver& checker,
                      const GenerateOptions& options, GenerateReport* report) {
   const Grid solution = random_solution(shape, random, filler);
-  Grid puzzle = solution;
   std::vector<int> cells = iota(shape->cells());
   random.shuffle(std::span<int>(cells));
-  GenerateReport done;
-  // A session asks one question per removal: is there a solution that differs from `solution`
-  // in a removed cell? When the answer is yes, that other solution contradicts the clue, which
-  // stays; every later puzzle keeps the clue, so the other solution says nothing about them.
-  std::unique_ptr<UniquenessSession> session = checker.uniqueness_session(solution);
-  done.session = session != nullptr;
-  UnavoidableSets unavoidable(solution);
-  Limits limits;
-  limits.solutions = 2;
-  limits.max_nodes = options.max_nodes;
-  limits.keep_solutions = 0;
-  int clues = shape->cells();
-  std::vector<int> removing;
-  auto removal_of = [&](int cell) {  // the cells that go with `cell`; none when the clue target forbids
-    const int mirror = shape->cells() - 1 - cell;
-    removing.assign(1, cell);
-    if (options.symmetric && mirror != cell) removing.push_back(mirror);
-    if (options.clues > 0 && clues - static_cast<int>(removing.size()) < options.clues) return false;
-    return true;
-  };
-  GenerateProgress progress;
-  auto tell = [&](int round, int tried, int round_cells) {
-    if (!options.progress) return;
-    progress.clues = clues;
-    progress.round = round;
-    progress.tried = tried;
-    progress.cells = round_cells;
-    progress.so_far = done;
-    options.progress(progress);
-  };
-  Singles singles;
-  if (options.singles_first) {
-    int tried = 0;
-    for (int cell : cells) {
-      tell(0, tried++, static_cast<int>(cells.size()));
-      if (puzzle[cell] == 0 || !removal_of(cell)) continue;
-      Grid without = puzzle;
-      for (int c : removing) without.set(c, 0);
-      // The puzzle before was filled by singles, so a removed cell forced by the givens leaves it so.
-      bool forced = true;
-      for (int c : removing) forced = forced && forced_by_givens(without, c, solution[c]);
-      if (!forced && singles.run(without) != Singles::Outcome::filled) continue;
-      puzzle = std::move(without);
-      clues -= static_cast<int>(removing.size());
-      ++done.by_singles;
-      for (int c : removing) unavoidable.removed(c);
-    }
-  }
-  // Cells whose removal was proven to allow a second solution: with --symmetric a pair comes up
-  // twice, and its second question would be the first's again, as hard and with the same answer.
-  boost::dynamic_bitset<> needed(static_cast<std::size_t>(shape->cells()));
-  // Cells whose check ran out of this round's budget: with --symmetric the mirror would ask the
-  // same hard question again in the same round; it waits with its pair instead.
-  boost::dynamic_bitset<> waiting(static_cast<std::size_t>(shape->cells()));
-  // Tries each cell of `round` in turn under the node budget `limits.max_nodes`; with `later`, a
-  // check that runs out sends its cell there instead of keeping the clue.
-  auto try_cells = [&](const std::vector<int>& round, int round_number, std::vector<int>* later) {
-    int tried = 0;
-    for (int cell : round) {
-      tell(round_number, tried++, static_cast<int>(round.size()));
-      if (puzzle[cell] == 0 || needed.test(static_cast<std::size_t>(cell)) || waiting.test(static_cast<std::size_t>(cell))) continue;
-      if (!removal_of(cell)) {
-        if (session)
-          for (int c : removing) session->keep(c);
-        continue;
-      }
-      const int count = static_cast<int>(removing.size());
-      Grid without = puzzle;
-      for (int c : removing) without.set(c, 0);
-      bool unique = true, proven = true;
-      for (int c : removing) unique = unique && forced_by_givens(without, c, solution[c]);
-      if (unique) {
-        ++done.forced;
-      } else if (unavoidable.needed(removing)) {
-        ++done.unavoidable;
-        unique = false;
-      } else if (const std::optional<bool> other = another_solution_by_singles(without, removing, solution, singles)) {
-        unique = !*other;
-        ++(unique ? done.singles_proven : done.singles_kept);
-      } else {
-        ++done.checks;
-        const Status status = session ? session->unique_without(puzzle, removing, limits)
-                                      : checker.solve(without, limits).status;
-        unique = status == Status::unique;
-        if (status == Status::stopped && later) {
-          ++done.deferred;
-          later->push_back(cell);
-          for (int c : removing) waiting.set(static_cast<std::size_t>(c));
-          continue;
-        }
-        if (status == Status::stopped) ++done.stopped;
-        else if (!unique) ++done.kept;
-        proven = status != Status::stopped;
-      }
-      if (unique) {
-        puzzle = std::move(without);
-        clues -= count;
-        for (int c : removing) unavoidable.removed(c);
-      } else {
-        for (int c : removing) {
-          if (session) session->keep(c);
-          if (proven) needed.set(static_cast<std::size_t>(c));
-        }
-      }
-    }
-  };
-  // With options.deferred_budget, rounds of ten times the budget each, up to max_nodes (with no
-  // max_nodes, the fifth round has none); the last round's stops are final.
-  std::vector<int> round = cells, later;
-  for (std::uint64_t budget = options.deferred_budget, step = 0;; budget *= 10, ++step) {
-    const bool last = budget == 0 || (options.max_nodes == 0 ? step == 4 : budget >= options.max_nodes) ||
-                      budget > std::numeric_limits<std::uint64_t>::max() / 10;
-    limits.max_nodes = last ? options.max_nodes : budget;
-    later.clear();
-    waiting.reset();
-    try_cells(round, static_cast<int>(step) + 1, last ? nullptr : &later);
-    if (later.empty()) break;
-    round.swap(later);
-    ++done.rounds;
-  }
-  if (report) *report = done;
-  tell(done.rounds + 1, static_cast<int>(round.size()), static_cast<int>(round.size()));
-  return puzzle;
+  ClueRemoval removal(solution, checker, options);
+  if (options.singles_first) removal.singles_first(cells);
+  removal.check_rounds(std::move(cells));
+  if (report) *report = removal.report();
+  return removal.puzzle();
 }
 
 Grid generate_unique(const ShapePtr& shape, Random& random, Solver& checker, const GenerateOptions& options,
