@@ -76,7 +76,7 @@ T count_of(const std::string& field) {
   RowColumn {                                                                                          \
     #m, RowColumn::Type::text, "", meaning,                                                            \
         [](const Row& r) -> RowColumn::Value { return std::string(to_string(r.m)); },                  \
-        [](Row& r, const std::string& f) { r.m = verdict_of(f); }                                      \
+        [](Row& r, const std::string& f) { r.m = compare_verdict_of(f); }                              \
   }
 #define SUDOKIT_SECONDS(m, meaning)                                                                      \
   RowColumn {                                                                                          \

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -102,8 +103,8 @@ TEST(Cli, UnsolvableAndStoppedPuzzlesExitWithOne) {
   const std::string unit = sudokit::builtin_solvers().info(other_unit).node_unit;
   auto conflicts = run_cli("solve --solver " + other_unit + " --count 0 --max-nodes 3", std::string(81, '.') + "\n");
   EXPECT_EQ(conflicts.exit_code, 1);
-  EXPECT_NE(conflicts.out.find("stopped by the node limit after "), std::string::npos) << conflicts.out;
-  EXPECT_NE(conflicts.out.find(" " + unit), std::string::npos) << conflicts.out;
+  EXPECT_TRUE(std::regex_search(conflicts.out, std::regex("stopped by the node limit after [0-9]+ " + unit)))
+      << conflicts.out;
   // --stats says which limit stopped it: the budget (the same everywhere) or the clock.
   auto stats = run_cli("solve --count 0 --max-nodes 10 --stats", std::string(81, '.') + "\n");
   EXPECT_NE(stats.err.find("status=stopped stop=budget count="), std::string::npos) << stats.err;
@@ -371,6 +372,7 @@ TEST(ExitCodes, EveryRowOfTheReadmeTable) {
   using sudokit::test::joined;
   const std::string slow = sudokit::test::slowest(), fast = sudokit::test::fastest();
   const std::vector<std::string> quick = sudokit::test::others(slow, 3);  // all but the textbook search
+  ASSERT_GE(quick.size(), 2u);
   const std::vector<Case> cases = {
       {0, "solve " + examples + "classic.txt", ""},
       {0, "compare --solvers " + joined(quick) + " -", easy},

@@ -105,6 +105,7 @@ CompareOptions options(std::vector<std::string> backends, std::uint64_t limit = 
 std::vector<std::string> first_and(std::size_t n, std::vector<std::string> extra,
                                    ProblemKind kind = ProblemKind::sudoku) {
   std::vector<std::string> out = test::backends(kind);
+  if (out.size() < n) throw std::runtime_error("fewer than " + std::to_string(n) + " backends registered");
   out.resize(n);
   out.insert(out.end(), extra.begin(), extra.end());
   return out;
@@ -112,9 +113,10 @@ std::vector<std::string> first_and(std::size_t n, std::vector<std::string> extra
 
 // The slowest declared backend first, then up to `n` others: row-major backtracking, which kHard
 // stops at its default budget, and searches that solve it.
-std::vector<std::string> slowest_and(std::size_t n) {
+std::vector<std::string> slowest_and(std::size_t n, int size = 9) {
   std::vector<std::string> out{test::slowest()};
-  for (std::string& other : test::others(out.front(), n)) out.push_back(std::move(other));
+  for (std::string& other : test::others(out.front(), n, ProblemKind::sudoku, size)) out.push_back(std::move(other));
+  if (out.size() < n + 1) throw std::runtime_error("fewer than " + std::to_string(n) + " other backends take the grid");
   return out;
 }
 
@@ -231,7 +233,7 @@ TEST(Compare, ATimeoutStopsASlowBackendAndTheRunGoesOn) {
   for (int d = 1; d <= 12; ++d) hopeless.set(hopeless.shape().cell_at(24, d - 1), d);
   for (int d = 13; d <= 24; ++d) hopeless.set(hopeless.shape().cell_at(d - 13, 24), d);
   hopeless.set(hopeless.shape().cell_at(23, 20), 25);
-  CompareOptions o = options(slowest_and(2));
+  CompareOptions o = options(slowest_and(2, 25));
   o.limits.max_seconds = 0.2;
   std::ostringstream details;
   const CompareReport r = run_compare(builtin_solvers(), {{1, "t", 1, hopeless}, {2, "t", 2, read_one(kEasy)}}, o, details);
@@ -330,7 +332,12 @@ TEST(Compare, BackendSpecsCarryOptions) {
   const CompareReport r = run_compare(builtin_solvers(), inputs({kHard}), options({one, two}), details);
   ASSERT_EQ(r.rows.size(), 2u);
   EXPECT_EQ(r.rows[0].backend, one);
-  EXPECT_NE(r.rows[0].options.find(key + "=" + first), std::string::npos) << r.rows[0].options;
+  // The settings in effect, as the backend itself states them (Solver::options).
+  for (std::size_t i = 0; i < 2; ++i) {
+    SolverOptions set;
+    set.set(key, i == 0 ? first : second);
+    EXPECT_EQ(r.rows[i].options, builtin_solvers().create(b.backend, set)->options()) << i;
+  }
   EXPECT_NE(r.rows[1].options.find(key + "=" + second), std::string::npos) << r.rows[1].options;
   EXPECT_EQ(r.disagreements, 0u);
   EXPECT_THROW(run_compare(builtin_solvers(), inputs({kHard}), options({b.backend + ":colour=red"}), details), UsageError);
@@ -428,6 +435,18 @@ TEST(Compare, CsvFieldsMayHoldLineBreaksButAnOpenQuoteIsAnError) {
     EXPECT_EQ(e.line(), 3u);
     EXPECT_EQ(e.column(), 3u);
     EXPECT_NE(std::string(e.what()).find("never closed"), std::string::npos) << e.what();
+  }
+}
+
+// A verdict word compare never writes (check's words among them) is an error naming its column.
+TEST(Compare, CsvVerdictsAreComparesWords) {
+  for (const char* word : {"correct", "agree", "AGREES"}) {
+    std::istringstream in(std::string(kColumnsForTest) + "\n1,a.txt,1,3x3,30,some-solver,,unique,1,1,0,0,0,0.1,," + word + "\n");
+    EXPECT_THROW(read_csv(in, "bad.csv"), InputError) << word;
+  }
+  for (const char* word : {"agrees", "skipped", ""}) {
+    std::istringstream in(std::string(kColumnsForTest) + "\n1,a.txt,1,3x3,30,some-solver,,unique,1,1,0,0,0,0.1,," + word + "\n");
+    EXPECT_EQ(read_csv(in, "good.csv").size(), 1u) << word;
   }
 }
 

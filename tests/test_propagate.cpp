@@ -58,6 +58,17 @@ TEST(Propagate, WithoutSearchTheHardPuzzleStopsWithOpenCells) {
   EXPECT_EQ(solver.solve(read_one(kEasy), count_up_to(2)).status, Status::unique);
 }
 
+// The trace names the rule behind each placement, as the teaching material quotes it: on the hard
+// puzzle, hidden singles, choices among a cell's candidates and dead ends.
+TEST(Propagate, TheTraceNamesItsRules) {
+  const auto r = test::run_cli("solve --solver propagate --count 2 --trace", std::string(kHard) + "\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("hidden single"), std::string::npos);
+  EXPECT_NE(r.err.find("naked single"), std::string::npos);
+  EXPECT_NE(r.err.find("choice (one of "), std::string::npos);
+  EXPECT_NE(r.err.find("dead end: "), std::string::npos);
+}
+
 TEST(Propagate, EachRuleCanBeTurnedOff) {
   const Grid hard = read_one(kHard);
   std::uint64_t nodes[4];

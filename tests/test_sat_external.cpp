@@ -40,6 +40,7 @@ TEST(Ext, EveryInstalledSolverAgreesWithTheBuiltInBackends) {
   const std::string slow = test::slowest();
   std::vector<std::string> both = test::backends_where(
       ProblemKind::sudoku, [&](const BackendInfo& i) { return i.exact_cover && i.name != slow; });
+  ASSERT_GE(both.size(), 2u);
   both.resize(2);
   const std::string built_in = test::joined(both);
   std::string solvers = built_in;

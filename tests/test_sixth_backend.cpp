@@ -85,19 +85,20 @@ TEST(SixthBackend, SolvesAndIsVerifiedLikeEveryBackend) {
 TEST(SixthBackend, CompareAgreesOnClassicGridsAndSkipsTheRest) {
   // examples/classic.txt but its third puzzle, which takes sixth 142 million nodes to prove unique.
   const auto nine = run_shell("grep -v '^#' " + source("examples/classic.txt") +
-                              " | sed 3d | \"$SUDOKIT\" compare --solvers dlx,sixth --max-nodes 0 -");
+                              " | sed 3d | \"$SUDOKIT\" compare --solvers " + test::fastest() + ",sixth --max-nodes 0 -");
   EXPECT_EQ(nine.exit_code, 0) << nine.out << nine.err;
   EXPECT_TRUE(contains(nine.out, "4 puzzles, 0 with a disagreement")) << nine.out;
   EXPECT_TRUE(contains(nine.out, "| sixth | 4 | 4 |")) << nine.out;
 
   // Named or not (compare runs every backend by default), sixth is skipped on the 16x16 puzzle,
   // with the reason, and the others are compared.
-  for (const std::string solvers : {"--solvers propagate,sixth ", ""}) {
+  const std::string sixteen_backend = test::fastest(ProblemKind::sudoku, 16);
+  for (const std::string& solvers : {"--solvers " + sixteen_backend + ",sixth ", std::string()}) {
     const auto sixteen = run_cli("compare " + solvers + "-", kSixteen);
-    EXPECT_LE(sixteen.exit_code, 1) << solvers << sixteen.out << sixteen.err;  // 1: backtrack stops
+    EXPECT_LE(sixteen.exit_code, 1) << solvers << sixteen.out << sixteen.err;  // 1: the slowest stops
     EXPECT_TRUE(contains(sixteen.out, "1 puzzles, 0 with a disagreement")) << sixteen.out;
     EXPECT_TRUE(contains(sixteen.out, "sixth: 1 puzzle skipped: not a grid it takes")) << sixteen.out;
-    EXPECT_TRUE(contains(sixteen.out, "| propagate | 1 | 1 |")) << sixteen.out;
+    EXPECT_TRUE(contains(sixteen.out, "| " + sixteen_backend + " | 1 | 1 |")) << sixteen.out;
   }
 }
 
@@ -147,13 +148,13 @@ TEST(SixthBackend, TracingItIsRefusedBecauseItDeclaresNoTrace) {
 
 TEST(SixthBackend, BenchRunsItOnClassicGridsAndLeavesItOutOfLargerOnes) {
   const std::string bench = "\"" + std::string(SUDOKIT_BENCH_EXE) + "\" --timeout 1 ";
-  const auto nine = run_shell(bench + "--solvers dlx,sixth " + source("examples/classic.txt") + " --count 2");
+  const auto nine = run_shell(bench + "--solvers " + test::fastest() + ",sixth " + source("examples/classic.txt") + " --count 2");
   EXPECT_EQ(nine.exit_code, 0) << nine.err;
   EXPECT_TRUE(contains(nine.out, "| sixth |")) << nine.out;
 
   test::ScratchDir dir;
   { std::ofstream(dir.path() + "16.txt") << kSixteen; }
-  const auto sixteen = run_shell(bench + "--solvers propagate " + dir.path() + "16.txt");
+  const auto sixteen = run_shell(bench + "--solvers " + test::fastest(ProblemKind::sudoku, 16) + " " + dir.path() + "16.txt");
   EXPECT_EQ(sixteen.exit_code, 0) << sixteen.err;
   // Every backend by default: sixth is left out, with the reason.
   const auto all = run_shell(bench + dir.path() + "16.txt");

@@ -120,9 +120,11 @@ inline std::string fastest_but(const std::vector<std::string>& but, int size = 9
   return fastest_where(ProblemKind::sudoku, size, [&](const BackendInfo& i) { return std::ranges::count(but, i.name) == 0; },
                        "besides those named");
 }
-// Up to `n` backends taking `kind` other than `but`, in registration order.
-inline std::vector<std::string> others(const std::string& but, std::size_t n, ProblemKind kind = ProblemKind::sudoku) {
-  std::vector<std::string> out = backends_where(kind, [&](const BackendInfo& i) { return i.name != but; });
+// Up to `n` backends taking `kind` (Sudoku grids of side `size`) other than `but`, in registration order.
+inline std::vector<std::string> others(const std::string& but, std::size_t n, ProblemKind kind = ProblemKind::sudoku,
+                                       int size = 9) {
+  std::vector<std::string> out = backends_where(
+      kind, [&](const BackendInfo& i) { return i.name != but && (kind != ProblemKind::sudoku || i.max_size >= size); });
   if (out.size() > n) out.resize(n);
   return out;
 }

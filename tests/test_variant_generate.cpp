@@ -199,6 +199,7 @@ TEST(VariantCli, GenerateSolveAndCompareCarryTheRules) {
   const std::string slow = test::slowest();
   std::vector<std::string> quick = test::backends_where(
       ProblemKind::sudoku, [&](const BackendInfo& i) { return !i.classic_only && i.name != slow; });
+  ASSERT_GE(quick.size(), 2u);
   quick.resize(2);
   const auto compared = run_cli("compare --solvers " + test::joined(quick) + " --rules x --csv " + csv, ukpa);
   EXPECT_EQ(compared.exit_code, 0) << compared.out << compared.err;

@@ -292,8 +292,10 @@ class ClueRemoval {
       round.swap(later);
       ++report_.rounds;
     }
-    tell(report_.rounds + 1, static_cast<int>(round.size()), static_cast<int>(round.size()));
+    last_round_ = static_cast<int>(round.size());
   }
+  // The progress at the end: every round done.
+  void tell_done() { tell(report_.rounds + 1, last_round_, last_round_); }
 
   const Grid& puzzle() const { return puzzle_; }
   const GenerateReport& report() const { return report_; }
@@ -414,6 +416,7 @@ class ClueRemoval {
   Limits limits_;
   GenerateReport report_;
   std::vector<int> removing_;  // the cells of the removal being tried
+  int last_round_ = 0;         // the cells of the last round of checks
   // Cells whose removal was proven to allow a second solution: with --symmetric a pair comes up
   // twice, and its second question would be the first's again, as hard and with the same answer.
   boost::dynamic_bitset<> needed_;
@@ -433,6 +436,7 @@ Grid generate_unique(const ShapePtr& shape, Random& random, Solver& filler, Solv
   if (options.singles_first) removal.singles_first(cells);
   removal.check_rounds(std::move(cells));
   if (report) *report = removal.report();
+  removal.tell_done();
   return removal.puzzle();
 }
 

@@ -57,6 +57,14 @@ inline Verdict verdict_of(std::string_view word) {
   throw std::invalid_argument("a verdict as sudokit writes it (agrees, disagrees, invalid, stopped, timeout, failed, skipped, ...)");
 }
 
+// The same for a verdict compare writes (a Row's; empty: unset): check's words are refused there.
+inline Verdict compare_verdict_of(std::string_view word) {
+  const Verdict v = verdict_of(word);
+  if (v >= Verdict::correct)
+    throw std::invalid_argument("a verdict compare writes (agrees, disagrees, invalid, stopped, timeout, failed, skipped)");
+  return v;
+}
+
 inline std::ostream& operator<<(std::ostream& out, Verdict v) { return out << to_string(v); }
 
 }  // namespace sudokit
