@@ -107,8 +107,17 @@ TEST(Cnf, DistinctRulesAreTheSameSetWithoutRepeats) {
 
 namespace {
 
-// The two libraries and the textbook DPLL (dpll.h): every test below holds for all three.
-const sat::Library kLibraries[] = {sat::Library::cryptominisat, sat::Library::cadical, sat::Library::dpll};
+// The puzzle solved by the fastest other backend that takes its grid: a second method's answer.
+Result another_method(const Grid& puzzle) {
+  const std::string other = test::fastest_where(
+      ProblemKind::sudoku, puzzle.size(), [&](const BackendInfo& i) { return i.takes(puzzle.shape()) && i.name != "sat"; },
+      "besides sat taking the grid");
+  return builtin_solvers().create(other)->solve(puzzle, count_up_to(2));
+}
+
+// The two libraries and the textbook DPLL and CDCL (dpll.h, cdcl.h): every test below holds for all four.
+const sat::Library kLibraries[] = {sat::Library::cryptominisat, sat::Library::cadical, sat::Library::dpll, sat::Library::cdcl};
+const sat::Library kTextbook[] = {sat::Library::dpll, sat::Library::cdcl};
 const Encoding kEncodings[] = {Encoding::minimal, Encoding::efficient, Encoding::extended, Encoding::compact};
 const SatSolver::Mode kModes[] = {SatSolver::Mode::assume, SatSolver::Mode::units, SatSolver::Mode::reduce};
 
@@ -170,7 +179,7 @@ TEST(Sat, EveryEncodingAndModeSolvesAndCounts) {
 
 TEST(Sat, SolvesEveryShapeUpTo25x25) {
   Random random(25);
-  auto checker = builtin_solvers().create("propagate");
+  auto checker = builtin_solvers().create(test::fastest());
   for (auto [br, bc] : {std::pair{2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}, {5, 5}}) {
     const auto shape = Shape::make(br, bc);
     GenerateOptions options;
@@ -221,16 +230,17 @@ TEST(Sat, AutoShowsTheLibraryItUsed) {
   EXPECT_THROW(builtin_solvers().create("sat", SolverOptions::parse({"solver=dpll", "proof=x.drat"})), UsageError);
 }
 
-// dpll against CryptoMiniSat on random puzzles of several shapes, some unique, some not: the same
-// status, count (up to 2) and unique solution, with every encoding.
-TEST(Sat, DpllAgreesWithCryptoMiniSatOnRandomPuzzles) {
+// dpll and cdcl against CryptoMiniSat on random puzzles of several shapes, some unique, some not:
+// the same status, count (up to 2) and unique solution, with every encoding.
+TEST(Sat, TextbookSolversAgreeWithCryptoMiniSatOnRandomPuzzles) {
+  for (auto lib : kTextbook) {
   Random random(17);
   int unique = 0, multiple = 0;
   for (auto [br, bc, puzzles, min_blanks, max_blanks] :
        {std::tuple{2, 2, 100, 6, 12}, {2, 3, 100, 14, 26}, {3, 3, 100, 40, 60}, {4, 4, 10, 60, 110},
         {5, 5, 3, 120, 200}})
     for (auto e : kEncodings) {
-      SatSolver dpll(e, SatSolver::Mode::reduce, sat::Library::dpll);
+      SatSolver dpll(e, SatSolver::Mode::reduce, lib);
       SatSolver reference(e, SatSolver::Mode::reduce, sat::Library::cryptominisat);
       const auto shape = Shape::make(br, bc);
       for (int i = 0; i < puzzles; ++i) {
@@ -251,16 +261,19 @@ TEST(Sat, DpllAgreesWithCryptoMiniSatOnRandomPuzzles) {
     }
   EXPECT_GT(unique, 0);  // the mix exercises both outcomes
   EXPECT_GT(multiple, 0);
+  }
 }
 
 
-// dpll's search is a tree the observer sees whole: a node per decision and per decision flipped
-// (its other value, tried after its branch), each left again when the search runs to its end, a
-// dead end per conflict naming the false clause; its statistics are those events counted.
-TEST(Sat, DpllReportsEveryStep) {
+// dpll's and cdcl's search is a tree the observer sees whole: a node per decision and per decision
+// flipped (dpll: its other value, tried after its branch), each left again when the search runs to
+// its end or jumps back, a dead end per conflict naming the false clause; its statistics are those
+// events counted.
+TEST(Sat, TextbookSolversReportEveryStep) {
+  for (auto lib : kTextbook)
   for (auto e : kEncodings)
     for (auto m : kModes) {
-      SatSolver solver(e, m, sat::Library::dpll);
+      SatSolver solver(e, m, lib);
       test::EventCounter events;
       Limits limits = count_up_to(2);
       limits.observer = &events;
@@ -284,7 +297,8 @@ TEST(Sat, DpllReportsEveryStep) {
           << solver.options();
     }
   // Exact cover: a node per option chosen, the 4 solutions of 6 queens each told once.
-  SatSolver solver(Encoding::extended, SatSolver::Mode::reduce, sat::Library::dpll);
+  for (auto lib : kTextbook) {
+  SatSolver solver(Encoding::extended, SatSolver::Mode::reduce, lib);
   test::EventCounter events;
   Limits limits = count_up_to(0);
   limits.observer = &events;
@@ -296,6 +310,47 @@ TEST(Sat, DpllReportsEveryStep) {
   EXPECT_EQ(events.left, events.entered);
   EXPECT_EQ(events.dead, r.stats.counter("conflicts"));
   EXPECT_EQ(events.placed, 0u);  // no cells: inferences are notes
+  }
+}
+
+// What learning buys, on the first 100 puzzles of top1465: cdcl makes the same kind of decisions
+// as dpll (the cell with the fewest candidates, its lowest digit) but learns a clause from each
+// conflict and jumps back over the levels it did not depend on, so it decides and fails less on
+// every one of them, and in all far less; its trace shows the clauses learnt and the jumps, some
+// over more than one level.
+TEST(Sat, CdclLearnsAndJumpsBackWhereDpllFlips) {
+  std::ifstream in(std::string(SUDOKIT_SOURCE_DIR) + "/data/top1465");
+  std::vector<Grid> puzzles;
+  for (std::string line; puzzles.size() < 100 && std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') puzzles.push_back(read_one(line));
+  ASSERT_EQ(puzzles.size(), 100u);
+  SatSolver dpll(Encoding::extended, SatSolver::Mode::reduce, sat::Library::dpll);
+  SatSolver cdcl(Encoding::extended, SatSolver::Mode::reduce, sat::Library::cdcl);
+  std::uint64_t dpll_conflicts = 0, cdcl_conflicts = 0;
+  for (const Grid& p : puzzles) {
+    const Result d = dpll.solve(p, count_up_to(2)), c = cdcl.solve(p, count_up_to(2));
+    ASSERT_EQ(c.status, Status::unique) << to_line(p);
+    EXPECT_EQ(c.solutions.at(0), d.solutions.at(0));
+    EXPECT_LE(c.stats.counter("conflicts"), d.stats.counter("conflicts")) << to_line(p);
+    EXPECT_EQ(c.stats.counter("flips"), 0u);
+    dpll_conflicts += d.stats.counter("conflicts");
+    cdcl_conflicts += c.stats.counter("conflicts");
+  }
+  EXPECT_LT(3 * cdcl_conflicts, dpll_conflicts) << cdcl_conflicts << " against " << dpll_conflicts;
+
+  const auto traced = run_cli("solve --solver sat -o solver=cdcl --count 2 --trace", to_line(puzzles[0]) + "\n");
+  ASSERT_EQ(traced.exit_code, 0) << traced.err;
+  EXPECT_NE(traced.err.find("learnt ("), std::string::npos);
+  EXPECT_NE(traced.err.find("(first UIP r"), std::string::npos);
+  bool skipped_a_level = false;
+  for (std::size_t at = 0; (at = traced.err.find("back-jump from level ", at)) != std::string::npos; ++at) {
+    int from = 0, to = 0;
+    ASSERT_EQ(std::sscanf(traced.err.c_str() + at, "back-jump from level %d to level %d", &from, &to), 2);
+    EXPECT_LT(to, from);
+    skipped_a_level = skipped_a_level || to < from - 1;
+  }
+  EXPECT_TRUE(skipped_a_level) << "no jump over a level";
+  EXPECT_NE(traced.err.find("a clause forbids this solution"), std::string::npos);  // then, no second one
 }
 
 // 13 pigeons into 12 holes as exact cover: unsatisfiable, and exponentially hard for clause
@@ -478,8 +533,7 @@ TEST(Sat, ExternalSolversAgreeOnTheDimacsFile) {
         EXPECT_EQ(decoded.fault, "") << p.name << " " << encoding;
         const Grid& grid = decoded.grid;
         EXPECT_TRUE(is_solution(puzzle, grid)) << p.name << " " << encoding;
-        auto backtrack = builtin_solvers().create("backtrack");
-        EXPECT_EQ(grid, backtrack->solve(puzzle, count_up_to(1)).solutions.at(0)) << p.name;
+        EXPECT_EQ(grid, another_method(puzzle).solutions.at(0)) << p.name;
         ++ran;
       }
   }
@@ -508,8 +562,8 @@ TEST(Sat, VariantPuzzlesEncodeTheirRulesAndExternalSolversSolveThem) {
       }
     return -1L;
   };
-  auto items = [](const std::string& dlx) {  // the first line that is not a comment names the items
-    std::istringstream lines(dlx);
+  auto items = [](const std::string& cover) {  // the first line that is not a comment names the items
+    std::istringstream lines(cover);
     for (std::string line; std::getline(lines, line);)
       if (!line.empty() && line[0] != '|') return std::count(line.begin(), line.end(), ' ') + 1;
     return std::ptrdiff_t{0};
@@ -530,17 +584,17 @@ TEST(Sat, VariantPuzzlesEncodeTheirRulesAndExternalSolversSolveThem) {
     ASSERT_EQ(plain_cnf.exit_code, 0) << plain_cnf.err;
     if (c.rules == "x") { EXPECT_GT(header_number(cnf.out, "p cnf", 4), header_number(plain_cnf.out, "p cnf", 4)); }
     else EXPECT_NE(cnf.out, plain_cnf.out);  // as many clauses: regions in place of boxes
-    const auto dlx = run_cli("encode --to dlx " + c.file), plain_dlx = run_cli("encode --to dlx " + classic);
-    ASSERT_EQ(dlx.exit_code, 0) << dlx.err;
-    if (c.rules == "x") { EXPECT_GT(items(dlx.out), items(plain_dlx.out)); }  // the diagonals' items
-    else EXPECT_NE(dlx.out, plain_dlx.out);                             // regions in place of boxes
+    const auto cover = run_cli("encode --to dlx " + c.file), plain_cover = run_cli("encode --to dlx " + classic);
+    ASSERT_EQ(cover.exit_code, 0) << cover.err;
+    if (c.rules == "x") { EXPECT_GT(items(cover.out), items(plain_cover.out)); }  // the diagonals' items
+    else EXPECT_NE(cover.out, plain_cover.out);                             // regions in place of boxes
     // The matrix solved by the exact-cover reader and dlx: one solution, as the puzzle has.
     const std::string dlx_file = ::testing::TempDir() + "sudokit_variant.dlx";
-    std::ofstream(dlx_file) << dlx.out;
+    std::ofstream(dlx_file) << cover.out;
     const auto xc = run_cli("xc --count 2 " + dlx_file);
     EXPECT_NE(xc.out.find("1 solution (unique)"), std::string::npos) << xc.out << xc.err;
 
-    const Grid expected = builtin_solvers().create("dlx")->solve(c.puzzle, count_up_to(1)).solutions.at(0);
+    const Grid expected = another_method(c.puzzle).solutions.at(0);
     ASSERT_TRUE(is_solution(c.puzzle, expected));
     for (const std::string program : {"minisat", "cadical"}) {
       if (std::system(("command -v " + program + " >/dev/null 2>&1").c_str()) != 0) {

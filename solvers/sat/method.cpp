@@ -126,13 +126,20 @@ std::unique_ptr<SatLibrary> make_library(Library library, const Setup& setup) {
   switch (library) {
     case Library::cadical: return make_cadical(setup);
     case Library::dpll: return make_dpll(setup);
+    case Library::cdcl: return make_cdcl(setup);
     case Library::cryptominisat: break;
   }
   return make_cryptominisat(setup);
 }
 
 std::string_view to_string(Library library) {
-  return library == Library::cadical ? "cadical" : library == Library::dpll ? "dpll" : "cryptominisat";
+  switch (library) {
+    case Library::cadical: return "cadical";
+    case Library::dpll: return "dpll";
+    case Library::cdcl: return "cdcl";
+    case Library::cryptominisat: break;
+  }
+  return "cryptominisat";
 }
 
 }  // namespace sudokit::sat

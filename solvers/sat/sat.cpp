@@ -74,7 +74,8 @@ std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
     if (*v == "cryptominisat") c.library = Library::cryptominisat;
     else if (*v == "cadical") c.library = Library::cadical;
     else if (*v == "dpll") c.library = Library::dpll;
-    else if (*v != "auto") throw UsageError("sat: solver is auto, cryptominisat, cadical or dpll, not '" + *v + "'");
+    else if (*v == "cdcl") c.library = Library::cdcl;
+    else if (*v != "auto") throw UsageError("sat: solver is auto, cryptominisat, cadical, dpll or cdcl, not '" + *v + "'");
   }
   if (!c.proof.empty()) {  // proofs come from CaDiCaL
     if (c.library && c.library != Library::cadical) throw UsageError("sat: proof= needs solver=cadical (or auto)");
@@ -321,20 +322,20 @@ std::unique_ptr<UniquenessSession> SatSolver::uniqueness_session(const Grid& sol
 BackendInfo SatSolver::info() {
   BackendInfo i;
   i.name = "sat";
-  i.summary = "CNF encodings solved in-process by CryptoMiniSat or CaDiCaL (or solver=dpll, a textbook DPLL that "
-              "traces every step); exact cover as one variable per option";
+  i.summary = "CNF encodings solved in-process by CryptoMiniSat or CaDiCaL (or solver=dpll and solver=cdcl, a "
+              "textbook DPLL and CDCL that trace every step); exact cover as one variable per option";
   i.sudoku = true;
   i.exact_cover = true;
   i.node_unit = "conflicts";
   i.work = {"decisions", "conflicts"};
   i.default_budget = 5'000;  // about 0.03 s on 9x9 (170,000 conflicts per second), 0.06 s on 16x16
-  // The libraries' search is not observable step by step; solver=dpll reports every step.
+  // The libraries' search is not observable step by step; solver=dpll and solver=cdcl report every step.
   i.tracing = BackendInfo::Tracing::notes;
   i.uniqueness_sessions = true;
   // -o proof=FILE: CaDiCaL's DRAT, the formula as FILE.cnf; a certifier asks for the givens as
   // unit clauses, so that the proof does not rest on sudokit's own reduction of them.
   i.proofs = BackendInfo::Proofs{"proof", ".cnf", {{"givens", "units"}}};
-  i.options = "solver=auto|cryptominisat|cadical|dpll encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
+  i.options = "solver=auto|cryptominisat|cadical|dpll|cdcl encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
               "proof=FILE";
   return i;
 }

@@ -4,9 +4,10 @@
 // written once here and in method.h; how each library is asked is its own file.
 //
 // The library (option solver=, in-process): cryptominisat, cadical, or auto (default), which
-// picks by the rule in library_for(), measured in docs/backends/sat.md; or dpll, the textbook
-// solver of dpll.h, for teaching: it reports every decision, propagation and conflict to the
-// observer and counts solutions in one search (auto never picks it).
+// picks by the rule in library_for(), measured in docs/backends/sat.md; or dpll or cdcl, the
+// textbook solvers of dpll.h and cdcl.h, for teaching: they report every decision, propagation,
+// conflict (and learnt clause) to the observer and count solutions in one search (auto never
+// picks them).
 //
 // The encoding (option encoding=): minimal, efficient, extended, compact, or auto (default), which
 // picks by the grid's size (encoding_for() in sudokit/encoders/cnf.h).

@@ -1,6 +1,6 @@
 // The SAT layer's one interface. Every way sudokit solves a CNF formula is a SatLibrary:
 // CryptoMiniSat and CaDiCaL in-process (cryptominisat.cpp, cadical.cpp), the textbook DPLL for
-// teaching (dpll.h), and any DIMACS program run on a file per call (external.h: the ext:
+// teaching (dpll.h) with its clause-learning counterpart (cdcl.h), and any DIMACS program run on a file per call (external.h: the ext:
 // backends). sat.cpp says once, for all of them, what to ask: load a formula, enumerate models
 // with blocking clauses, check each model against what the library was given, keep proofs.
 //
@@ -29,7 +29,7 @@
 namespace sudokit::sat {
 
 // The libraries in this process (an external program is made by make_external, external.h).
-enum class Library { cryptominisat, cadical, dpll };
+enum class Library { cryptominisat, cadical, dpll, cdcl };
 std::string_view to_string(Library library);
 
 enum class Answer { satisfiable, unsatisfiable, stopped };
@@ -117,6 +117,7 @@ class SatLibrary {
 std::unique_ptr<SatLibrary> make_cryptominisat(const Setup& setup);
 std::unique_ptr<SatLibrary> make_cadical(const Setup& setup);
 std::unique_ptr<SatLibrary> make_dpll(const Setup& setup);  // dpll.h
+std::unique_ptr<SatLibrary> make_cdcl(const Setup& setup);  // cdcl.h
 std::unique_ptr<SatLibrary> make_library(Library library, const Setup& setup);
 
 }  // namespace sudokit::sat
