@@ -141,7 +141,7 @@ void add_limit_options(po::options_description& desc, SolveArgs& args, const Lim
                         " and report how many (0 or no value: all; 2 proves uniqueness)").c_str());
   }
   args.declared_budgets = which.declared_budgets;
-  args.max_nodes = which.declared_budgets ? "1x" : "0";
+  args.max_nodes = which.declared_budgets ? "1x" : which.max_nodes;
   const std::string budget =
       "node budget per " + each + ", in the backend's unit (`sudokit solvers`): N nodes (0: none)" +
       (which.declared_budgets ? std::string(", or Kx for K times each backend's declared budget; 1x, the default, is a "

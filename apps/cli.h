@@ -64,6 +64,7 @@ struct LimitOptions {
   // --max-nodes also takes Kx, K times each backend's declared budget (BackendInfo::default_budget),
   // and is 1x unless given: compare, which runs backends whose units differ.
   bool declared_budgets = false;
+  const char* max_nodes = "0";  // --max-nodes's default otherwise (teach: a lesson's length)
 };
 // --count [LIMIT] (no value: 0, all), --max-nodes N, --timeout SECONDS.
 void add_limit_options(po::options_description& desc, SolveArgs& args, const LimitOptions& which);
@@ -175,5 +176,6 @@ int cmd_solvers(const std::vector<std::string>& args);
 int cmd_check(const std::vector<std::string>& args);
 int cmd_decode(const std::vector<std::string>& args);
 int cmd_check_proof(const std::vector<std::string>& args);
+int cmd_teach(const std::vector<std::string>& args);
 
 }  // namespace sudokit::cli

@@ -28,6 +28,15 @@
 
 namespace sudokit {
 
+BackendSpec parse_backend_spec(const std::string& text, const Registry& registry) {
+  BackendSpec s;
+  std::stringstream in(text);
+  std::getline(in, s.name, ':');
+  if (std::string member; registry.is_family(s.name) && std::getline(in, member, ':')) s.name += ":" + member;
+  for (std::string pair; std::getline(in, pair, ':');) s.pairs.push_back(pair);
+  return s;
+}
+
 namespace {
 
 struct Spec {
@@ -36,14 +45,9 @@ struct Spec {
   BackendInfo info;  // what the backend declares (filled by run_compare)
 };
 
-// "name:key=value:...", where a family's name takes one more word: "ext:cadical:proof=p.drat".
 Spec parse_spec(const std::string& text, const Registry& registry) {
-  Spec s{text, {}, {}, {}};
-  std::stringstream in(text);
-  std::getline(in, s.name, ':');
-  if (std::string member; registry.is_family(s.name) && std::getline(in, member, ':')) s.name += ":" + member;
-  for (std::string pair; std::getline(in, pair, ':');) s.pairs.push_back(pair);
-  return s;
+  BackendSpec parsed = parse_backend_spec(text, registry);
+  return Spec{text, std::move(parsed.name), std::move(parsed.pairs), {}};
 }
 
 // How each kind of problem is solved, checked and shown. An answer is what must agree between

@@ -331,6 +331,7 @@ BackendInfo SatSolver::info() {
   i.default_budget = 5'000;  // about 0.03 s on 9x9 (170,000 conflicts per second), 0.06 s on 16x16
   // The libraries' search is not observable step by step; solver=dpll and solver=cdcl report every step.
   i.tracing = BackendInfo::Tracing::notes;
+  i.stepwise = {{{"solver", "dpll"}}, {{"solver", "cdcl"}}};
   i.uniqueness_sessions = true;
   // -o proof=FILE: CaDiCaL's DRAT, the formula as FILE.cnf; a certifier asks for the givens as
   // unit clauses, so that the proof does not rest on sudokit's own reduction of them.

@@ -166,6 +166,10 @@ struct BackendInfo {
   // What it reports to Limits::observer (--trace, --tree): every node of its search (steps), or
   // only notes such as a SAT solver call's decisions and conflicts (notes).
   enum class Tracing { none, notes, steps } tracing = Tracing::steps;
+  // Settings under which a backend that traces only notes reports every step, each a method a
+  // lesson can show (sat: its textbook DPLL and CDCL, solver=dpll and solver=cdcl); `sudokit teach`
+  // shows them beside the backends that trace every step by default.
+  std::vector<std::vector<std::pair<std::string, std::string>>> stepwise;
   std::string options;                  // its -o keys, as "key=a|b" words, for `sudokit solvers`
   // Each value of each key the options offer a choice of ("key=a|b"), in order: what the tests
   // and the differential fuzzer run a backend under besides its defaults.

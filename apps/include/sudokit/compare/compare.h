@@ -110,6 +110,14 @@ int exit_code_for(const std::vector<Row>& rows);
 // them. One table, so that no output can name, order or write a column differently from another,
 // and docs/stats.md's table of them is this table (`sudokit compare --list-columns` prints it; a
 // test checks that the two agree).
+// A --solvers entry, "name:key=value:...", where a family's name takes one more word
+// ("ext:cadical:proof=p.drat"): the backend's name and its KEY=VALUE pairs, as written.
+struct BackendSpec {
+  std::string name;
+  std::vector<std::string> pairs;
+};
+BackendSpec parse_backend_spec(const std::string& text, const Registry& registry);
+
 struct RowColumn {
   // How the value is written. count: a whole number; seconds: a time, in microseconds; text:
   // quoted in CSV when it must be; optional_text: the same, with no value (JSON null, Python

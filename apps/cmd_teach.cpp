@@ -1,0 +1,107 @@
+// sudokit teach: one puzzle, each method's search recorded and written as a self-contained page
+// that plays the searches back side by side (lesson.h, docs/teaching.md).
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli.h"
+#include "sudokit/compare/lesson.h"
+#include "sudokit/registry.h"
+
+namespace sudokit::cli {
+
+namespace {
+
+struct TeachCommand {
+  SolveArgs solve;
+  std::string solvers, output, box_text, rules_text;
+  std::size_t max_steps = 5000, number = 1;
+  bool json = false;
+  std::vector<std::string> inputs;
+};
+
+void add_teach_options(po::options_description& desc, TeachCommand& c) {
+  desc.add_options()
+    ("help,h", "show this help")
+    ("output,o", po::value<std::string>(&c.output), "the page's file (default: stdout)")
+    ("solvers", po::value<std::string>(&c.solvers),
+     "the methods, as compare takes them: NAME or NAME:KEY=VALUE, comma-separated (default: every backend "
+     "that takes the grid and reports every step, and the settings under which the others do)")
+    ("puzzle", po::value<std::size_t>(&c.number)->default_value(1), "which puzzle of the input, from 1")
+    ("max-steps", po::value<std::size_t>(&c.max_steps)->default_value(5000), "most steps recorded for each method")
+    ("json", po::bool_switch(&c.json), "write the recorded steps as JSON instead of the page")
+    ("box", po::value<std::string>(&c.box_text), "box shape RxC when it cannot be inferred, e.g. 2x3 for 6x6")
+    ("input", po::value<std::vector<std::string>>(&c.inputs), "a puzzle file, '-' for stdin, or the puzzle itself");
+  add_limit_options(desc, c.solve, {.count = 2, .each = "method", .max_nodes = "2000"});
+  add_rules_option(desc, c.rules_text);
+}
+
+constexpr const char* kTeachUsage =
+    "usage: sudokit teach [-o lesson.html] [--solvers LIST] [--puzzle N] [--count N] [--max-nodes N]\n"
+    "                     [--max-steps N] [--json] [--box RxC] [--rules NAMES] PUZZLE|FILE|-\n"
+    "Searches one puzzle with several methods and writes a page that plays the searches back side by\n"
+    "side, step by step: the grid, each step in words, the counters, forward and back.";
+
+// The puzzle asked for: the Nth of a file (or stdin), or the argument itself when it is no file
+// but a puzzle's line.
+std::optional<Grid> the_puzzle(const TeachCommand& c, Outcome& outcome) {
+  std::vector<std::string> files = c.inputs;
+  std::string scratch;
+  if (files.size() == 1 && files[0] != "-" && !std::ifstream(files[0]) && files[0].find('/') == std::string::npos &&
+      files[0].size() >= 16)
+    files.clear(), scratch = c.inputs[0];
+  std::optional<BoxSpec> box;
+  if (!c.box_text.empty()) box = parse_box_spec(c.box_text);
+  const Rules rules = parse_rules_option(c.rules_text);
+  std::optional<Grid> found;
+  auto keep = [&](const ParsedPuzzle& p, const std::string&) {
+    if (p.number == c.number) found = p.grid;
+  };
+  if (scratch.empty()) {
+    for_each_puzzle(files, box, rules, outcome, keep);
+  } else {
+    std::istringstream in(scratch + "\n");
+    PuzzleReader reader(in, "the command line", box, rules);
+    if (auto p = reader.next()) keep(*p, "the command line");
+  }
+  return found;
+}
+
+}  // namespace
+
+int cmd_teach(const std::vector<std::string>& args) {
+  TeachCommand c;
+  po::options_description desc("Options");
+  add_teach_options(desc, c);
+  po::positional_options_description positional;
+  positional.add("input", -1);
+  po::variables_map vm;
+  if (!parse(args, desc, positional, vm, kTeachUsage)) return kOk;
+  if (c.inputs.size() > 1) throw UsageError("teach takes one input: a puzzle, a file or '-'");
+  if (c.number == 0) throw UsageError("--puzzle counts from 1");
+  const Limits limits = limits_of(c.solve);  // checked before any search
+  Outcome outcome;
+  const std::optional<Grid> puzzle = the_puzzle(c, outcome);
+  if (!puzzle) {
+    if (outcome.code == kOk) std::cerr << "sudokit teach: the input has no puzzle " << c.number << "\n";
+    outcome.raise(kBadInput);
+    return outcome.code;
+  }
+  const Registry registry = builtin_solvers();
+  std::vector<std::string> specs;
+  std::stringstream list(c.solvers);
+  for (std::string spec; std::getline(list, spec, ',');)
+    if (!spec.empty()) specs.push_back(spec);
+  if (specs.empty()) specs = lesson_methods(registry, puzzle->shape());
+  const Lesson lesson = record_lesson(registry, *puzzle, specs, limits, c.max_steps);
+  Output out(c.output.empty() ? "-" : c.output);
+  if (c.json) write_lesson_json(out.stream(), lesson);
+  else write_lesson_html(out.stream(), lesson);
+  out.close();
+  for (const LessonMethod& m : lesson.methods)
+    std::cerr << m.spec << ": " << m.steps.size() << " steps recorded" << (m.truncated ? " (the first ones)" : "")
+              << ", " << to_string(m.result.status) << ", " << m.result.stats.nodes << " nodes\n";
+  return outcome.code;
+}
+
+}  // namespace sudokit::cli

@@ -1,0 +1,135 @@
+// sudokit teach: the recorded steps replay to what each backend found, the counters end where the
+// backend's own statistics do, the methods come from the declarations, and the page is one file
+// that fetches nothing.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "sudokit/compare/exit_codes.h"
+#include "sudokit/compare/lesson.h"
+#include "sudokit/errors.h"
+#include "sudokit/format.h"
+#include "sudokit/registry.h"
+#include "test_support.h"
+
+using namespace sudokit;
+
+namespace {
+
+const char* kEasy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+const char* kHard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+Limits lesson_limits() {
+  Limits limits = test::count_up_to(2);
+  limits.max_nodes = 2000;
+  return limits;
+}
+
+}  // namespace
+
+// Every step's changes start from the grid the steps before left (so the page can step back by
+// writing the "before" digits), the grid at a solution step is the backend's solution, and a
+// search that ran to its end counted the nodes and guesses its statistics say.
+TEST(Lesson, StepsReplayToTheAnswerAndCountAsTheBackendDoes) {
+  const Registry registry = builtin_solvers();
+  for (const char* line : {kEasy, kHard}) {
+    const Grid puzzle = read_one(line);
+    const std::vector<std::string> methods = lesson_methods(registry, puzzle.shape());
+    const Lesson lesson = record_lesson(registry, puzzle, methods, lesson_limits(), 100000);
+    ASSERT_EQ(lesson.methods.size(), methods.size());
+    int finished = 0;
+    for (const LessonMethod& m : lesson.methods) {
+      SCOPED_TRACE(m.spec + " on " + line);
+      ASSERT_FALSE(m.truncated);
+      ASSERT_FALSE(m.steps.empty());
+      Grid grid = puzzle;
+      int solutions = 0;
+      for (const LessonStep& s : m.steps) {
+        EXPECT_FALSE(s.text.empty());
+        for (const auto& [cell, before, after] : s.changes) {
+          ASSERT_EQ(grid[cell], before) << s.text;
+          grid.set(cell, after);
+        }
+        if (s.kind == LessonStep::Kind::solution) {
+          ++solutions;
+          ASSERT_FALSE(m.result.solutions.empty());
+          EXPECT_EQ(grid, m.result.solutions.front());
+        }
+      }
+      if (m.result.status == Status::stopped) continue;
+      ++finished;
+      EXPECT_EQ(m.result.status, Status::unique);
+      EXPECT_EQ(solutions, 1);
+      EXPECT_EQ(m.steps.back().nodes, m.result.stats.nodes);
+      EXPECT_EQ(m.steps.back().guesses, m.result.stats.guesses);
+    }
+    EXPECT_GE(finished, 3);
+  }
+}
+
+// The methods come from what backends declare: each that takes the grid and traces every step,
+// and the stepwise settings of the others (sat's textbook solvers); none that traces nothing.
+TEST(Lesson, MethodsAreThoseThatTraceEveryStep) {
+  const Registry registry = builtin_solvers();
+  const Grid puzzle = read_one(kEasy);
+  const std::vector<std::string> methods = lesson_methods(registry, puzzle.shape());
+  std::size_t expected = 0;
+  for (const std::string& name : registry.names(puzzle.shape())) {
+    const BackendInfo info = registry.info(name);
+    const bool listed = std::find(methods.begin(), methods.end(), name) != methods.end();
+    EXPECT_EQ(listed, info.tracing == BackendInfo::Tracing::steps) << name;
+    expected += listed + info.stepwise.size();
+  }
+  EXPECT_EQ(methods.size(), expected);
+  const std::string notes_only = test::backend_where(
+      ProblemKind::sudoku, [](const BackendInfo& i) { return i.tracing == BackendInfo::Tracing::notes && !i.stepwise.empty(); },
+      "tracing notes with stepwise settings");
+  try {
+    record_lesson(registry, puzzle, {notes_only}, lesson_limits(), 100);
+    ADD_FAILURE() << notes_only << " was taken for a lesson";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("does not report every step"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("try " + notes_only + ":"), std::string::npos) << e.what();
+  }
+  // Recording stops at the cap, and says so.
+  const Lesson capped = record_lesson(registry, read_one(kHard), {methods.front()}, lesson_limits(), 10);
+  EXPECT_EQ(capped.methods.front().steps.size(), 10u);
+  EXPECT_TRUE(capped.methods.front().truncated);
+}
+
+// The command: one page, its data inline and nothing fetched; bad input named, exit codes as
+// README's table.
+TEST(TeachCli, WritesOneSelfContainedPage) {
+  const test::ScratchDir dir;
+  const std::string page = dir.path() + "lesson.html";
+  const auto r = test::run_cli(std::string("teach -o ") + page + " " + kHard);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::ifstream in(page);
+  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  for (const char* fetch : {"http://", "https://", " src=", "<link", "@import"})
+    EXPECT_EQ(html.find(fetch), std::string::npos) << fetch;
+  const auto at = html.find("<script id=\"lesson\" type=\"application/json\">");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_EQ(html.find("/*LESSON_DATA*/"), std::string::npos);
+  for (const std::string& method : lesson_methods(builtin_solvers(), read_one(kHard).shape()))
+    EXPECT_NE(html.find("\"spec\":\"" + method + "\""), std::string::npos) << method;
+
+  // The same data as --json, the puzzle read from a file, the second of it.
+  const std::string file = dir.path() + "p.txt";
+  std::ofstream(file) << kEasy << "\n" << kHard << "\n";
+  const auto json = test::run_cli("teach --json --puzzle 2 " + file);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_NE(json.out.find(std::string("\"line\":\"") + to_line(read_one(kHard)) + "\""), std::string::npos);
+
+  const auto bad = test::run_cli("teach -", "1234Z" + std::string(76, '.') + "\n");
+  EXPECT_EQ(bad.exit_code, kBadInput);
+  EXPECT_NE(bad.err.find("stdin: puzzle 1, line 1, column 5"), std::string::npos) << bad.err;
+  EXPECT_EQ(bad.out, "");
+  const auto missing = test::run_cli("teach --puzzle 3 " + file);
+  EXPECT_EQ(missing.exit_code, kBadInput);
+  EXPECT_NE(missing.err.find("no puzzle 3"), std::string::npos) << missing.err;
+  EXPECT_EQ(test::run_cli(std::string("teach --solvers nosuch ") + kEasy).exit_code, kUsage);
+  EXPECT_EQ(test::run_cli(std::string("teach a b")).exit_code, kUsage);
+}
