@@ -102,6 +102,16 @@ TEST(SixthBackend, CompareAgreesOnClassicGridsAndSkipsTheRest) {
   }
 }
 
+// It reports no steps (BackendInfo::tracing none): a lesson leaves it out, and refuses it named.
+TEST(SixthBackend, TeachLeavesOutABackendThatTracesNothing) {
+  const auto page = run_cli("teach --json -", kEasy);
+  ASSERT_EQ(page.exit_code, 0) << page.err;
+  EXPECT_FALSE(contains(page.out, "\"spec\":\"sixth\"")) << page.err;
+  const auto named = run_cli("teach --solvers sixth -", kEasy);
+  EXPECT_EQ(named.exit_code, 3);
+  EXPECT_TRUE(contains(named.err, "'sixth' does not report every step of its search")) << named.err;
+}
+
 TEST(SixthBackend, SolveRefusesAGridItDoesNotTakeAndGoesOn) {
   const auto r = run_cli("solve --solver sixth -", kEasy + kSixteen + "# box: 3x3\n" + kEasy);
   EXPECT_EQ(r.exit_code, 3) << r.err;
