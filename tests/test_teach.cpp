@@ -3,7 +3,9 @@
 // that fetches nothing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "sudokit/compare/exit_codes.h"
@@ -132,4 +134,48 @@ TEST(TeachCli, WritesOneSelfContainedPage) {
   EXPECT_NE(missing.err.find("no puzzle 3"), std::string::npos) << missing.err;
   EXPECT_EQ(test::run_cli(std::string("teach --solvers nosuch ") + kEasy).exit_code, kUsage);
   EXPECT_EQ(test::run_cli(std::string("teach a b")).exit_code, kUsage);
+}
+
+// The page in a real browser (headless Chromium, which scripts/setup.sh --extra installs): opened
+// at #at=solution, each method's grid shows its solution, and at #at=0 the givens; so the page's
+// script replays every recorded step in the browser as the recorder wrote them.
+TEST(TeachPage, ReplaysEachSearchInABrowser) {
+  const test::ScratchDir dir;
+  const std::string page = dir.path() + "lesson.html";
+  ASSERT_EQ(test::run_cli(std::string("teach -o ") + page + " " + kHard).exit_code, 0);
+  const Registry registry = builtin_solvers();
+  const Grid puzzle = read_one(kHard);
+  const std::vector<std::string> methods = lesson_methods(registry, puzzle.shape());
+  const Lesson lesson = record_lesson(registry, puzzle, methods, lesson_limits(), 5000);
+  // The digits of each method's grid in the DOM the browser made, in the methods' order.
+  auto grids_at = [&](const std::string& point) {
+    const auto dom = test::run_shell("chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
+                                     "--disable-component-update --disable-sync --no-first-run --user-data-dir=" +
+                                     dir.path() + "profile --dump-dom 'file://" + page + "#at=" + point + "' 2>/dev/null");
+    EXPECT_EQ(dom.exit_code, 0) << "chromium (scripts/setup.sh --extra installs it): " << dom.err;
+    std::vector<std::string> grids;
+    const std::regex cell("<td[^>]*>([^<]*)</td>");
+    for (std::size_t at = 0; (at = dom.out.find("<table class=\"grid\">", at)) != std::string::npos; ++at) {
+      const std::string table = dom.out.substr(at, dom.out.find("</table>", at) - at);
+      std::string digits;
+      for (std::sregex_iterator it(table.begin(), table.end(), cell), end; it != end; ++it)
+        digits += (*it)[1].str().empty() ? std::string(".") : (*it)[1].str();
+      grids.push_back(digits);
+    }
+    return grids;
+  };
+  const std::vector<std::string> solved = grids_at("solution"), start = grids_at("0");
+  ASSERT_EQ(solved.size(), lesson.methods.size());
+  ASSERT_EQ(start.size(), lesson.methods.size());
+  int checked = 0;
+  for (std::size_t i = 0; i < lesson.methods.size(); ++i) {
+    const LessonMethod& m = lesson.methods[i];
+    EXPECT_EQ(start[i], to_line(puzzle)) << m.spec;
+    const bool solution_recorded = std::any_of(m.steps.begin(), m.steps.end(),
+                                               [](const LessonStep& s) { return s.kind == LessonStep::Kind::solution; });
+    if (!solution_recorded) continue;  // stopped before one (the textbook search on this puzzle)
+    EXPECT_EQ(solved[i], to_line(m.result.solutions.front())) << m.spec;
+    ++checked;
+  }
+  EXPECT_GE(checked, 3);
 }
