@@ -331,8 +331,9 @@ TEST(Cli, DefaultBackendIsTheOneDeclaredFastestForTheKindAndSize) {
   EXPECT_NE(small.err.find("solver=" + registry.default_for(ProblemKind::sudoku, 9) + " status=solved"), std::string::npos) << small.err;
   // The declared speeds decide: the fastest 9x9 backend declares more than every other one.
   const std::string fastest = registry.default_for(ProblemKind::sudoku, 9);
-  for (const auto& name : registry.names(ProblemKind::sudoku))
-    if (name != fastest) EXPECT_GT(registry.info(fastest).speed(ProblemKind::sudoku, 9), registry.info(name).speed(ProblemKind::sudoku, 9)) << name;
+  for (const auto& name : registry.names(ProblemKind::sudoku)) {
+    if (name != fastest) { EXPECT_GT(registry.info(fastest).speed(ProblemKind::sudoku, 9), registry.info(name).speed(ProblemKind::sudoku, 9)) << name; }
+  }
   // Another backend is one option away: the next fastest at 16x16.
   std::string next;
   for (const auto& name : registry.names(ProblemKind::sudoku))
