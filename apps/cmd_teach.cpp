@@ -47,8 +47,11 @@ constexpr const char* kTeachUsage =
 std::optional<Grid> the_puzzle(const TeachCommand& c, Outcome& outcome) {
   std::vector<std::string> files = c.inputs;
   std::string scratch;
-  if (files.size() == 1 && files[0] != "-" && !std::ifstream(files[0]) && files[0].find('/') == std::string::npos &&
-      files[0].size() >= 16)
+  // A puzzle's line: digits, '.', and upper-case letters for digits past 9; never a file's name.
+  auto puzzle_line = [](const std::string& s) {
+    return s.size() >= 16 && s.find_first_not_of("0123456789.ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos;
+  };
+  if (files.size() == 1 && files[0] != "-" && !std::ifstream(files[0]) && puzzle_line(files[0]))
     files.clear(), scratch = c.inputs[0];
   std::optional<BoxSpec> box;
   if (!c.box_text.empty()) box = parse_box_spec(c.box_text);

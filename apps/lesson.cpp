@@ -252,9 +252,10 @@ void write_lesson_json(std::ostream& out, const Lesson& lesson) {
 void write_lesson_html(std::ostream& out, const Lesson& lesson) {
   std::ostringstream json;
   write_lesson_json(json, lesson);
-  // Inside <script>, "</" would end the element: JSON lets "<\/" stand for it.
+  // Inside <script>, "</script" would end the element and "<!--" change how it is read: every '<'
+  // (in this JSON only ever inside a string) is written as the escape \u003c.
   std::string data = json.str();
-  for (std::size_t at = 0; (at = data.find("</", at)) != std::string::npos; at += 3) data.replace(at, 2, "<\\/");
+  for (std::size_t at = 0; (at = data.find('<', at)) != std::string::npos; at += 6) data.replace(at, 1, "\\u003c");
   const std::string page = lesson_page::kHtml, marker = "/*LESSON_DATA*/";
   const auto at = page.find(marker);
   if (at == std::string::npos) throw std::logic_error("apps/lesson.html has no " + marker);

@@ -24,7 +24,8 @@ struct Cdcl::Impl : Core {
   std::vector<Level> levels_;
   std::uint64_t nodes_ = 1;    // the root and the decisions of this search
   std::vector<char> seen_;     // analyze()'s marks, all clear between calls
-  // The clauses (and units) from here on were added after the first model: they are forgotten
+  std::vector<int> learnt_units_;  // unit clauses learnt (or forbidding a model), set at the root
+  // The clauses (and learnt units) from here on were added after the first model: they are forgotten
   // when the search ends, as they may rest on a clause forbidding a model.
   std::optional<std::pair<std::size_t, std::size_t>> forget_from_;
 
@@ -97,27 +98,32 @@ struct Cdcl::Impl : Core {
                       std::to_string(decision_level_) + " to level " + std::to_string(jump));
     back_jump(jump);
     if (learnt.size() == 1) {
-      units_.push_back(learnt[0]);
-      assign(learnt[0], kUnit);
+      learnt_units_.push_back(learnt[0]);
+      assign(learnt[0], kLearnt);
     } else {
       ++*stats_.propagations;
       assign(learnt[0], attach(learnt));
     }
   }
 
-  // After a model: a clause forbids its solution (the solution's literals set above the root),
-  // and the search starts again from the root. False when nothing is left to forbid.
+  // After a model: a clause forbids its solution (the solution's literals set above the root: a
+  // cell's digit, a chosen option; every variable's value when the variables are not named), and
+  // the search starts again from the root. False when nothing is left to forbid.
   bool forbid_model() {
     std::vector<int> block;
-    for (std::size_t v = 1; v < value_.size(); ++v)
-      if (value_[v] > 0 && level_[v] > 0 && in_solution(static_cast<int>(v))) block.push_back(-static_cast<int>(v));
+    for (std::size_t v = 1; v < value_.size(); ++v) {
+      const int var = static_cast<int>(v);
+      if (level_[v] == 0 || value_[v] == 0 || !in_solution(var)) continue;
+      if (value_[v] > 0) block.push_back(-var);
+      else if (!named()) block.push_back(var);
+    }
     if (block.empty()) return false;
-    if (!forget_from_) forget_from_ = {clauses_.size(), units_.size()};
+    if (!forget_from_) forget_from_ = {clauses_.size(), learnt_units_.size()};
     back_jump(0);
     if (observer_) observer_->note("a clause forbids this solution, " + clause_text(block) + "; back to the root");
     if (block.size() == 1) {
-      units_.push_back(block[0]);
-      assign(block[0], kUnit);
+      learnt_units_.push_back(block[0]);
+      assign(block[0], kLearnt);
     } else {
       attach(block);
     }
@@ -152,7 +158,8 @@ struct Cdcl::Impl : Core {
     }
     for (int lit : units_) grow(std::abs(lit));
     for (int lit : assumptions) grow(std::abs(lit));
-    if (!set_root(units_, kUnit)) return finish(Answer::unsatisfiable);
+    for (int lit : learnt_units_) grow(std::abs(lit));
+    if (!set_root(units_, kUnit) || !set_root(learnt_units_, kLearnt)) return finish(Answer::unsatisfiable);
     const auto assumed = static_cast<int>(assumptions.size());
     unsigned steps = 0;
     for (;;) {
@@ -198,7 +205,7 @@ struct Cdcl::Impl : Core {
     reset();
     if (forget_from_) {
       detach_from(forget_from_->first);
-      units_.resize(forget_from_->second);
+      learnt_units_.resize(forget_from_->second);
       forget_from_.reset();
     }
     return answer;

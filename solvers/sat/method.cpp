@@ -85,10 +85,11 @@ StopReason enumerate(SatLibrary& s, std::span<const int> assumptions, const Sear
     });
     totals.add(s.last_call());
     totals.last = answer;
-    totals.flips = s.last_flips();
-    totals.counts_flips = true;
+    const std::optional<std::uint64_t> flips = s.last_flips();
+    totals.flips = flips.value_or(0);
+    totals.counts_flips = flips.has_value();
     if (limits.observer)
-      limits.observer->note(describe(s, 1, s.last_call()) + ", " + std::to_string(totals.flips) + " flips");
+      limits.observer->note(describe(s, 1, s.last_call()) + (flips ? ", " + std::to_string(*flips) + " flips" : ""));
     return answer == Answer::stopped ? why_stopped(budget, limits) : StopReason::none;
   }
   const bool by_calls = s.work() == SatLibrary::Work::calls;

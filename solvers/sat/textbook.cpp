@@ -97,6 +97,10 @@ void Core::tell_assignment(int lit, int reason) {
       }
       else if (in_solution(std::abs(lit))) observer_->note(name(lit) + (reason == kUnit ? " (a unit clause)" : " (assumed)"));
       return;
+    case kLearnt:
+      if (digit) observer_->place(m.cell, m.digit, Reason::inferred, "learnt unit clause");
+      else if (in_solution(std::abs(lit))) observer_->note(name(lit) + " (a learnt unit clause)");
+      return;
     default:
       if (digit) {
         const std::string_view rule = placement_rule(reason);
@@ -176,7 +180,7 @@ bool Core::set_root(std::span<const int> lits, int reason) {
     if (value(lit) < 0) {
       ++stats_.conflicts;
       if (observer_)
-        observer_->dead_end(name(lit) + (reason == kUnit ? " is a unit clause" : " is assumed") + ", and " + name(-lit) +
+        observer_->dead_end(name(lit) + (reason == kUnit ? " is a unit clause" : reason == kLearnt ? " is a learnt unit clause" : " is assumed") + ", and " + name(-lit) +
                             " holds");
       return false;
     }

@@ -7,7 +7,7 @@
 //   clauses:  lits_ = [c0 l0 l1 l2 | c1 l0 l1 | ...]   the first two literals of each are watched;
 //             watches_[index(l)] = the clauses watching l; units_ = the unit clauses
 //   assignment: value_[v] in {+1, -1, 0}; reason_[v] = the clause that set v (>= 0) or how else
-//             (kDecision, kFlipped, kUnit, kAssumed); level_[v] = the decision level it was set at
+//             (kDecision, kFlipped, kUnit, kAssumed, kLearnt); level_[v] = the decision level it was set at
 //   trail_:   every literal set, in order; trail_[head_..] is not propagated yet
 #pragma once
 
@@ -31,6 +31,7 @@ constexpr int kDecision = -1;  // a decision: a node of the tree
 constexpr int kFlipped = -2;   // DPLL: the other value of a decision whose branch is done: a node too
 constexpr int kUnit = -3;      // a unit clause of the formula (or one CDCL learnt)
 constexpr int kAssumed = -4;   // an assumption of this call
+constexpr int kLearnt = -5;    // CDCL: a unit clause it learnt, or one forbidding a model (never a given)
 
 constexpr std::size_t kShortClause = 4;     // a propagation's clause is shown when this short
 constexpr std::size_t kShownLiterals = 12;  // a clause shows this many literals at most
@@ -173,7 +174,8 @@ struct Core {
   // The next decision, or 0 when every variable is assigned. `group`: the group it comes from,
   // -1 for the rest; `alternatives`: the group's unassigned variables.
   int pick(int& group, int& alternatives) const;
-  // Sets the units, then the assumptions, at the root; false (a conflict told) when one is false.
+  // Sets unit clauses (or assumptions) at the root, each with `reason`; false (a conflict told)
+  // when one is false.
   bool set_root(std::span<const int> lits, int reason);
   void save_model() {
     for (std::size_t v = 1; v < value_.size(); ++v) model_[v] = value_[v];

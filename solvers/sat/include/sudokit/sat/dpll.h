@@ -66,7 +66,7 @@ class Dpll final : public SatLibrary {
   bool enumerates() const override { return true; }
   Answer search_all(std::span<const int> assumptions, const CallLimits& limits, SearchObserver* observer,
                     const std::function<bool()>& on_model) override;
-  std::uint64_t last_flips() const override { return last_flips_; }
+  std::optional<std::uint64_t> last_flips() const override { return last_flips_; }
 
  private:
   struct Impl;

@@ -111,7 +111,8 @@ class SatLibrary {
                             const std::function<bool()>& on_model);
   // Decisions the last search_all() undid and tried the other way (dpll's flips): each a node of
   // its tree, not a guess.
-  virtual std::uint64_t last_flips() const { return 0; }
+  // None for a library that never flips (cdcl jumps back instead): it reports no flips counter.
+  virtual std::optional<std::uint64_t> last_flips() const { return std::nullopt; }
 };
 
 std::unique_ptr<SatLibrary> make_cryptominisat(const Setup& setup);
