@@ -95,11 +95,11 @@ void Core::tell_assignment(int lit, int reason) {
         if (reason == kAssumed || vocabulary_.unit_clauses_are_givens) observer_->place(m.cell, m.digit, Reason::given, "");
         else observer_->place(m.cell, m.digit, Reason::inferred, "unit clause");
       }
-      else if (in_solution(std::abs(lit))) observer_->note(name(lit) + (reason == kUnit ? " (a unit clause)" : " (assumed)"));
+      else if (in_solution(std::abs(lit))) tell(lit, name(lit) + (reason == kUnit ? " (a unit clause)" : " (assumed)"));
       return;
     case kLearnt:
       if (digit) observer_->place(m.cell, m.digit, Reason::inferred, "learnt unit clause");
-      else if (in_solution(std::abs(lit))) observer_->note(name(lit) + " (a learnt unit clause)");
+      else if (in_solution(std::abs(lit))) tell(lit, name(lit) + " (a learnt unit clause)");
       return;
     default:
       if (digit) {
@@ -107,9 +107,16 @@ void Core::tell_assignment(int lit, int reason) {
         observer_->place(m.cell, m.digit, Reason::inferred, rule);
         if (rule == "unit propagation") observer_->note(name(lit) + " " + why(reason));
       } else {
-        observer_->note(name(lit) + " " + why(reason));
+        tell(lit, name(lit) + " " + why(reason));
       }
   }
+}
+
+// Tells `words` about `lit`: an option chosen (an exact-cover option's variable set true), or a note.
+void Core::tell(int lit, const std::string& words) {
+  const int option = meaning_[static_cast<std::size_t>(std::abs(lit))].option;
+  if (lit > 0 && option >= 0) observer_->place_option(option, words);
+  else observer_->note(words);
 }
 
 int Core::propagate() {

@@ -41,6 +41,13 @@ class SearchObserver {
   // rule `rule` (the backend's name for it, as a reader would say it: "naked single"; a literal,
   // so that tracing costs no allocation). `rule` is empty for a given.
   virtual void place(int cell, int digit, Reason reason, std::string_view rule) = 0;
+  // The same for an exact-cover problem: `option` is chosen inside the current node, not a node of
+  // its own (a SAT solver's unit propagation sets its variable). `words` says it as a trace would,
+  // reason included; by default it is told as a note.
+  virtual void place_option(int option, std::string_view words) {
+    (void)option;
+    note(words);
+  }
   // The current node fails: `why` says what contradiction was met.
   virtual void dead_end(std::string_view why) = 0;
   // The search leaves node `id` and takes its placement back.
