@@ -1,5 +1,5 @@
-// sudokit teach: one puzzle, each method's search recorded and written as a self-contained page
-// that plays the searches back side by side (lesson.h, docs/teaching.md).
+// sudokit teach: one puzzle (or exact-cover problem), each method's search recorded and written as
+// a self-contained page that plays the searches back side by side (lesson.h, docs/teaching.md).
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -14,7 +14,7 @@ namespace {
 
 struct TeachCommand {
   SolveArgs solve;
-  std::string solvers, output, box_text, rules_text;
+  std::string solvers, output, box_text, rules_text, kind_text;
   std::size_t max_steps = 5000, number = 1;
   bool json = false;
   std::vector<std::string> inputs;
@@ -31,6 +31,8 @@ void add_teach_options(po::options_description& desc, TeachCommand& c) {
     ("max-steps", po::value<std::size_t>(&c.max_steps)->default_value(5000), "most steps recorded for each method")
     ("json", po::bool_switch(&c.json), "write the recorded steps as JSON instead of the page")
     ("box", po::value<std::string>(&c.box_text), "box shape RxC when it cannot be inferred, e.g. 2x3 for 6x6")
+    ("kind", po::value<std::string>(&c.kind_text),
+     "sudoku or xc (an exact-cover problem in Knuth's DLX format), when the file's name and first line do not say")
     ("input", po::value<std::vector<std::string>>(&c.inputs), "a puzzle file, '-' for stdin, or the puzzle itself");
   add_limit_options(desc, c.solve, {.count = 2, .each = "method", .max_nodes = "2000"});
   add_rules_option(desc, c.rules_text);
@@ -38,9 +40,10 @@ void add_teach_options(po::options_description& desc, TeachCommand& c) {
 
 constexpr const char* kTeachUsage =
     "usage: sudokit teach [-o lesson.html] [--solvers LIST] [--puzzle N] [--count N] [--max-nodes N]\n"
-    "                     [--max-steps N] [--json] [--box RxC] [--rules NAMES] PUZZLE|FILE|-\n"
-    "Searches one puzzle with several methods and writes a page that plays the searches back side by\n"
-    "side, step by step: the grid, each step in words, the counters, forward and back.";
+    "                     [--max-steps N] [--json] [--box RxC] [--rules NAMES] [--kind sudoku|xc] PUZZLE|FILE|-\n"
+    "Searches one puzzle, or an exact-cover problem (FILE.dlx), with several methods and writes a page\n"
+    "that plays the searches back side by side, step by step: the grid (or the options chosen and the\n"
+    "matrix they leave), each step in words, the search tree, the counters, forward and back.";
 
 // The puzzle asked for: the Nth of a file (or stdin), or the argument itself when it is no file
 // but a puzzle's line.
@@ -83,27 +86,41 @@ int cmd_teach(const std::vector<std::string>& args) {
   if (c.inputs.size() > 1) throw UsageError("teach takes one input: a puzzle, a file or '-'");
   if (c.number == 0) throw UsageError("--puzzle counts from 1");
   const Limits limits = limits_of(c.solve);  // checked before any search
-  Outcome outcome;
-  const std::optional<Grid> puzzle = the_puzzle(c, outcome);
-  if (!puzzle) {
-    if (outcome.code == kOk) std::cerr << "sudokit teach: the input has no puzzle " << c.number << "\n";
-    outcome.raise(kBadInput);
-    return outcome.code;
-  }
+  const std::string input = c.inputs.empty() ? "-" : c.inputs.front();
+  const ProblemKind kind = c.kind_text.empty() ? guess_kind(input) : parse_problem_kind(c.kind_text);
   const Registry registry = builtin_solvers();
   std::vector<std::string> specs;
   std::stringstream list(c.solvers);
   for (std::string spec; std::getline(list, spec, ',');)
     if (!spec.empty()) specs.push_back(spec);
-  if (specs.empty()) specs = lesson_methods(registry, puzzle->shape());
-  const Lesson lesson = record_lesson(registry, *puzzle, specs, limits, c.max_steps);
+  Outcome outcome;
+  Lesson lesson;
+  if (kind == ProblemKind::exact_cover) {
+    if (c.number != 1) throw UsageError("--puzzle: an exact-cover file holds one problem");
+    const std::optional<ExactCover> problem = read_xc_file(input, outcome);
+    if (!problem) return outcome.code;
+    if (specs.empty()) specs = lesson_methods(registry, kind);
+    lesson = record_lesson(registry, *problem, specs, limits, c.max_steps);
+  } else {
+    const std::optional<Grid> puzzle = the_puzzle(c, outcome);
+    if (!puzzle) {
+      if (outcome.code == kOk) std::cerr << "sudokit teach: the input has no puzzle " << c.number << "\n";
+      outcome.raise(kBadInput);
+      return outcome.code;
+    }
+    if (specs.empty()) specs = lesson_methods(registry, puzzle->shape());
+    lesson = record_lesson(registry, *puzzle, specs, limits, c.max_steps);
+  }
   Output out(c.output.empty() ? "-" : c.output);
   if (c.json) write_lesson_json(out.stream(), lesson);
   else write_lesson_html(out.stream(), lesson);
   out.close();
-  for (const LessonMethod& m : lesson.methods)
+  for (const LessonMethod& m : lesson.methods) {
+    const auto [status, nodes] = lesson.cover ? std::pair(m.cover_result.status, m.cover_result.stats.nodes)
+                                              : std::pair(m.result.status, m.result.stats.nodes);
     std::cerr << m.spec << ": " << m.steps.size() << " steps recorded" << (m.truncated ? " (the first ones)" : "")
-              << ", " << to_string(m.result.status) << ", " << m.result.stats.nodes << " nodes\n";
+              << ", " << to_string(status) << ", " << nodes << " nodes\n";
+  }
   return outcome.code;
 }
 

@@ -5,13 +5,17 @@
 #include <nlohmann/json.hpp>
 
 #include <ostream>
+#include <algorithm>
 #include <sstream>
 #include <unordered_map>
 
 #include "sudokit/compare/compare.h"
 #include "sudokit/compare/trace.h"
+#include "sudokit/encoders/dlx_format.h"
+#include "sudokit/encoders/exact_cover.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
+#include "sudokit/verify.h"
 
 namespace sudokit {
 
@@ -22,12 +26,20 @@ extern const char* const kHtml;  // apps/lesson.html, built in by apps/CMakeList
 namespace {
 
 // Records the steps of one search: each event's words from TextTrace (so the page says what
-// `solve --trace` says), the digits it sets or clears, and the counters after it. The digits a
-// node set are cleared when the search leaves it, as the backend undoes them.
+// `solve --trace` says), the digits it sets or clears (in a grid; an exact-cover node names its
+// option instead), and the counters after it. The digits a node set are cleared when the search
+// leaves it, as the backend undoes them.
 class Recorder final : public SearchObserver {
  public:
   Recorder(const Grid& puzzle, std::size_t max_steps, LessonMethod& method)
       : grid_(puzzle), trace_(words_, puzzle.shape()), max_steps_(max_steps), method_(method) {
+    start();
+  }
+  Recorder(const ExactCover& problem, std::size_t max_steps, LessonMethod& method)
+      : trace_(words_, problem), max_steps_(max_steps), method_(method) {
+    start();
+  }
+  void start() {
     frames_.push_back({1, {}});
     depth_of_[1] = 0;
     words_.str("");  // TextTrace's "[node 1] root": the page draws the root itself
@@ -43,7 +55,10 @@ class Recorder final : public SearchObserver {
   void enter_option(std::uint64_t id, std::uint64_t parent, int item, int option, int alternatives,
                     Reason reason) override {
     trace_.enter_option(id, parent, item, option, alternatives, reason);
-    record(node_step(id, parent, reason));
+    LessonStep s = node_step(id, parent, reason);
+    s.option = option;
+    s.item = item;
+    record(std::move(s));
   }
   void enter_step(std::uint64_t id, std::uint64_t parent, std::string_view label, int alternatives,
                   Reason reason) override {
@@ -56,6 +71,13 @@ class Recorder final : public SearchObserver {
     s.cell = cell;
     placements_ += reason == Reason::inferred;
     set(cell, digit, s);
+    record(std::move(s));
+  }
+  void place_option(int option, std::string_view words) override {
+    trace_.place_option(option, words);
+    LessonStep s = step(LessonStep::Kind::place);
+    s.option = option;
+    ++placements_;
     record(std::move(s));
   }
   void dead_end(std::string_view why) override {
@@ -72,8 +94,8 @@ class Recorder final : public SearchObserver {
       Frame frame = std::move(frames_.back());
       frames_.pop_back();
       for (auto it = frame.cells.rbegin(); it != frame.cells.rend(); ++it) {
-        s.changes.push_back({*it, grid_[*it], 0});
-        grid_.set(*it, 0);
+        s.changes.push_back({*it, (*grid_)[*it], 0});
+        grid_->set(*it, 0);
       }
       if (frame.node == id) break;
     }
@@ -111,9 +133,9 @@ class Recorder final : public SearchObserver {
     return s;
   }
   void set(int cell, int digit, LessonStep& s) {
-    if (grid_[cell] == digit) return;  // a given told as such
-    s.changes.push_back({cell, grid_[cell], digit});
-    grid_.set(cell, digit);
+    if (!grid_ || (*grid_)[cell] == digit) return;  // a given told as such
+    s.changes.push_back({cell, (*grid_)[cell], digit});
+    grid_->set(cell, digit);
     frames_.back().cells.push_back(cell);
   }
   void record(LessonStep s) {
@@ -129,7 +151,7 @@ class Recorder final : public SearchObserver {
     else method_.truncated = true;
   }
 
-  Grid grid_;
+  std::optional<Grid> grid_;  // as the search has it (none in an exact-cover lesson)
   std::ostringstream words_;
   TextTrace trace_;
   std::size_t max_steps_;
@@ -157,24 +179,27 @@ char kind_letter(LessonStep::Kind kind) {
   return 't';
 }
 
-nlohmann::json method_json(const LessonMethod& m) {
+nlohmann::json solution_json(const Grid& grid) { return to_line(grid); }
+nlohmann::json solution_json(const Selection& options) { return options; }
+
+template <typename Answer>
+nlohmann::json method_json(const LessonMethod& m, const BasicResult<Answer>& r) {
   nlohmann::json counters = nlohmann::json::object();
-  for (const Counter& c : m.result.stats.counters) counters[c.name] = c.value;
+  for (const Counter& c : r.stats.counters) counters[c.name] = c.value;
   nlohmann::json steps = nlohmann::json::array();
   for (const LessonStep& s : m.steps) {
     nlohmann::json changes = nlohmann::json::array();
     for (const auto& [cell, before, after] : s.changes) changes.push_back({cell, before, after});
     steps.push_back({std::string(1, kind_letter(s.kind)), s.depth, s.node, s.parent, s.text, s.cell, changes, s.nodes,
-                     s.guesses, s.dead_ends, s.placements});
+                     s.guesses, s.dead_ends, s.placements, s.option, s.item});
   }
-  const Result& r = m.result;
   return {{"spec", m.spec},
           {"summary", m.summary},
           {"truncated", m.truncated},
           {"status", std::string(to_string(r.status))},
           {"stop", std::string(to_string(r.stop_reason))},
           {"count", r.count},
-          {"solution", r.solutions.empty() ? nlohmann::json() : nlohmann::json(to_line(r.solutions.front()))},
+          {"solution", r.solutions.empty() ? nlohmann::json() : solution_json(r.solutions.front())},
           {"stats",
            {{"nodes", r.stats.nodes},
             {"guesses", r.stats.guesses},
@@ -185,11 +210,143 @@ nlohmann::json method_json(const LessonMethod& m) {
           {"steps", steps}};
 }
 
+nlohmann::json cover_json(const ExactCover& p) {
+  return {{"items", p.items},
+          {"primary", p.primary},
+          {"options", p.options},
+          {"colours", p.option_colours},
+          {"colour_names", p.colour_names}};
+}
+
+nlohmann::json puzzle_json(const Grid& g) {
+  const Shape& shape = g.shape();
+  std::vector<int> givens, regions;
+  for (int cell = 0; cell < shape.cells(); ++cell) {
+    givens.push_back(g[cell]);
+    regions.push_back(shape.box_of(cell));
+  }
+  return {{"size", shape.size()}, {"box", shape.name()},  {"rules", shape.rules().summary()},
+          {"line", to_line(g)},   {"givens", givens},      {"regions", regions}};
+}
+
+nlohmann::json lesson_data(const Lesson& lesson) {
+  nlohmann::json methods = nlohmann::json::array();
+  if (lesson.cover) {
+    for (const LessonMethod& m : lesson.methods) methods.push_back(method_json(m, m.cover_result));
+    return {{"cover", cover_json(*lesson.cover)}, {"methods", methods}};
+  }
+  for (const LessonMethod& m : lesson.methods) methods.push_back(method_json(m, m.result));
+  const Grid& g = *lesson.puzzle;
+  nlohmann::json data = {{"puzzle", puzzle_json(g)}, {"methods", methods}};
+  // The grid as exact cover (the page's "the grid as exact cover"), up to 16x16 (the page draws a
+  // part of it) and when every option is a cell's digit (a killer cage's digit sets are not).
+  if (g.shape().size() <= 16) {
+    const SudokuCover matrix = full_sudoku_cover(g.shape());
+    if (std::all_of(matrix.option_cell.begin(), matrix.option_cell.end(), [](int cell) { return cell >= 0; })) {
+      data["puzzle"]["matrix"] = cover_json(matrix.cover);
+      data["puzzle"]["matrix"]["option_cells"] = matrix.option_cell;
+      data["puzzle"]["matrix"]["option_digits"] = matrix.option_digit;
+    }
+  }
+  return data;
+}
+
+
+// A request's field of the expected type, or `fallback` when it is absent. nlohmann's get() would
+// take -1 or true for a count, so the kinds are checked first.
+template <typename T>
+T field(const nlohmann::json& request, const char* name, T fallback) {
+  const auto it = request.find(name);
+  if (it == request.end() || it->is_null()) return fallback;
+  const char* expected = std::is_same_v<T, std::string> ? "text"
+                         : std::is_same_v<T, bool>      ? "true or false"
+                         : std::is_unsigned_v<T>        ? "a whole number from 0"
+                                                        : "a list of [cell, digit] pairs";
+  const bool fits = std::is_same_v<T, std::string> ? it->is_string()
+                    : std::is_same_v<T, bool>      ? it->is_boolean()
+                    : std::is_unsigned_v<T>        ? it->is_number_unsigned()
+                                                   : it->is_array();
+  if (fits) {
+    try {
+      return it->get<T>();
+    } catch (const nlohmann::json::exception&) {  // an array of something else
+    }
+  }
+  throw UsageError(std::string("the request's \"") + name + "\" is not " + expected + ": " + it->dump());
+}
+
+// The request's puzzle, read as teach reads a file, with its "set" digits written in.
+Grid requested_puzzle(const nlohmann::json& request) {
+  const std::string text = field<std::string>(request, "puzzle", "");
+  const std::string box_text = field<std::string>(request, "box", "");
+  std::optional<BoxSpec> box;
+  if (!box_text.empty()) box = parse_box_spec(box_text);
+  std::istringstream in(text);
+  PuzzleReader reader(in, "the request", box);
+  std::optional<ParsedPuzzle> parsed = reader.next();
+  if (!parsed) throw UsageError("the request has no puzzle: send its text as \"puzzle\"");
+  const Grid givens = parsed->grid;
+  Grid grid = givens;
+  const int n = grid.shape().size(), cells = grid.shape().cells();
+  for (const auto& pair : field<std::vector<std::array<int, 2>>>(request, "set", {})) {
+    const auto [cell, digit] = pair;
+    if (cell < 0 || cell >= cells || digit < 1 || digit > n)
+      throw UsageError("\"set\" names no cell and digit of a " + std::to_string(n) + "x" + std::to_string(n) +
+                       " grid: [" + std::to_string(cell) + ", " + std::to_string(digit) + "]");
+    if (givens[cell] != 0 && givens[cell] != digit)
+      throw UsageError("\"set\" changes a given: " + grid.shape().cell_name(cell) + " is given as " +
+                       std::to_string(givens[cell]));
+    grid.set(cell, digit);
+  }
+  if (const auto faults = verify_partial(givens, grid); !faults.empty())
+    throw UsageError("what if: " + faults.front().message);
+  return grid;
+}
+
 }  // namespace
 
-std::vector<std::string> lesson_methods(const Registry& registry, const Shape& shape) {
+std::string answer_lesson_request(const Registry& registry, std::string_view request_text, const LessonBudget& budget) {
+  nlohmann::json request;
+  try {
+    request = nlohmann::json::parse(request_text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw UsageError(std::string("the request is not JSON: ") + e.what());
+  }
+  if (!request.is_object()) throw UsageError("the request is not a JSON object");
   std::vector<std::string> specs;
-  for (const std::string& name : registry.names(shape)) {
+  std::stringstream list(field<std::string>(request, "solvers", ""));
+  for (std::string spec; std::getline(list, spec, ',');)
+    if (!spec.empty()) specs.push_back(spec);
+  Limits limits;
+  limits.solutions = field<std::uint64_t>(request, "count", 2);
+  limits.max_nodes = std::min(field<std::uint64_t>(request, "max_nodes", 2000), budget.max_nodes);
+  if (limits.max_nodes == 0) limits.max_nodes = budget.max_nodes;
+  limits.max_seconds = budget.max_seconds;
+  const std::size_t max_steps = std::min(field<std::size_t>(request, "max_steps", 5000), budget.max_steps);
+  Lesson lesson;
+  if (field<bool>(request, "xc", false)) {
+    if (request.contains("set")) throw UsageError("\"set\" (what if) is for grids; an exact-cover lesson takes none");
+    std::istringstream in(field<std::string>(request, "puzzle", ""));
+    const ExactCover problem = read_dlx(in, "the request");
+    if (specs.empty()) specs = lesson_methods(registry, ProblemKind::exact_cover);
+    lesson = record_lesson(registry, problem, specs, limits, max_steps);
+  } else {
+    const Grid puzzle = requested_puzzle(request);
+    if (specs.empty()) specs = lesson_methods(registry, puzzle.shape());
+    lesson = record_lesson(registry, puzzle, specs, limits, max_steps);
+  }
+  nlohmann::json answer = lesson_data(lesson);
+  answer["limits"] = {{"count", limits.solutions}, {"max_nodes", limits.max_nodes},
+                      {"max_seconds", limits.max_seconds}, {"max_steps", max_steps}};
+  return answer.dump();
+}
+
+namespace {
+
+// Of `names`, each that traces every step under its defaults, and each one's stepwise settings.
+std::vector<std::string> stepwise_methods(const Registry& registry, const std::vector<std::string>& names) {
+  std::vector<std::string> specs;
+  for (const std::string& name : names) {
     const BackendInfo info = registry.info(name);
     if (info.tracing == BackendInfo::Tracing::steps) specs.push_back(name);
     for (const auto& options : info.stepwise) specs.push_back(spec_text(name, options));
@@ -197,13 +354,18 @@ std::vector<std::string> lesson_methods(const Registry& registry, const Shape& s
   return specs;
 }
 
-Lesson record_lesson(const Registry& registry, const Grid& puzzle, const std::vector<std::string>& specs,
-                     const Limits& limits, std::size_t max_steps) {
-  Lesson lesson{puzzle, {}};
+// Each method's search of `problem` (a Grid or an ExactCover), recorded.
+template <typename Problem>
+void record_methods(const Registry& registry, const Problem& problem, const std::vector<std::string>& specs,
+                    const Limits& limits, std::size_t max_steps, Lesson& lesson) {
   for (const std::string& text : specs) {
     const BackendSpec spec = parse_backend_spec(text, registry);
     const BackendInfo info = registry.info(spec.name);
-    if (const std::string why = info.refusal(puzzle.shape()); !why.empty()) throw UsageError(why);
+    if constexpr (std::is_same_v<Problem, Grid>) {
+      if (const std::string why = info.refusal(problem.shape()); !why.empty()) throw UsageError(why);
+    } else if (!info.takes(ProblemKind::exact_cover)) {
+      throw UsageError("'" + text + "' does not solve exact-cover problems");
+    }
     const SolverOptions options = SolverOptions::parse(spec.pairs);
     bool stepwise = info.tracing == BackendInfo::Tracing::steps;
     for (const auto& settings : info.stepwise) {
@@ -220,46 +382,62 @@ Lesson record_lesson(const Registry& registry, const Grid& puzzle, const std::ve
     LessonMethod& method = lesson.methods.emplace_back();
     method.spec = text;
     method.summary = info.summary;
-    Recorder recorder(puzzle, max_steps, method);
+    Recorder recorder(problem, max_steps, method);
     Limits observed = limits;
     observed.observer = &recorder;
-    method.result = solver->solve(puzzle, observed);
+    if constexpr (std::is_same_v<Problem, Grid>) method.result = solver->solve(problem, observed);
+    else method.cover_result = solver->solve(problem, observed);
   }
+}
+
+}  // namespace
+
+std::vector<std::string> lesson_methods(const Registry& registry, const Shape& shape) {
+  return stepwise_methods(registry, registry.names(shape));
+}
+
+std::vector<std::string> lesson_methods(const Registry& registry, ProblemKind kind) {
+  return stepwise_methods(registry, registry.names(kind));
+}
+
+Lesson record_lesson(const Registry& registry, const Grid& puzzle, const std::vector<std::string>& specs,
+                     const Limits& limits, std::size_t max_steps) {
+  Lesson lesson{puzzle, std::nullopt, {}};
+  record_methods(registry, puzzle, specs, limits, max_steps, lesson);
   return lesson;
 }
 
-void write_lesson_json(std::ostream& out, const Lesson& lesson) {
-  const Grid& g = lesson.puzzle;
-  const Shape& shape = g.shape();
-  std::vector<int> givens, regions;
-  for (int cell = 0; cell < shape.cells(); ++cell) {
-    givens.push_back(g[cell]);
-    regions.push_back(shape.box_of(cell));
-  }
-  nlohmann::json methods = nlohmann::json::array();
-  for (const LessonMethod& m : lesson.methods) methods.push_back(method_json(m));
-  const nlohmann::json data = {{"puzzle",
-                                {{"size", shape.size()},
-                                 {"box", shape.name()},
-                                 {"rules", shape.rules().summary()},
-                                 {"line", to_line(g)},
-                                 {"givens", givens},
-                                 {"regions", regions}}},
-                               {"methods", methods}};
-  out << data.dump();
+Lesson record_lesson(const Registry& registry, const ExactCover& problem, const std::vector<std::string>& specs,
+                     const Limits& limits, std::size_t max_steps) {
+  Lesson lesson{std::nullopt, problem, {}};
+  record_methods(registry, problem, specs, limits, max_steps, lesson);
+  return lesson;
 }
 
-void write_lesson_html(std::ostream& out, const Lesson& lesson) {
-  std::ostringstream json;
-  write_lesson_json(json, lesson);
-  // Inside <script>, "</script" would end the element and "<!--" change how it is read: every '<'
-  // (in this JSON only ever inside a string) is written as the escape \u003c.
-  std::string data = json.str();
-  for (std::size_t at = 0; (at = data.find('<', at)) != std::string::npos; at += 6) data.replace(at, 1, "\\u003c");
+void write_lesson_json(std::ostream& out, const Lesson& lesson) { out << lesson_data(lesson).dump(); }
+
+namespace {
+
+// The page with `data` as its lesson. Inside <script>, "</script" would end the element and "<!--"
+// change how it is read: every '<' (in JSON only ever inside a string) is written as \u003c.
+void write_page(std::ostream& out, const nlohmann::json& data) {
+  std::string text = data.dump();
+  for (std::size_t at = 0; (at = text.find('<', at)) != std::string::npos; at += 6) text.replace(at, 1, "\\u003c");
   const std::string page = lesson_page::kHtml, marker = "/*LESSON_DATA*/";
   const auto at = page.find(marker);
   if (at == std::string::npos) throw std::logic_error("apps/lesson.html has no " + marker);
-  out << page.substr(0, at) << data << page.substr(at + marker.size());
+  out << page.substr(0, at) << text << page.substr(at + marker.size());
+}
+
+}  // namespace
+
+void write_lesson_html(std::ostream& out, const Lesson& lesson) { write_page(out, lesson_data(lesson)); }
+
+void write_live_lesson_page(std::ostream& out, const LessonBudget& budget) {
+  write_page(out, {{"live",
+                    {{"max_nodes", budget.max_nodes},
+                     {"max_seconds", budget.max_seconds},
+                     {"max_steps", budget.max_steps}}}});
 }
 
 }  // namespace sudokit

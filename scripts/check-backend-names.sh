@@ -17,7 +17,7 @@ sudokit=${1:?usage: scripts/check-backend-names.sh PATH/TO/sudokit}
 listed=$("$sudokit" solvers | awk '/^[^ ]/ && $1 !~ /NAME$/ { print $1 }')
 backends=$(grep -v : <<<"$listed" | sort -u)                     # registered: backtrack, dlx, ...
 names=$(sed -E 's/^[a-z]+://' <<<"$listed" | sort -u)             # and the family members installed
-format='(\.dlx\b|--to dlx|is dlx or dimacs|to [!=]= "dlx"|to = "dlx"|default_value\("dlx"\)|"dlx \(Knuth|dlx\|dimacs)'
+format='(\.dlx\b|--to[ =]dlx|is dlx or dimacs|to [!=]= "dlx"|to = "dlx"|default_value\("dlx"\)|"dlx \(Knuth|dlx\|dimacs)'
 
 # The lines of FILES... (grep's arguments) that name one of the words of the pattern $1, comments
 # and the .dlx format aside.

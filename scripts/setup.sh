@@ -6,14 +6,15 @@
 #                             clang's libFuzzer runtime (the fuzz targets, scripts/fuzz.sh), pandas
 #                             (docs/python.md), dpkg-dev and lintian (scripts/package.sh), bc
 #                             (experiments/large_grids.sh), GNU parallel (the README's shards
-#                             example, which the test suite runs) and Chromium (the lesson page of
-#                             `sudokit teach`, tested in a real browser)
+#                             example, which the test suite runs), Chromium with its driver and Selenium
+#                             (the lesson page of `sudokit teach` and `sudokit serve`, tested in a
+#                             real browser: tests/browser)
 set -euo pipefail
 
 packages=(cmake g++ clang make libboost-program-options-dev libboost-dev libcryptominisat5-dev libcadical-dev libgtest-dev libmimalloc-dev
-          nlohmann-json3-dev pybind11-dev python3-dev python3-pytest)
+          nlohmann-json3-dev pybind11-dev python3-dev python3-pytest libcpp-httplib-dev pkg-config)
 if [[ "${1:-}" == "--extra" ]]; then
-  packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz libclang-rt-14-dev python3-pandas dpkg-dev lintian bc parallel chromium)
+  packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz libclang-rt-14-dev python3-pandas dpkg-dev lintian bc parallel chromium chromium-driver python3-selenium)
 fi
 
 missing=()

@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
+
+#include <nlohmann/json.hpp>
 
 #include "sudokit/compare/exit_codes.h"
 #include "sudokit/compare/lesson.h"
@@ -14,6 +17,7 @@
 #include "sudokit/format.h"
 #include "sudokit/registry.h"
 #include "test_support.h"
+#include "xc_problems.h"
 
 using namespace sudokit;
 
@@ -110,8 +114,14 @@ TEST(TeachCli, WritesOneSelfContainedPage) {
   std::ifstream in(page);
   const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  // Two addresses that fetch nothing: SVG's namespace name, and the empty icon (no favicon request).
+  std::string text = html;
+  for (const std::string harmless : {"\"http://www.w3.org/2000/svg\"", "<link rel=\"icon\" href=\"data:,\">"}) {
+    ASSERT_NE(text.find(harmless), std::string::npos) << harmless;
+    text.erase(text.find(harmless), harmless.size());
+  }
   for (const char* fetch : {"http://", "https://", " src=", "<link", "@import"})
-    EXPECT_EQ(html.find(fetch), std::string::npos) << fetch;
+    EXPECT_EQ(text.find(fetch), std::string::npos) << fetch;
   const auto at = html.find("<script id=\"lesson\" type=\"application/json\">");
   ASSERT_NE(at, std::string::npos);
   EXPECT_EQ(html.find("/*LESSON_DATA*/"), std::string::npos);
@@ -178,4 +188,119 @@ TEST(TeachPage, ReplaysEachSearchInABrowser) {
     ++checked;
   }
   EXPECT_GE(checked, 3);
+}
+
+// The requests `sudokit serve` answers: a what-if ("set") is the same search as of the grid with
+// those digits given; a budget asked above the server's is cut to it; bad requests are typed
+// errors (the server's 400) with the command line's words.
+TEST(LessonRequest, WhatIfSearchesTheGridWithTheDigitsSet) {
+  const Registry registry = builtin_solvers();
+  const std::string method = lesson_methods(registry, read_one("1.3..4....2.....").shape()).front();
+  const nlohmann::json answer = nlohmann::json::parse(answer_lesson_request(
+      registry, R"({"puzzle": "1.3..4....2.....", "solvers": ")" + method + R"(", "set": [[1, 2], [3, 4]]})", {}));
+  ASSERT_EQ(answer["methods"].size(), 1u);
+  EXPECT_EQ(answer["puzzle"]["line"], "1234.4....2.....");
+  const Grid asked = read_one("1234.4....2.....");
+  const Lesson direct = record_lesson(registry, asked, {method}, lesson_limits(), 5000);
+  EXPECT_EQ(answer["methods"][0]["stats"]["nodes"], direct.methods[0].result.stats.nodes);
+  EXPECT_EQ(answer["methods"][0]["steps"].size(), direct.methods[0].steps.size());
+  EXPECT_EQ(answer["methods"][0]["solution"], to_line(direct.methods[0].result.solutions.front()));
+}
+
+TEST(LessonRequest, CutsTheBudgetAndRefusesBadRequests) {
+  const Registry registry = builtin_solvers();
+  const LessonBudget budget{.max_nodes = 50, .max_seconds = 5, .max_steps = 30};
+  const nlohmann::json answer = nlohmann::json::parse(answer_lesson_request(
+      registry, std::string(R"({"puzzle": ")") + kHard + R"(", "max_nodes": 100000, "max_steps": 100000})", budget));
+  EXPECT_EQ(answer["limits"]["max_nodes"], 50);
+  EXPECT_EQ(answer["limits"]["max_steps"], 30);
+  Limits limits = lesson_limits();
+  limits.max_nodes = 50;
+  const Grid hard = read_one(kHard);
+  const Lesson direct = record_lesson(registry, hard, lesson_methods(registry, hard.shape()), limits, 30);
+  ASSERT_EQ(answer["methods"].size(), direct.methods.size());
+  for (std::size_t i = 0; i < direct.methods.size(); ++i) {
+    const auto& m = answer["methods"][i];
+    EXPECT_EQ(m["steps"].size(), 30u) << m["spec"];
+    EXPECT_EQ(m["stats"]["nodes"], direct.methods[i].result.stats.nodes) << m["spec"];
+  }
+  EXPECT_THROW(answer_lesson_request(registry, "{", budget), UsageError);
+  EXPECT_THROW(answer_lesson_request(registry, "[1]", budget), UsageError);
+  EXPECT_THROW(answer_lesson_request(registry, R"({"puzzle": ""})", budget), UsageError);
+  EXPECT_THROW(answer_lesson_request(registry, R"({"puzzle": "1.3..4....2..x.."})", budget), InputError);
+  EXPECT_THROW(answer_lesson_request(registry, R"({"puzzle": "1.3..4....2.....", "set": [[1, 4]]})", budget),
+               UsageError);  // 4 is given in column 2
+  EXPECT_THROW(answer_lesson_request(registry, R"({"puzzle": "1.3..4....2.....", "set": [[16, 1]]})", budget),
+               UsageError);
+  EXPECT_THROW(answer_lesson_request(registry, R"({"puzzle": "1.3..4....2.....", "count": -1})", budget), UsageError);
+  try {
+    answer_lesson_request(registry, R"({"puzzle": "1.3..4....2..x.."})", budget);
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "the request: puzzle 1, line 1, column 14: bad character 'x'");
+  }
+}
+
+// An exact-cover lesson (6 queens, and a coloured problem): each node names the option it chooses
+// and the item it covers; the options on the path to a solution step are the backend's solution;
+// nodes and guesses end as its statistics say.
+TEST(Lesson, ExactCoverStepsNameTheOptionsOfEachSolution) {
+  const Registry registry = builtin_solvers();
+  for (const ExactCover& problem : {n_queens(6), word_placement(4, 4, std::vector<std::string>{"SEAT", "EAST", "TEAS", "SATE"})}) {
+    const std::vector<std::string> methods = lesson_methods(registry, ProblemKind::exact_cover);
+    ASSERT_GE(methods.size(), 2u);
+    Limits limits;
+    limits.solutions = 0;
+    const Lesson lesson = record_lesson(registry, problem, methods, limits, 100000);
+    ASSERT_TRUE(lesson.cover.has_value());
+    for (const LessonMethod& m : lesson.methods) {
+      SCOPED_TRACE(m.spec);
+      ASSERT_FALSE(m.truncated);
+      // The frames from the root to the current node, each with the options chosen in it.
+      std::vector<std::pair<std::uint64_t, std::vector<int>>> path{{1, {}}};
+      std::set<Selection> found;
+      for (const LessonStep& s : m.steps) {
+        if (s.kind == LessonStep::Kind::node) {
+          while (path.size() > 1 && path.back().first != s.parent) path.pop_back();
+          path.push_back({s.node, {}});
+          if (s.option < 0) continue;  // a SAT solver's "not OPTION" decision
+          ASSERT_LT(s.option, problem.option_count());
+          const auto& items = problem.options[static_cast<std::size_t>(s.option)];
+          ASSERT_NE(std::find(items.begin(), items.end(), s.item), items.end());
+          path.back().second.push_back(s.option);
+        } else if (s.kind == LessonStep::Kind::place && s.option >= 0) {
+          path.back().second.push_back(s.option);
+        } else if (s.kind == LessonStep::Kind::back) {
+          while (path.size() > 1 && path.back().first != s.node) path.pop_back();
+          if (path.size() > 1) path.pop_back();
+        } else if (s.kind == LessonStep::Kind::solution) {
+          Selection chosen;
+          for (const auto& frame : path) chosen.insert(chosen.end(), frame.second.begin(), frame.second.end());
+          std::sort(chosen.begin(), chosen.end());
+          EXPECT_TRUE(is_exact_cover(problem, chosen)) << s.text;
+          found.insert(chosen);
+        }
+      }
+      EXPECT_EQ(found.size(), m.cover_result.count);
+      for (const Selection& s : m.cover_result.solutions) EXPECT_TRUE(found.count(s)) << "a solution not stepped to";
+      EXPECT_EQ(m.steps.back().nodes, m.cover_result.stats.nodes);
+      EXPECT_EQ(m.steps.back().guesses, m.cover_result.stats.guesses);
+    }
+  }
+}
+
+TEST(TeachCli, TeachesAnExactCoverFile) {
+  const test::ScratchDir dir;
+  const std::string problem = dir.path() + "queens6.dlx", page = dir.path() + "lesson.html";
+  ASSERT_EQ(test::run_shell(std::string(SUDOKIT_XCGEN_EXE) + " queens 6 > " + problem).exit_code, 0);
+  const auto r = test::run_cli("teach --json --count 0 " + problem);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json lesson = nlohmann::json::parse(r.out);
+  EXPECT_EQ(lesson["cover"]["options"].size(), 36u);
+  EXPECT_EQ(lesson["cover"]["primary"], 12);
+  for (const auto& m : lesson["methods"]) EXPECT_EQ(m["count"], 4) << m["spec"];
+  EXPECT_EQ(lesson["methods"].size(), lesson_methods(builtin_solvers(), ProblemKind::exact_cover).size());
+  EXPECT_EQ(test::run_cli("teach --puzzle 2 " + problem).exit_code, kUsage);
+  const auto bad = test::run_shell("printf 'a b\\nc\\n' > " + dir.path() + "bad.dlx && " + std::string(SUDOKIT_EXE) +
+                                   " teach " + dir.path() + "bad.dlx");
+  EXPECT_EQ(bad.exit_code, kBadInput) << bad.err;
 }
