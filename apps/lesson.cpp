@@ -221,12 +221,16 @@ nlohmann::json cover_json(const ExactCover& p) {
 nlohmann::json puzzle_json(const Grid& g) {
   const Shape& shape = g.shape();
   std::vector<int> givens, regions;
+  std::vector<std::vector<int>> peers;  // every cell that must differ from it, whatever rule says so
   for (int cell = 0; cell < shape.cells(); ++cell) {
     givens.push_back(g[cell]);
     regions.push_back(shape.box_of(cell));
+    const auto of = shape.peers_of(cell);
+    peers.emplace_back(of.begin(), of.end());
   }
-  return {{"size", shape.size()}, {"box", shape.name()},  {"rules", shape.rules().summary()},
-          {"line", to_line(g)},   {"givens", givens},      {"regions", regions}};
+  return {{"size", shape.size()},  {"box", shape.name()},   {"rules", shape.rules().summary()},
+          {"line", to_line(g)},    {"givens", givens},      {"regions", regions},
+          {"peers", peers}};
 }
 
 nlohmann::json lesson_data(const Lesson& lesson) {

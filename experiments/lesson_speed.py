@@ -29,7 +29,7 @@ try:
     driver.find_elements(By.CLASS_NAME, "method")  # the page's script has run: get() waits for load
     load = time.monotonic() - start
     for panel in driver.find_elements(By.CLASS_NAME, "method"):
-        for toggle in panel.find_elements(By.CSS_SELECTOR, ".showmatrix input, .trail summary"):
+        for toggle in panel.find_elements(By.CSS_SELECTOR, "input.cover, .trail summary"):
             toggle.click()
     times = driver.execute_script("""
         const times = [];

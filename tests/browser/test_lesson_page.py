@@ -190,7 +190,7 @@ def check_matrix_and_trail(browser, puzzle):
     in_play = len(lines) - 1  # the first line names the items
     browser.find_element(By.ID, "start").click()
     for panel in panels(browser):
-        panel.find_element(By.CSS_SELECTOR, ".showmatrix input").click()
+        panel.find_element(By.CSS_SELECTOR, "input.cover").click()
         keys = panel.find_element(By.CSS_SELECTOR, ".matrix .keys").text
         assert keys.startswith(f"{in_play} of 729 options in play"), keys
         assert panel.find_elements(By.CSS_SELECTOR, ".matrix canvas")
@@ -209,6 +209,30 @@ def check_matrix_and_trail(browser, puzzle):
         if panel.find_element(By.CLASS_NAME, "step").text.endswith(": solution"):
             keys = panel.find_element(By.CSS_SELECTOR, ".matrix .keys").text
             assert keys.startswith("0 of 729 options in play, 0 of 324 items to cover"), keys
+
+
+def test_pencil_marks_are_the_digits_no_peer_holds(browser, tmp_path):
+    page = tmp_path / "lesson.html"
+    assert run("teach", "-o", str(page), FOUR).returncode == 0
+    browser.get(page.as_uri() + "#at=0")
+    browser.refresh()
+    panel = panels(browser)[0]
+    panel.find_element(By.CSS_SELECTOR, "input.marks").click()
+    cells = panel.find_elements(By.CSS_SELECTOR, "table.grid td")
+
+    def peers(cell):
+        r, c = divmod(cell, 4)
+        return {x for x in range(16) if x != cell and (x // 4 == r or x % 4 == c or
+                                                       (x // 8 == r // 2 and x % 4 // 2 == c // 2))}
+
+    for cell, td in enumerate(cells):
+        if FOUR[cell] != ".":
+            assert td.text == FOUR[cell]
+            continue
+        held = {FOUR[p] for p in peers(cell)}
+        expected = " ".join(d for d in "1234" if d not in held)
+        assert td.find_element(By.CLASS_NAME, "marks").text == expected, cell
+    assert script_errors(browser) == []
 
 
 def test_a_click_on_the_tree_moves_the_method_there(browser, tmp_path):
