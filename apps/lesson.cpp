@@ -265,7 +265,7 @@ T field(const nlohmann::json& request, const char* name, T fallback) {
   const char* expected = std::is_same_v<T, std::string> ? "text"
                          : std::is_same_v<T, bool>      ? "true or false"
                          : std::is_unsigned_v<T>        ? "a whole number from 0"
-                                                        : "a list of [cell, digit] pairs";
+                                                        : "a list of numbers";
   const bool fits = std::is_same_v<T, std::string> ? it->is_string()
                     : std::is_same_v<T, bool>      ? it->is_boolean()
                     : std::is_unsigned_v<T>        ? it->is_number_unsigned()
@@ -327,21 +327,36 @@ std::string answer_lesson_request(const Registry& registry, std::string_view req
   if (limits.max_nodes == 0) limits.max_nodes = budget.max_nodes;
   limits.max_seconds = budget.max_seconds;
   const std::size_t max_steps = std::min(field<std::size_t>(request, "max_steps", 5000), budget.max_steps);
-  Lesson lesson;
+  nlohmann::json answer;
   if (field<bool>(request, "xc", false)) {
-    if (request.contains("set")) throw UsageError("\"set\" (what if) is for grids; an exact-cover lesson takes none");
+    if (request.contains("set")) throw UsageError("\"set\" (what if) is for grids; an exact-cover lesson takes \"choose\"");
     std::istringstream in(field<std::string>(request, "puzzle", ""));
-    const ExactCover problem = read_dlx(in, "the request");
+    ExactCover problem = read_dlx(in, "the request");
+    // What if: the options chosen (0-based, of the problem sent) taken, what remains searched.
+    const auto chosen = field<std::vector<int>>(request, "choose", {});
+    std::vector<int> kept;
+    std::vector<std::string> taken;
+    if (!chosen.empty()) {
+      ExactCover left = remaining_problem(problem, chosen, &kept);
+      for (const int o : chosen) taken.push_back(problem.option_text(o));
+      problem = std::move(left);
+    }
     if (specs.empty()) specs = lesson_methods(registry, ProblemKind::exact_cover);
-    lesson = record_lesson(registry, problem, specs, limits, max_steps);
+    answer = lesson_data(record_lesson(registry, problem, specs, limits, max_steps));
+    if (!chosen.empty()) {  // the page names the remaining options by their places in the problem sent
+      answer["cover"]["kept"] = kept;
+      answer["cover"]["chosen"] = chosen;
+      answer["cover"]["chosen_text"] = taken;
+    }
   } else {
     const Grid puzzle = requested_puzzle(request);
     if (specs.empty()) specs = lesson_methods(registry, puzzle.shape());
-    lesson = record_lesson(registry, puzzle, specs, limits, max_steps);
+    answer = lesson_data(record_lesson(registry, puzzle, specs, limits, max_steps));
   }
-  nlohmann::json answer = lesson_data(lesson);
-  answer["limits"] = {{"count", limits.solutions}, {"max_nodes", limits.max_nodes},
-                      {"max_seconds", limits.max_seconds}, {"max_steps", max_steps}};
+  answer["limits"] = {{"count", limits.solutions},
+                      {"max_nodes", limits.max_nodes},
+                      {"max_seconds", limits.max_seconds},
+                      {"max_steps", max_steps}};
   return answer.dump();
 }
 

@@ -3,8 +3,10 @@
 // counts found by brute force over every subset of options.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "sudokit/encoders/dlx_format.h"
@@ -24,16 +26,16 @@ ExactCover parse(const std::string& text, std::vector<DlxWarning>* warnings = nu
   return read_dlx(in, "test.dlx", warnings);
 }
 
-// The number of solutions by brute force: every subset of the options that covers each primary
-// item exactly once (counted by bitmask), checked by the verifier.
-std::uint64_t brute_force_count(const ExactCover& xc) {
+// The solutions by brute force: every subset of the options that covers each primary item exactly
+// once (counted by bitmask), checked by the verifier.
+std::vector<Selection> brute_force_solutions(const ExactCover& xc) {
   EXPECT_LE(xc.option_count(), 20) << "too many options to enumerate";
   std::vector<std::uint32_t> primary_mask(static_cast<std::size_t>(xc.option_count()), 0);
   for (int o = 0; o < xc.option_count(); ++o)
     for (int i : xc.options[static_cast<std::size_t>(o)])
       if (xc.is_primary(i)) primary_mask[static_cast<std::size_t>(o)] |= 1u << i;
   const std::uint32_t all = (1u << xc.primary) - 1;
-  std::uint64_t count = 0;
+  std::vector<Selection> solutions;
   std::vector<int> chosen;
   for (std::uint32_t mask = 0; mask < (1u << xc.option_count()); ++mask) {
     std::uint32_t covered = 0;
@@ -47,10 +49,12 @@ std::uint64_t brute_force_count(const ExactCover& xc) {
     chosen.clear();
     for (int o = 0; o < xc.option_count(); ++o)
       if (mask >> o & 1) chosen.push_back(o);
-    count += is_exact_cover(xc, chosen);
+    if (is_exact_cover(xc, chosen)) solutions.push_back(chosen);
   }
-  return count;
+  return solutions;
 }
+
+std::uint64_t brute_force_count(const ExactCover& xc) { return brute_force_solutions(xc).size(); }
 
 // A random problem: `primary` primary items, `secondary` secondary ones, options of 1-4 items
 // each with at least one primary item; with colours, secondary items get one of two colours or
@@ -139,6 +143,44 @@ TEST(Verifier, NamesWhatIsWrong) {
   EXPECT_EQ(first({3, 0}), "item 'a' is covered by both 'a b' and 'a x:red'");
   EXPECT_EQ(first({7}), "option 7 does not exist");
   EXPECT_EQ(first({3, 3}), "option 'a b' is chosen twice");
+}
+
+// What remains once some options are taken (the lesson's what-if): its solutions, with the options
+// taken, are exactly the solutions of the whole that contain them; clashing options are refused.
+TEST(ExactCoverModel, TheRemainingProblemHasTheSolutionsThatContainTheChosenOptions) {
+  std::mt19937 rng(29);
+  int with_solutions = 0;  // cases where the option is in some solution: the test has something to find
+  for (int round = 0; round < 60; ++round) {
+    const ExactCover xc = random_problem(rng, 5, 3, 16, round % 2 == 1);
+    const std::vector<Selection> whole = brute_force_solutions(xc);
+    for (int o = 0; o < xc.option_count(); ++o) {
+      std::vector<int> kept;
+      ExactCover left;
+      try {
+        left = remaining_problem(xc, std::vector<int>{o}, &kept);
+      } catch (const UsageError&) {
+        ADD_FAILURE() << "one option alone cannot clash";
+        continue;
+      }
+      left.validate();
+      ASSERT_EQ(kept.size(), static_cast<std::size_t>(left.option_count()));
+      std::set<Selection> expected, found;
+      for (const Selection& s : whole)
+        if (std::find(s.begin(), s.end(), o) != s.end()) expected.insert(s);
+      for (Selection s : brute_force_solutions(left)) {
+        for (int& option : s) option = kept[static_cast<std::size_t>(option)];
+        s.push_back(o);
+        std::sort(s.begin(), s.end());
+        found.insert(s);
+      }
+      EXPECT_EQ(found, expected) << "round " << round << ", option " << o;
+      with_solutions += !expected.empty();
+    }
+  }
+  EXPECT_GE(with_solutions, 50);
+  ExactCover two = parse("a b | c\na c\nb c\n");
+  EXPECT_THROW(remaining_problem(two, std::vector<int>{0, 1}), UsageError);  // both use c, uncoloured
+  EXPECT_THROW(remaining_problem(two, std::vector<int>{7}), UsageError);
 }
 
 TEST(ExactCoverModel, ValidateRejectsAnOptionWithoutPrimaryItem) {

@@ -31,6 +31,52 @@ int ExactCover::colour_id(const std::string& name) {
   return static_cast<int>(colour_names.size()) - 1;
 }
 
+ExactCover remaining_problem(const ExactCover& problem, std::span<const int> chosen, std::vector<int>* kept) {
+  constexpr int kFree = -1;  // not covered; otherwise the colour it was covered with (0: none, exclusive)
+  std::vector<int> cover_colour(z(problem.item_count()), kFree), covered_by(z(problem.item_count()), -1);
+  for (const int o : chosen) {
+    if (o < 0 || o >= problem.option_count())
+      throw UsageError("exact cover: no option " + std::to_string(o + 1) + " (there are " +
+                       std::to_string(problem.option_count()) + ")");
+    const auto& list = problem.options[z(o)];
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      const int item = list[k], c = problem.colour(o, k);
+      int& was = cover_colour[z(item)];
+      if (was != kFree && (was == 0 || c == 0 || was != c))
+        throw UsageError("exact cover: options '" + problem.option_text(covered_by[z(item)]) + "' and '" +
+                         problem.option_text(o) + "' clash on " + problem.items[z(item)]);
+      was = c;
+      covered_by[z(item)] = o;
+    }
+  }
+  ExactCover left;
+  left.colour_names = problem.colour_names;
+  std::vector<int> renamed(z(problem.item_count()), -1);
+  for (int item = 0; item < problem.item_count(); ++item) {
+    if (cover_colour[z(item)] != kFree) continue;
+    renamed[z(item)] = left.item_count();
+    left.items.push_back(problem.items[z(item)]);
+    left.primary += problem.is_primary(item);
+  }
+  if (kept) kept->clear();
+  for (int o = 0; o < problem.option_count(); ++o) {
+    if (std::find(chosen.begin(), chosen.end(), o) != chosen.end()) continue;
+    const auto& list = problem.options[z(o)];
+    std::vector<int> items, colours;
+    bool fits = true;
+    for (std::size_t k = 0; k < list.size() && fits; ++k) {
+      const int was = cover_colour[z(list[k])], c = problem.colour(o, k);
+      if (was == kFree) items.push_back(renamed[z(list[k])]), colours.push_back(c);
+      else fits = was != 0 && was == c;  // a secondary item coloured alike: agreed, and dropped
+    }
+    if (!fits) continue;
+    left.options.push_back(std::move(items));
+    if (problem.has_colours()) left.option_colours.push_back(std::move(colours));
+    if (kept) kept->push_back(o);
+  }
+  return left;
+}
+
 void ExactCover::validate() const {
   if (primary < 0 || primary > item_count()) throw UsageError("exact cover: primary count out of range");
   if (has_colours() && option_colours.size() != options.size())

@@ -307,6 +307,35 @@ def test_served_page_searches_and_asks_what_if(browser, server):
     assert script_errors(browser) == []
 
 
+def test_served_exact_cover_what_if_takes_an_option(browser, server):
+    queens = subprocess.run([os.environ.get("SUDOKIT_XCGEN", "sudokit-xcgen"), "queens", "6"], capture_output=True,
+                            text=True, check=True).stdout
+    browser.get(server)
+    browser.execute_script("document.getElementById('text').value = arguments[0]", queens)
+    browser.find_element(By.ID, "xc").click()
+    count = browser.find_element(By.ID, "count")
+    count.clear()
+    count.send_keys("0")
+    browser.find_element(By.ID, "run").click()
+    WebDriverWait(browser, 20).until(lambda d: len(panels(d)) >= 3)
+    first = panels(browser)[0]
+    before = len(panels(browser))
+    # Option 2 is "R1 C2 A3 B5": one of the four solutions has a queen there.
+    row = first.find_element(By.CSS_SELECTOR, ".matrix tr[data-option='1']")
+    assert row.find_element(By.TAG_NAME, "th").get_attribute("title") == "R1 C2 A3 B5"
+    row.find_element(By.TAG_NAME, "th").click()
+    first.find_element(By.CSS_SELECTOR, ".whatif button").click()
+    WebDriverWait(browser, 20).until(lambda d: len(panels(d)) == before + 1)
+    branch = panels(browser)[1]
+    assert branch.find_element(By.TAG_NAME, "h2").text.endswith("what if [R1 C2 A3 B5] at step 0")
+    assert "1 solution(s)" in branch.find_element(By.CLASS_NAME, "final").text
+    browser.find_element(By.ID, "sol").click()
+    chosen = branch.find_element(By.CLASS_NAME, "chosen").text
+    assert chosen.endswith("; taken first (what if): [R1 C2 A3 B5]"), chosen
+    assert len(re.findall(r"\[", chosen)) == 6, chosen  # the other five queens, and the one taken
+    assert script_errors(browser) == []
+
+
 def test_server_refuses_bad_requests_with_400(server):
     assert post(server, "not json")[0] == 400
     status, body = post(server, json.dumps({"puzzle": "1234"}))
@@ -317,6 +346,8 @@ def test_server_refuses_bad_requests_with_400(server):
     assert status == 400 and "changes a given" in body["error"]
     status, body = post(server, json.dumps({"puzzle": FOUR, "count": "many"}))
     assert status == 400 and "count" in body["error"]
+    status, body = post(server, json.dumps({"puzzle": "a b\na\nb\n", "xc": True, "choose": [0, 0]}))
+    assert status == 400 and "clash" in body["error"]
 
 
 def test_server_caps_the_budget(server):

@@ -53,6 +53,14 @@ struct ExactCover {
   void validate() const;
 };
 
+// The problem left once the options `chosen` (of `problem`) are taken, as Algorithm X has it after
+// covering them: the items they cover gone (a secondary item they colour too: the options left that
+// give it the same colour agree with them on it), the options that clash with them gone, and the
+// others without those items. Its solutions are exactly those of `problem` that contain `chosen`,
+// less `chosen`; `kept`, when given, receives for each of its options the index in `problem`.
+// Throws UsageError when an index is out of range or two of `chosen` clash (naming them).
+ExactCover remaining_problem(const ExactCover& problem, std::span<const int> chosen, std::vector<int>* kept = nullptr);
+
 // Why a set of options is not a solution. `item` is the item at fault (-1 when it is an option
 // index out of range, then `option` says which).
 struct CoverViolation {
