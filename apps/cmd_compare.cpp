@@ -168,9 +168,7 @@ CompareOptions compare_options(CompareCommand& c, const po::variables_map& vm) {
   options.default_budgets = declared_budget_scale(c.solve);
   options.jobs = c.jobs;
   options.stop = &stop_requested;
-  std::stringstream list(c.solvers);
-  for (std::string spec; std::getline(list, spec, ',');)
-    if (!spec.empty()) options.backends.push_back(spec);
+  options.backends = split_backend_list(c.solvers);
   return options;
 }
 

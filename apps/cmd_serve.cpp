@@ -6,8 +6,8 @@
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
-#include <atomic>
 #include <iostream>
+#include <semaphore>
 #include <sstream>
 #include <thread>
 
@@ -37,9 +37,9 @@ void add_serve_options(po::options_description& desc, ServeCommand& c) {
     ("max-nodes", po::value<std::uint64_t>(&c.budget.max_nodes)->default_value(c.budget.max_nodes),
      "the most nodes a request may ask of each method")
     ("max-seconds", po::value<double>(&c.budget.max_seconds)->default_value(c.budget.max_seconds),
-     "wall-clock seconds each method's search may take")
+     "wall-clock seconds a request's searches may take, all its methods together")
     ("max-steps", po::value<std::size_t>(&c.budget.max_steps)->default_value(c.budget.max_steps),
-     "the most steps recorded for each method");
+     "the most steps a request records, shared among its methods (at most 8)");
 }
 
 constexpr const char* kServeUsage =
@@ -50,52 +50,70 @@ constexpr const char* kServeUsage =
 
 bool loopback(const std::string& host) { return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0; }
 
-// Counts the searches running; a slot is taken for one request and given back when it ends.
-class Slots {
- public:
-  explicit Slots(unsigned size) : free_(static_cast<int>(size)) {}
-  bool take() {
-    if (--free_ >= 0) return true;
-    ++free_;
-    return false;
-  }
-  void give_back() { ++free_; }
-
- private:
-  std::atomic<int> free_;
-};
-
 std::string error_json(const std::string& message) { return nlohmann::json{{"error", message}}.dump(); }
 
-// POST /lesson: the lesson's JSON, or {"error": ...} with 400 for what the command line would
-// refuse (the same words), 422 for a wrong answer, 503 when every slot is busy.
-void answer_lesson(const Registry& registry, const LessonBudget& budget, Slots& slots, const httplib::Request& request,
-                   httplib::Response& response) {
-  if (!slots.take()) {
-    response.status = 503;
-    response.set_content(error_json("busy: every search slot is taken; try again in a moment"), "application/json");
-    return;
-  }
-  struct GiveBack {
-    Slots& slots;
-    ~GiveBack() { slots.give_back(); }
-  } give_back{slots};
+void refuse(httplib::Response& response, int status, const std::string& message) {
+  response.status = status;
+  response.set_content(error_json(message), "application/json");
+}
+
+// A request another site's page made the browser send (a form or fetch from elsewhere): its
+// Origin names another host. The page itself sends its own origin, or none.
+bool foreign(const httplib::Request& request) {
+  const std::string origin = request.get_header_value("Origin");
+  return !origin.empty() && origin != "http://" + request.get_header_value("Host");
+}
+
+// POST /lesson: the lesson's JSON, or {"error": ...}: 400 for what the command line would refuse
+// (the same words), 403 for another site's request, 415 for a body not sent as JSON, 422 for a
+// wrong answer, 503 when every search slot is taken.
+void answer_lesson(const Registry& registry, const LessonBudget& budget, std::counting_semaphore<>& slots,
+                   const httplib::Request& request, httplib::Response& response) {
+  if (foreign(request)) return refuse(response, 403, "a request from another site's page");
+  if (request.get_header_value("Content-Type").rfind("application/json", 0) != 0)
+    return refuse(response, 415, "send the request as JSON (Content-Type: application/json)");
+  if (!slots.try_acquire())
+    return refuse(response, 503, "busy: every search slot is taken; try again in a moment");
+  struct Release {
+    std::counting_semaphore<>& slots;
+    ~Release() { slots.release(); }
+  } release{slots};
   try {
     response.set_content(answer_lesson_request(registry, request.body, budget), "application/json");
-    return;
-  } catch (const InputError& e) {
-    response.status = 400;
-    response.set_content(error_json(e.what()), "application/json");
+  } catch (const InputError& e) {  // InputError first: it is no UsageError, and says where
+    refuse(response, 400, e.what());
   } catch (const UsageError& e) {
-    response.status = 400;
-    response.set_content(error_json(e.what()), "application/json");
+    refuse(response, 400, e.what());
   } catch (const WrongAnswer& e) {
-    response.status = 422;
-    response.set_content(error_json(e.what()), "application/json");
+    refuse(response, 422, e.what());
   } catch (const std::exception& e) {
-    response.status = 500;
-    response.set_content(error_json(std::string("internal error: ") + e.what()), "application/json");
+    refuse(response, 500, std::string("internal error: ") + e.what());
   }
+}
+
+// The server's routes and its limits on connections. Threads beyond the search slots answer the
+// page and "busy" while every slot searches; a connection is closed after each answer and a silent
+// one after 5 s, so that a few clients cannot hold every thread for long.
+void set_up(httplib::Server& server, const ServeCommand& c, const Registry& registry, std::counting_semaphore<>& slots,
+            const std::string& page) {
+  server.new_task_queue = [threads = c.jobs + 8u] { return new httplib::ThreadPool(threads); };
+  server.set_keep_alive_max_count(1);
+  server.set_read_timeout(5, 0);
+  server.set_payload_max_length(1 << 20);  // a 64x64 puzzle's text is 16 KB
+  server.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request&, httplib::Response& r) {
+    if (!r.body.empty()) return httplib::Server::HandlerResponse::Unhandled;  // ours, said already
+    r.set_content(error_json(r.status == 413   ? "the request is larger than 1 MB"
+                             : r.status == 404 ? "no such page: the lesson page is /, its requests POST /lesson"
+                                               : "HTTP " + std::to_string(r.status)),
+                  "application/json");
+    return httplib::Server::HandlerResponse::Handled;
+  }));
+  server.Get("/", [&page](const httplib::Request&, httplib::Response& response) {
+    response.set_content(page, "text/html; charset=utf-8");
+  });
+  server.Post("/lesson", [&](const httplib::Request& request, httplib::Response& response) {
+    answer_lesson(registry, c.budget, slots, request, response);
+  });
 }
 
 }  // namespace
@@ -110,22 +128,15 @@ int cmd_serve(const std::vector<std::string>& args) {
   if (c.port < 0 || c.port > 65535) throw UsageError("--port takes 0 to 65535");
   if (c.budget.max_nodes == 0 || c.budget.max_steps == 0 || !(c.budget.max_seconds > 0))
     throw UsageError("the budgets --max-nodes, --max-seconds and --max-steps must be above 0");
+  if (c.host.empty()) throw UsageError("--host names an address, e.g. 127.0.0.1");
   if (c.jobs == 0) c.jobs = std::max(1u, std::thread::hardware_concurrency());
   const Registry registry = builtin_solvers();
-  Slots slots(c.jobs);
+  std::counting_semaphore<> slots(c.jobs);
   std::ostringstream page;
   write_live_lesson_page(page, c.budget);
   const std::string page_text = page.str();
-
   httplib::Server server;
-  server.set_payload_max_length(1 << 20);  // a 64x64 puzzle's text is 16 KB
-  server.set_read_timeout(10, 0);
-  server.Get("/", [&](const httplib::Request&, httplib::Response& response) {
-    response.set_content(page_text, "text/html; charset=utf-8");
-  });
-  server.Post("/lesson", [&](const httplib::Request& request, httplib::Response& response) {
-    answer_lesson(registry, c.budget, slots, request, response);
-  });
+  set_up(server, c, registry, slots, page_text);
   const int port = c.port == 0 ? server.bind_to_any_port(c.host) : (server.bind_to_port(c.host, c.port) ? c.port : -1);
   if (port < 0) throw UsageError("cannot listen on " + c.host + " port " + std::to_string(c.port) + " (in use?)");
   if (!loopback(c.host))
@@ -133,8 +144,9 @@ int cmd_serve(const std::vector<std::string>& args) {
               << ": anyone who can reach this machine can run searches on it (each within the budget)\n";
   const std::string shown_host = c.host.find(':') != std::string::npos ? "[" + c.host + "]" : c.host;
   std::cout << "sudokit serve: http://" << shown_host << ":" << port << "/ (Ctrl-C stops it)" << std::endl;
-  if (!server.listen_after_bind()) throw UsageError("the server stopped: cannot accept connections");
-  return kOk;
+  if (server.listen_after_bind()) return kOk;
+  std::cerr << "sudokit serve: the server stopped: it could not accept connections\n";
+  return kIoError;
 }
 
 }  // namespace sudokit::cli

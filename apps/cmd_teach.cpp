@@ -1,5 +1,7 @@
 // sudokit teach: one puzzle (or exact-cover problem), each method's search recorded and written as
 // a self-contained page that plays the searches back side by side (lesson.h, docs/teaching.md).
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -50,9 +52,13 @@ constexpr const char* kTeachUsage =
 std::optional<Grid> the_puzzle(const TeachCommand& c, Outcome& outcome) {
   std::vector<std::string> files = c.inputs;
   std::string scratch;
-  // A puzzle's line: digits, '.', and upper-case letters for digits past 9; never a file's name.
+  // A puzzle's line: mostly digits, '.', and upper-case letters for digits past 9, and no path,
+  // so that a typo in a puzzle is reported where it is, and a missing file as a missing file.
   auto puzzle_line = [](const std::string& s) {
-    return s.size() >= 16 && s.find_first_not_of("0123456789.ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos;
+    const auto puzzle_chars = std::count_if(s.begin(), s.end(), [](char ch) {
+      return std::isdigit(static_cast<unsigned char>(ch)) || ch == '.' || (ch >= 'A' && ch <= 'Z');
+    });
+    return s.size() >= 8 && s.find('/') == std::string::npos && 4 * puzzle_chars >= 3 * static_cast<long>(s.size());
   };
   if (files.size() == 1 && files[0] != "-" && !std::ifstream(files[0]) && puzzle_line(files[0]))
     files.clear(), scratch = c.inputs[0];

@@ -28,6 +28,14 @@
 
 namespace sudokit {
 
+std::vector<std::string> split_backend_list(const std::string& list) {
+  std::vector<std::string> specs;
+  std::stringstream in(list);
+  for (std::string spec; std::getline(in, spec, ',');)
+    if (!spec.empty()) specs.push_back(spec);
+  return specs;
+}
+
 BackendSpec parse_backend_spec(const std::string& text, const Registry& registry) {
   BackendSpec s;
   std::stringstream in(text);

@@ -6,6 +6,8 @@
 
 #include <ostream>
 #include <algorithm>
+#include <chrono>
+#include <limits>
 #include <sstream>
 #include <unordered_map>
 
@@ -255,28 +257,52 @@ nlohmann::json lesson_data(const Lesson& lesson) {
   return data;
 }
 
-
-// A request's field of the expected type, or `fallback` when it is absent. nlohmann's get() would
-// take -1 or true for a count, so the kinds are checked first.
+// A request's text, switch or count, or `fallback` when it is absent. nlohmann's get() would take
+// -1 or true for a count, so the kinds are checked first.
 template <typename T>
 T field(const nlohmann::json& request, const char* name, T fallback) {
+  static_assert(std::is_same_v<T, std::string> || std::is_same_v<T, bool> || std::is_unsigned_v<T>);
   const auto it = request.find(name);
   if (it == request.end() || it->is_null()) return fallback;
+  if constexpr (std::is_same_v<T, std::string>) {
+    if (it->is_string()) return it->get<T>();
+  } else if constexpr (std::is_same_v<T, bool>) {
+    if (it->is_boolean()) return it->get<T>();
+  } else if (it->is_number_unsigned()) {
+    return it->get<T>();
+  }
   const char* expected = std::is_same_v<T, std::string> ? "text"
                          : std::is_same_v<T, bool>      ? "true or false"
-                         : std::is_unsigned_v<T>        ? "a whole number from 0"
-                                                        : "a list of numbers";
-  const bool fits = std::is_same_v<T, std::string> ? it->is_string()
-                    : std::is_same_v<T, bool>      ? it->is_boolean()
-                    : std::is_unsigned_v<T>        ? it->is_number_unsigned()
-                                                   : it->is_array();
-  if (fits) {
-    try {
-      return it->get<T>();
-    } catch (const nlohmann::json::exception&) {  // an array of something else
+                                                        : "a whole number from 0";
+  throw UsageError(std::string("the request's \"") + name + "\" is not " + expected + ": " + it->dump());
+}
+
+// A number of a request's list, checked: get<int>() would take 1.5 as 1, true as 1 and 2^32 as 0.
+int whole_number(const nlohmann::json& value, const char* name) {
+  if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
+      value.get<std::int64_t>() > std::numeric_limits<int>::max())
+    throw UsageError(std::string("the request's \"") + name + "\" holds " + value.dump() + ", not a whole number");
+  return static_cast<int>(value.get<std::int64_t>());
+}
+
+// A request's list of numbers ("choose": [option, ...]), or of pairs, flattened ("set": [[cell,
+// digit], ...] gives cell, digit, ...); empty when absent.
+std::vector<int> whole_numbers(const nlohmann::json& request, const char* name, bool pairs) {
+  std::vector<int> numbers;
+  const auto it = request.find(name);
+  if (it == request.end() || it->is_null()) return numbers;
+  if (!it->is_array()) throw UsageError(std::string("the request's \"") + name + "\" is not a list: " + it->dump());
+  for (const auto& element : *it) {
+    if (!pairs) {
+      numbers.push_back(whole_number(element, name));
+    } else if (element.is_array() && element.size() == 2) {
+      numbers.push_back(whole_number(element[0], name));
+      numbers.push_back(whole_number(element[1], name));
+    } else {
+      throw UsageError(std::string("the request's \"") + name + "\" takes [cell, digit] pairs, not " + element.dump());
     }
   }
-  throw UsageError(std::string("the request's \"") + name + "\" is not " + expected + ": " + it->dump());
+  return numbers;
 }
 
 // The request's puzzle, read as teach reads a file, with its "set" digits written in.
@@ -292,8 +318,9 @@ Grid requested_puzzle(const nlohmann::json& request) {
   const Grid givens = parsed->grid;
   Grid grid = givens;
   const int n = grid.shape().size(), cells = grid.shape().cells();
-  for (const auto& pair : field<std::vector<std::array<int, 2>>>(request, "set", {})) {
-    const auto [cell, digit] = pair;
+  const std::vector<int> set = whole_numbers(request, "set", true);
+  for (std::size_t k = 0; k < set.size(); k += 2) {
+    const int cell = set[k], digit = set[k + 1];
     if (cell < 0 || cell >= cells || digit < 1 || digit > n)
       throw UsageError("\"set\" names no cell and digit of a " + std::to_string(n) + "x" + std::to_string(n) +
                        " grid: [" + std::to_string(cell) + ", " + std::to_string(digit) + "]");
@@ -309,56 +336,6 @@ Grid requested_puzzle(const nlohmann::json& request) {
 
 }  // namespace
 
-std::string answer_lesson_request(const Registry& registry, std::string_view request_text, const LessonBudget& budget) {
-  nlohmann::json request;
-  try {
-    request = nlohmann::json::parse(request_text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw UsageError(std::string("the request is not JSON: ") + e.what());
-  }
-  if (!request.is_object()) throw UsageError("the request is not a JSON object");
-  std::vector<std::string> specs;
-  std::stringstream list(field<std::string>(request, "solvers", ""));
-  for (std::string spec; std::getline(list, spec, ',');)
-    if (!spec.empty()) specs.push_back(spec);
-  Limits limits;
-  limits.solutions = field<std::uint64_t>(request, "count", 2);
-  limits.max_nodes = std::min(field<std::uint64_t>(request, "max_nodes", 2000), budget.max_nodes);
-  if (limits.max_nodes == 0) limits.max_nodes = budget.max_nodes;
-  limits.max_seconds = budget.max_seconds;
-  const std::size_t max_steps = std::min(field<std::size_t>(request, "max_steps", 5000), budget.max_steps);
-  nlohmann::json answer;
-  if (field<bool>(request, "xc", false)) {
-    if (request.contains("set")) throw UsageError("\"set\" (what if) is for grids; an exact-cover lesson takes \"choose\"");
-    std::istringstream in(field<std::string>(request, "puzzle", ""));
-    ExactCover problem = read_dlx(in, "the request");
-    // What if: the options chosen (0-based, of the problem sent) taken, what remains searched.
-    const auto chosen = field<std::vector<int>>(request, "choose", {});
-    std::vector<int> kept;
-    std::vector<std::string> taken;
-    if (!chosen.empty()) {
-      ExactCover left = remaining_problem(problem, chosen, &kept);
-      for (const int o : chosen) taken.push_back(problem.option_text(o));
-      problem = std::move(left);
-    }
-    if (specs.empty()) specs = lesson_methods(registry, ProblemKind::exact_cover);
-    answer = lesson_data(record_lesson(registry, problem, specs, limits, max_steps));
-    if (!chosen.empty()) {  // the page names the remaining options by their places in the problem sent
-      answer["cover"]["kept"] = kept;
-      answer["cover"]["chosen"] = chosen;
-      answer["cover"]["chosen_text"] = taken;
-    }
-  } else {
-    const Grid puzzle = requested_puzzle(request);
-    if (specs.empty()) specs = lesson_methods(registry, puzzle.shape());
-    answer = lesson_data(record_lesson(registry, puzzle, specs, limits, max_steps));
-  }
-  answer["limits"] = {{"count", limits.solutions},
-                      {"max_nodes", limits.max_nodes},
-                      {"max_seconds", limits.max_seconds},
-                      {"max_steps", max_steps}};
-  return answer.dump();
-}
 
 namespace {
 
@@ -373,10 +350,12 @@ std::vector<std::string> stepwise_methods(const Registry& registry, const std::v
   return specs;
 }
 
-// Each method's search of `problem` (a Grid or an ExactCover), recorded.
+// Each method's search of `problem` (a Grid or an ExactCover), recorded; with `shared_seconds`
+// above 0, all of them within that many seconds (each gets what those before it left).
 template <typename Problem>
 void record_methods(const Registry& registry, const Problem& problem, const std::vector<std::string>& specs,
-                    const Limits& limits, std::size_t max_steps, Lesson& lesson) {
+                    const Limits& limits, std::size_t max_steps, Lesson& lesson, double shared_seconds = 0) {
+  const auto start = std::chrono::steady_clock::now();
   for (const std::string& text : specs) {
     const BackendSpec spec = parse_backend_spec(text, registry);
     const BackendInfo info = registry.info(spec.name);
@@ -404,6 +383,9 @@ void record_methods(const Registry& registry, const Problem& problem, const std:
     Recorder recorder(problem, max_steps, method);
     Limits observed = limits;
     observed.observer = &recorder;
+    if (shared_seconds > 0)
+      observed.max_seconds =
+          std::max(1e-3, shared_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     if constexpr (std::is_same_v<Problem, Grid>) method.result = solver->solve(problem, observed);
     else method.cover_result = solver->solve(problem, observed);
   }
@@ -422,15 +404,82 @@ std::vector<std::string> lesson_methods(const Registry& registry, ProblemKind ki
 Lesson record_lesson(const Registry& registry, const Grid& puzzle, const std::vector<std::string>& specs,
                      const Limits& limits, std::size_t max_steps) {
   Lesson lesson{puzzle, std::nullopt, {}};
-  record_methods(registry, puzzle, specs, limits, max_steps, lesson);
+  record_methods(registry, puzzle, specs.empty() ? lesson_methods(registry, puzzle.shape()) : specs, limits, max_steps,
+                 lesson);
   return lesson;
 }
 
 Lesson record_lesson(const Registry& registry, const ExactCover& problem, const std::vector<std::string>& specs,
                      const Limits& limits, std::size_t max_steps) {
   Lesson lesson{std::nullopt, problem, {}};
-  record_methods(registry, problem, specs, limits, max_steps, lesson);
+  record_methods(registry, problem,
+                 specs.empty() ? lesson_methods(registry, ProblemKind::exact_cover) : specs, limits, max_steps, lesson);
   return lesson;
+}
+
+namespace {
+
+constexpr std::size_t kMostRequestMethods = 8;
+
+// A lesson a request asked for: its methods (the declared ones when it names none; each once, at
+// most kMostRequestMethods), all of them within the budget's seconds and steps together.
+template <typename Problem>
+nlohmann::json requested_lesson(const Registry& registry, const Problem& problem, std::vector<std::string> specs,
+                                const Limits& limits, std::size_t steps, const LessonBudget& budget) {
+  if (specs.empty()) {
+    if constexpr (std::is_same_v<Problem, Grid>) specs = lesson_methods(registry, problem.shape());
+    else specs = lesson_methods(registry, ProblemKind::exact_cover);
+  }
+  std::vector<std::string> distinct;
+  for (const std::string& spec : specs)
+    if (std::find(distinct.begin(), distinct.end(), spec) == distinct.end()) distinct.push_back(spec);
+  if (distinct.size() > kMostRequestMethods)
+    throw UsageError("a request takes at most " + std::to_string(kMostRequestMethods) + " methods, not " +
+                     std::to_string(distinct.size()));
+  Lesson lesson;
+  if constexpr (std::is_same_v<Problem, Grid>) lesson.puzzle = problem;
+  else lesson.cover = problem;
+  const std::size_t each = std::max<std::size_t>(1, std::min(steps, budget.max_steps / distinct.size()));
+  record_methods(registry, problem, distinct, limits, each, lesson, budget.max_seconds);
+  nlohmann::json answer = lesson_data(lesson);
+  answer["limits"] = {{"count", limits.solutions},
+                      {"max_nodes", limits.max_nodes},
+                      {"max_seconds", budget.max_seconds},
+                      {"max_steps", each}};
+  return answer;
+}
+
+}  // namespace
+
+std::string answer_lesson_request(const Registry& registry, std::string_view request_text, const LessonBudget& budget) {
+  nlohmann::json request;
+  try {
+    request = nlohmann::json::parse(request_text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw UsageError(std::string("the request is not JSON: ") + e.what());
+  }
+  if (!request.is_object()) throw UsageError("the request is not a JSON object");
+  const std::vector<std::string> specs = split_backend_list(field<std::string>(request, "solvers", ""));
+  Limits limits;
+  limits.solutions = field<std::uint64_t>(request, "count", 2);
+  limits.max_nodes = std::min(field<std::uint64_t>(request, "max_nodes", 2000), budget.max_nodes);
+  if (limits.max_nodes == 0) limits.max_nodes = budget.max_nodes;
+  const std::size_t steps = field<std::size_t>(request, "max_steps", 5000);
+  if (!field<bool>(request, "xc", false))
+    return requested_lesson(registry, requested_puzzle(request), specs, limits, steps, budget).dump();
+  if (request.contains("set")) throw UsageError("\"set\" (what if) is for grids; an exact-cover lesson takes \"choose\"");
+  std::istringstream in(field<std::string>(request, "puzzle", ""));
+  const ExactCover problem = read_dlx(in, "the request");
+  // What if: the options chosen (0-based, of the problem sent) taken, what remains searched.
+  const std::vector<int> chosen = whole_numbers(request, "choose", false);
+  if (chosen.empty()) return requested_lesson(registry, problem, specs, limits, steps, budget).dump();
+  std::vector<int> kept;
+  nlohmann::json answer =
+      requested_lesson(registry, remaining_problem(problem, chosen, &kept), specs, limits, steps, budget);
+  answer["cover"]["kept"] = kept;  // the page names the options left by their places in the problem sent
+  answer["cover"]["chosen"] = chosen;
+  for (const int o : chosen) answer["cover"]["chosen_text"].push_back(problem.option_text(o));
+  return answer.dump();
 }
 
 void write_lesson_json(std::ostream& out, const Lesson& lesson) { out << lesson_data(lesson).dump(); }

@@ -139,6 +139,13 @@ TEST(TeachCli, WritesOneSelfContainedPage) {
   EXPECT_EQ(bad.exit_code, kBadInput);
   EXPECT_NE(bad.err.find("stdin: puzzle 1, line 1, column 5"), std::string::npos) << bad.err;
   EXPECT_EQ(bad.out, "");
+  // A typo in a puzzle on the command line is named where it is; a missing file as missing.
+  const auto typo = test::run_cli("teach 1.3..4....2.....x");
+  EXPECT_EQ(typo.exit_code, kBadInput);
+  EXPECT_NE(typo.err.find("the command line: puzzle 1, line 1, column 18"), std::string::npos) << typo.err;
+  const auto no_file = test::run_cli("teach " + dir.path() + "no_such_lesson.txt");
+  EXPECT_EQ(no_file.exit_code, kIoError);
+  EXPECT_NE(no_file.err.find("cannot open"), std::string::npos) << no_file.err;
   const auto missing = test::run_cli("teach --puzzle 3 " + file);
   EXPECT_EQ(missing.exit_code, kBadInput);
   EXPECT_NE(missing.err.find("no puzzle 3"), std::string::npos) << missing.err;
@@ -209,20 +216,36 @@ TEST(LessonRequest, WhatIfSearchesTheGridWithTheDigitsSet) {
 
 TEST(LessonRequest, CutsTheBudgetAndRefusesBadRequests) {
   const Registry registry = builtin_solvers();
+  // The budget's steps are the request's: shared among its methods.
   const LessonBudget budget{.max_nodes = 50, .max_seconds = 5, .max_steps = 30};
+  const Grid hard = read_one(kHard);
+  const std::vector<std::string> methods = lesson_methods(registry, hard.shape());
+  const std::size_t each = 30 / methods.size();
   const nlohmann::json answer = nlohmann::json::parse(answer_lesson_request(
       registry, std::string(R"({"puzzle": ")") + kHard + R"(", "max_nodes": 100000, "max_steps": 100000})", budget));
   EXPECT_EQ(answer["limits"]["max_nodes"], 50);
-  EXPECT_EQ(answer["limits"]["max_steps"], 30);
+  EXPECT_EQ(answer["limits"]["max_steps"], each);
   Limits limits = lesson_limits();
   limits.max_nodes = 50;
-  const Grid hard = read_one(kHard);
-  const Lesson direct = record_lesson(registry, hard, lesson_methods(registry, hard.shape()), limits, 30);
+  const Lesson direct = record_lesson(registry, hard, methods, limits, each);
   ASSERT_EQ(answer["methods"].size(), direct.methods.size());
   for (std::size_t i = 0; i < direct.methods.size(); ++i) {
     const auto& m = answer["methods"][i];
-    EXPECT_EQ(m["steps"].size(), 30u) << m["spec"];
+    EXPECT_EQ(m["steps"].size(), each) << m["spec"];
     EXPECT_EQ(m["stats"]["nodes"], direct.methods[i].result.stats.nodes) << m["spec"];
+  }
+  // A method named twice is searched once; more than 8 distinct methods are refused.
+  const std::string first = methods.front();
+  const nlohmann::json twice = nlohmann::json::parse(answer_lesson_request(
+      registry, R"({"puzzle": "1.3..4....2.....", "solvers": ")" + first + "," + first + R"("})", budget));
+  EXPECT_EQ(twice["methods"].size(), 1u);
+  std::string nine;
+  for (int k = 0; k < 9; ++k) nine += first + ":" + "unused" + std::to_string(k) + "=1,";
+  try {
+    answer_lesson_request(registry, R"({"puzzle": "1.3..4....2.....", "solvers": ")" + nine + R"("})", budget);
+    ADD_FAILURE() << "nine methods accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("at most 8 methods"), std::string::npos) << e.what();
   }
   EXPECT_THROW(answer_lesson_request(registry, "{", budget), UsageError);
   EXPECT_THROW(answer_lesson_request(registry, "[1]", budget), UsageError);
@@ -233,11 +256,28 @@ TEST(LessonRequest, CutsTheBudgetAndRefusesBadRequests) {
   EXPECT_THROW(answer_lesson_request(registry, R"({"puzzle": "1.3..4....2.....", "set": [[16, 1]]})", budget),
                UsageError);
   EXPECT_THROW(answer_lesson_request(registry, R"({"puzzle": "1.3..4....2.....", "count": -1})", budget), UsageError);
-  try {
-    answer_lesson_request(registry, R"({"puzzle": "1.3..4....2..x.."})", budget);
-  } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "the request: puzzle 1, line 1, column 14: bad character 'x'");
-  }
+  // "set" takes pairs of whole numbers: not three, not 2.9 (read as 2), not true (as 1), not 2^32 (as 0).
+  for (const char* set : {"[[1, 2, 3]]", "[[1, 2.9]]", "[[1, true]]", "[[4294967297, 2]]", "[1, 2]", "{}"})
+    EXPECT_THROW(answer_lesson_request(registry, std::string(R"({"puzzle": "1.3..4....2.....", "set": )") + set + "}",
+                                       budget),
+                 UsageError)
+        << set;
+  for (const char* choose : {"[1.5]", "[-1]", "[true]", "[99]", "[0, 0]"})
+    EXPECT_THROW(answer_lesson_request(registry, std::string(R"({"puzzle": "a b\na\nb\n", "xc": true, "choose": )") +
+                                                     choose + "}",
+                                       budget),
+                 UsageError)
+        << choose;
+  EXPECT_THROW(
+      {
+        try {
+          answer_lesson_request(registry, R"({"puzzle": "1.3..4....2..x.."})", budget);
+        } catch (const InputError& e) {
+          EXPECT_EQ(std::string(e.what()), "the request: puzzle 1, line 1, column 14: bad character 'x'");
+          throw;
+        }
+      },
+      InputError);
 }
 
 // An exact-cover lesson (6 queens, and a coloured problem): each node names the option it chooses

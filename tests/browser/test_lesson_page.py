@@ -198,17 +198,24 @@ def check_matrix_and_trail(browser, puzzle):
     for panel in panels(browser):
         panel.find_element(By.CSS_SELECTOR, ".trail summary").click()
     shot(browser, "lesson-classic-guess")
+    guessed = 0
     for panel in panels(browser):
         step = panel.find_element(By.CLASS_NAME, "step").text
         trail = panel.find_element(By.CSS_SELECTOR, ".trail pre").text.splitlines()
         if "choice" in step:  # at its first guess, the last level is that guess
             last = [line for line in trail if line.startswith("level ")][-1]
             assert step.endswith(re.sub(r"^level \d+: ", "", last)), (step, last)
+            guessed += 1
+    assert guessed >= 1, "the textbook search guesses on this puzzle"
+    browser.find_element(By.ID, "start").click()
     browser.find_element(By.ID, "sol").click()
+    solved = 0
     for panel in panels(browser):
         if panel.find_element(By.CLASS_NAME, "step").text.endswith(": solution"):
             keys = panel.find_element(By.CSS_SELECTOR, ".matrix .keys").text
             assert keys.startswith("0 of 729 options in play, 0 of 324 items to cover"), keys
+            solved += 1
+    assert solved == len(panels(browser))  # each method solves this puzzle
 
 
 def test_pencil_marks_are_the_digits_no_peer_holds(browser, tmp_path):
@@ -232,6 +239,23 @@ def test_pencil_marks_are_the_digits_no_peer_holds(browser, tmp_path):
         held = {FOUR[p] for p in peers(cell)}
         expected = " ".join(d for d in "1234" if d not in held)
         assert td.find_element(By.CLASS_NAME, "marks").text == expected, cell
+    assert script_errors(browser) == []
+
+
+def test_names_from_a_file_are_shown_as_text_never_run(browser, tmp_path):
+    # An item named like an HTML tag, in a matrix big enough to be drawn folded (over 120 options).
+    hostile = "<img/src='x'/onerror=document.title='PWNED'>"
+    problem = tmp_path / "hostile.dlx"
+    problem.write_text(hostile + " Y\n" + hostile + "\n" + hostile + "\n" + "Y\n" * 130)
+    page = tmp_path / "lesson.html"
+    made = run("teach", "--count", "0", "-o", str(page), str(problem))
+    assert made.returncode == 0, made.stderr
+    browser.get(page.as_uri() + "#at=0")
+    browser.refresh()
+    for _ in range(2):
+        browser.find_element(By.ID, "fwd").click()
+    assert browser.title == "sudokit lesson"
+    assert hostile in browser.find_element(By.ID, "methods").text
     assert script_errors(browser) == []
 
 
@@ -260,8 +284,9 @@ def server():
     process.wait(timeout=10)
 
 
-def post(url, body):
-    request = urllib.request.Request(url + "lesson", data=body.encode(), headers={"Content-Type": "application/json"})
+def post(url, body, headers=None):
+    request = urllib.request.Request(url + "lesson", data=body.encode(),
+                                     headers=headers or {"Content-Type": "application/json"})
     try:
         with DIRECT.open(request, timeout=60) as response:
             return response.status, json.loads(response.read())
@@ -348,15 +373,27 @@ def test_server_refuses_bad_requests_with_400(server):
     assert status == 400 and "count" in body["error"]
     status, body = post(server, json.dumps({"puzzle": "a b\na\nb\n", "xc": True, "choose": [0, 0]}))
     assert status == 400 and "clash" in body["error"]
+    # Another site's page, a body not sent as JSON, too large a body: refused, in JSON too.
+    status, body = post(server, json.dumps({"puzzle": FOUR}),
+                        {"Content-Type": "application/json", "Origin": "http://elsewhere.example"})
+    assert status == 403 and "another site" in body["error"]
+    status, body = post(server, json.dumps({"puzzle": FOUR}), {"Content-Type": "text/plain"})
+    assert status == 415 and "JSON" in body["error"]
+    status, body = post(server, "x" * (2 << 20))
+    assert status == 413 and "larger than 1 MB" in body["error"]
 
 
 def test_server_caps_the_budget(server):
     hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-    status, body = post(server, json.dumps({"puzzle": hard, "max_nodes": 10**12}))
+    status, body = post(server, json.dumps({"puzzle": hard, "max_nodes": 10**12, "max_steps": 10**9}))
     assert status == 200
     assert body["limits"]["max_nodes"] == 200000 and body["limits"]["max_seconds"] == 10
-    for method in body["methods"]:
-        assert method["status"] != "stopped" or method["stop"] in ("node limit", "time limit"), method["spec"]
+    assert body["limits"]["max_steps"] == 20000 // len(body["methods"])  # the request's steps, shared
+    stopped = [m for m in body["methods"] if m["status"] == "stopped"]
+    assert stopped, "the textbook backtracking stops on this puzzle"
+    for method in stopped:
+        assert method["stop"] in ("node limit", "time limit"), method["spec"]
+    assert sum(m["stats"]["seconds"] for m in body["methods"]) < 10 + 1  # one deadline for the request
 
 
 def test_a_burst_of_requests_is_served_or_refused_never_crashes(server):
@@ -364,13 +401,14 @@ def test_a_burst_of_requests_is_served_or_refused_never_crashes(server):
     answers = []
 
     def ask():
-        answers.append(post(server, json.dumps({"puzzle": puzzle, "max_nodes": 20000}))[0])
+        answers.append(post(server, json.dumps({"puzzle": puzzle, "max_nodes": 200000}))[0])
 
+    # 16 requests of about a third of a second each, at once, to a server with 2 search slots.
     threads = [threading.Thread(target=ask) for _ in range(16)]
     for t in threads:
         t.start()
     for t in threads:
-        t.join()
+        t.join(timeout=120)
     assert len(answers) == 16 and set(answers) <= {200, 503}, answers
-    assert 200 in answers
+    assert 200 in answers and 503 in answers, answers
     assert post(server, json.dumps({"puzzle": FOUR}))[0] == 200  # still serving

@@ -117,6 +117,8 @@ struct BackendSpec {
   std::vector<std::string> pairs;
 };
 BackendSpec parse_backend_spec(const std::string& text, const Registry& registry);
+// The entries of a --solvers list, comma-separated, empty ones skipped.
+std::vector<std::string> split_backend_list(const std::string& list);
 
 struct RowColumn {
   // How the value is written. count: a whole number; seconds: a time, in microseconds; text:
