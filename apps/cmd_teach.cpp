@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli.h"
+#include "sudokit/compare/compare.h"
 #include "sudokit/compare/lesson.h"
 #include "sudokit/registry.h"
 
@@ -95,17 +96,13 @@ int cmd_teach(const std::vector<std::string>& args) {
   const std::string input = c.inputs.empty() ? "-" : c.inputs.front();
   const ProblemKind kind = c.kind_text.empty() ? guess_kind(input) : parse_problem_kind(c.kind_text);
   const Registry registry = builtin_solvers();
-  std::vector<std::string> specs;
-  std::stringstream list(c.solvers);
-  for (std::string spec; std::getline(list, spec, ',');)
-    if (!spec.empty()) specs.push_back(spec);
+  const std::vector<std::string> specs = split_backend_list(c.solvers);  // empty: the declared methods
   Outcome outcome;
   Lesson lesson;
   if (kind == ProblemKind::exact_cover) {
     if (c.number != 1) throw UsageError("--puzzle: an exact-cover file holds one problem");
     const std::optional<ExactCover> problem = read_xc_file(input, outcome);
     if (!problem) return outcome.code;
-    if (specs.empty()) specs = lesson_methods(registry, kind);
     lesson = record_lesson(registry, *problem, specs, limits, c.max_steps);
   } else {
     const std::optional<Grid> puzzle = the_puzzle(c, outcome);
@@ -114,7 +111,6 @@ int cmd_teach(const std::vector<std::string>& args) {
       outcome.raise(kBadInput);
       return outcome.code;
     }
-    if (specs.empty()) specs = lesson_methods(registry, puzzle->shape());
     lesson = record_lesson(registry, *puzzle, specs, limits, c.max_steps);
   }
   Output out(c.output.empty() ? "-" : c.output);

@@ -65,8 +65,8 @@ std::vector<std::string> lesson_methods(const Registry& registry, const Shape& s
 // The same for exact-cover problems.
 std::vector<std::string> lesson_methods(const Registry& registry, ProblemKind kind);
 
-// Searches `puzzle` with each of `specs` (NAME or NAME:KEY=VALUE:...) under `limits`, recording
-// at most `max_steps` steps of each. Throws UsageError for an unknown backend or option, one that
+// Searches `puzzle` with each of `specs` (NAME or NAME:KEY=VALUE:...; none: lesson_methods) under
+// `limits`, recording at most `max_steps` steps of each. Throws UsageError for an unknown backend or option, one that
 // does not take the grid, or one that does not trace every step; WrongAnswer as Solver::solve.
 Lesson record_lesson(const Registry& registry, const Grid& puzzle, const std::vector<std::string>& specs,
                      const Limits& limits, std::size_t max_steps);
