@@ -9,6 +9,7 @@
 #include <sstream>
 #include <typeinfo>
 
+#include "sudokit/encoders/dlx_format.h"
 #include "sudokit/errors.h"
 
 namespace sudokit::cli {
@@ -259,20 +260,7 @@ ProblemKind guess_kind(const std::string& file) {
     return ProblemKind::sudoku;
   Input in(file, Input::Errors::quiet);  // the reader that follows says what failed
   if (!in.ok()) return ProblemKind::sudoku;
-  for (std::string line; std::getline(in.stream(), line);) {
-    const auto start = line.find_first_not_of(" \t\r");
-    if (start == std::string::npos || line[start] == '#') continue;
-    if (line[start] == '|') return ProblemKind::exact_cover;
-    if (line[start] == '{' || line.find("?load=") != std::string::npos) return ProblemKind::sudoku;  // f-puzzles
-    if (line.find_first_not_of("0123456789. \t\r") == std::string::npos) return ProblemKind::sudoku;
-    const auto end = line.find_last_not_of(" \t\r");
-    const std::string word = line.substr(start, end - start + 1);
-    const auto side = static_cast<std::size_t>(std::sqrt(static_cast<double>(word.size())) + 0.5);
-    const bool one_line_puzzle = word.find_first_of(" \t") == std::string::npos && side * side == word.size() &&
-                                 word.size() >= 16;
-    return one_line_puzzle ? ProblemKind::sudoku : ProblemKind::exact_cover;
-  }
-  return ProblemKind::sudoku;
+  return starts_like_dlx(in.stream()) ? ProblemKind::exact_cover : ProblemKind::sudoku;
 }
 
 ProblemKind kind_of_files(const std::vector<std::string>& files) {

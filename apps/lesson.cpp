@@ -305,6 +305,17 @@ std::vector<int> whole_numbers(const nlohmann::json& request, const char* name, 
   return numbers;
 }
 
+// Whether the request sends an exact-cover problem: "kind" says "xc" or "sudoku", or, absent, its
+// text's first line says (starts_like_dlx), as teach tells a file.
+bool exact_cover_asked(const nlohmann::json& request) {
+  const std::string kind = field<std::string>(request, "kind", "");
+  if (kind == "xc") return true;
+  if (kind == "sudoku") return false;
+  if (!kind.empty()) throw UsageError("the request's \"kind\" is sudoku or xc, not '" + kind + "'");
+  std::istringstream text(field<std::string>(request, "puzzle", ""));
+  return starts_like_dlx(text);
+}
+
 // The request's puzzle, read as teach reads a file, with its "set" digits written in.
 Grid requested_puzzle(const nlohmann::json& request) {
   const std::string text = field<std::string>(request, "puzzle", "");
@@ -465,7 +476,7 @@ std::string answer_lesson_request(const Registry& registry, std::string_view req
   limits.max_nodes = std::min(field<std::uint64_t>(request, "max_nodes", 2000), budget.max_nodes);
   if (limits.max_nodes == 0) limits.max_nodes = budget.max_nodes;
   const std::size_t steps = field<std::size_t>(request, "max_steps", 5000);
-  if (!field<bool>(request, "xc", false))
+  if (!exact_cover_asked(request))
     return requested_lesson(registry, requested_puzzle(request), specs, limits, steps, budget).dump();
   if (request.contains("set")) throw UsageError("\"set\" (what if) is for grids; an exact-cover lesson takes \"choose\"");
   std::istringstream in(field<std::string>(request, "puzzle", ""));

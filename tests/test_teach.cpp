@@ -214,6 +214,22 @@ TEST(LessonRequest, WhatIfSearchesTheGridWithTheDigitsSet) {
   EXPECT_EQ(answer["methods"][0]["solution"], to_line(direct.methods[0].result.solutions.front()));
 }
 
+// An exact-cover problem is told by its text's first line, as teach tells a file, or by "kind".
+TEST(LessonRequest, TellsAnExactCoverProblemByItsText) {
+  const Registry registry = builtin_solvers();
+  const std::string problem = "| two ways\\na b\\na b\\na\\nb\\n";
+  const nlohmann::json guessed =
+      nlohmann::json::parse(answer_lesson_request(registry, R"({"puzzle": ")" + problem + R"(", "count": 0})", {}));
+  ASSERT_TRUE(guessed.contains("cover"));
+  EXPECT_EQ(guessed["cover"]["options"].size(), 3u);
+  for (const auto& m : guessed["methods"]) EXPECT_EQ(m["count"], 2) << m["spec"];
+  EXPECT_THROW(answer_lesson_request(registry, R"({"puzzle": ")" + problem + R"(", "kind": "sudoku"})", {}),
+               InputError);
+  EXPECT_THROW(answer_lesson_request(registry, R"({"puzzle": "1.3..4....2.....", "kind": "grid"})", {}), UsageError);
+  EXPECT_TRUE(nlohmann::json::parse(answer_lesson_request(registry, R"({"puzzle": "1.3..4....2....."})", {}))
+                  .contains("puzzle"));
+}
+
 TEST(LessonRequest, CutsTheBudgetAndRefusesBadRequests) {
   const Registry registry = builtin_solvers();
   // The budget's steps are the request's: shared among its methods.
@@ -263,7 +279,7 @@ TEST(LessonRequest, CutsTheBudgetAndRefusesBadRequests) {
                  UsageError)
         << set;
   for (const char* choose : {"[1.5]", "[-1]", "[true]", "[99]", "[0, 0]"})
-    EXPECT_THROW(answer_lesson_request(registry, std::string(R"({"puzzle": "a b\na\nb\n", "xc": true, "choose": )") +
+    EXPECT_THROW(answer_lesson_request(registry, std::string(R"({"puzzle": "a b\na\nb\n", "kind": "xc", "choose": )") +
                                                      choose + "}",
                                        budget),
                  UsageError)

@@ -1,5 +1,6 @@
 #include "sudokit/encoders/dlx_format.h"
 
+#include <cmath>
 #include <istream>
 #include <ostream>
 #include <unordered_map>
@@ -21,6 +22,23 @@ std::size_t bad_char(std::string_view name) {
 }
 
 }  // namespace
+
+bool starts_like_dlx(std::istream& in) {
+  for (std::string line; std::getline(in, line);) {
+    const auto start = line.find_first_not_of(" \t\r");
+    if (start == std::string::npos || line[start] == '#') continue;
+    if (line[start] == '|') return true;
+    if (line[start] == '{' || line.find("?load=") != std::string::npos) return false;  // f-puzzles
+    if (line.find_first_not_of("0123456789. \t\r") == std::string::npos) return false;
+    const auto end = line.find_last_not_of(" \t\r");
+    const std::string word = line.substr(start, end - start + 1);
+    const auto side = static_cast<std::size_t>(std::sqrt(static_cast<double>(word.size())) + 0.5);
+    const bool one_line_puzzle = word.find_first_of(" \t") == std::string::npos && side * side == word.size() &&
+                                 word.size() >= 16;
+    return !one_line_puzzle;
+  }
+  return false;
+}
 
 ExactCover read_dlx(std::istream& in, const std::string& source, std::vector<DlxWarning>* warnings) {
   ExactCover xc;

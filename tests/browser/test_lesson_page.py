@@ -337,7 +337,7 @@ def test_served_exact_cover_what_if_takes_an_option(browser, server):
                             text=True, check=True).stdout
     browser.get(server)
     browser.execute_script("document.getElementById('text').value = arguments[0]", queens)
-    browser.find_element(By.ID, "xc").click()
+    # The kind left to the text: its first line says exact cover.
     count = browser.find_element(By.ID, "count")
     count.clear()
     count.send_keys("0")
@@ -371,7 +371,7 @@ def test_server_refuses_bad_requests_with_400(server):
     assert status == 400 and "changes a given" in body["error"]
     status, body = post(server, json.dumps({"puzzle": FOUR, "count": "many"}))
     assert status == 400 and "count" in body["error"]
-    status, body = post(server, json.dumps({"puzzle": "a b\na\nb\n", "xc": True, "choose": [0, 0]}))
+    status, body = post(server, json.dumps({"puzzle": "a b\na\nb\n", "kind": "xc", "choose": [0, 0]}))
     assert status == 400 and "clash" in body["error"]
     # Another site's page, a body not sent as JSON, too large a body: refused, in JSON too.
     status, body = post(server, json.dumps({"puzzle": FOUR}),

@@ -81,10 +81,11 @@ void write_lesson_html(std::ostream& out, const Lesson& lesson);
 
 // A lesson asked for by the page that `sudokit serve` serves, as JSON:
 //   {"puzzle": TEXT, "box": "RxC", "solvers": LIST, "count": N, "max_nodes": N, "max_steps": N,
-//    "set": [[cell, digit], ...], "xc": BOOL, "choose": [option, ...]}
+//    "set": [[cell, digit], ...], "kind": "sudoku"|"xc", "choose": [option, ...]}
 // Only "puzzle" is needed: the puzzle's text as a file holds it (its first puzzle, directives
-// such as "# rules: x" included; with "xc": true, an exact-cover problem in Knuth's DLX format);
-// the others as `sudokit teach` takes them. "set" writes digits
+// such as "# rules: x" included), or an exact-cover problem in Knuth's DLX format ("kind" says
+// which, else the text's first line does, as for `sudokit teach FILE`); the others as teach takes
+// them. "set" writes digits
 // into the puzzle before the search: "what if", the grid a method had reached at a step with one
 // digit forced, searched on from there by a fresh search (what CDCL had learnt is not carried).
 // "choose" does the same in an exact-cover lesson: the options (0-based) taken, and the problem

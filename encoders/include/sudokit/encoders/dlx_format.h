@@ -29,6 +29,12 @@ struct DlxWarning {
 // Options without a primary item are dropped and reported in `warnings` (when given).
 ExactCover read_dlx(std::istream& in, const std::string& source_name, std::vector<DlxWarning>* warnings = nullptr);
 
+// Whether text that begins with `in` is in this format rather than puzzles, from its first line
+// that is not blank nor a '#' comment: a '|' comment, or an item line that no puzzle form has (a
+// line of digits, dots and spaces; a one-line puzzle of n*n characters; f-puzzles JSON or link).
+// Reads `in` up to that line. False for text with no such line.
+bool starts_like_dlx(std::istream& in);
+
 // `comments` are written first, each line prefixed by "| ". Colours are written as "item:colour".
 void write_dlx(std::ostream& out, const ExactCover& cover, const std::vector<std::string>& comments = {});
 
