@@ -90,10 +90,10 @@ void write_lesson_html(std::ostream& out, const Lesson& lesson);
 // digit forced, searched on from there by a fresh search (what CDCL had learnt is not carried).
 // "choose" does the same in an exact-cover lesson: the options (0-based) taken, and the problem
 // that remains (remaining_problem) searched.
-struct LessonBudget {       // what a request may ask for at most; more is cut down to it
-  std::uint64_t max_nodes = 200000;
-  double max_seconds = 10;  // each method's search
-  std::size_t max_steps = 20000;
+struct LessonBudget {                // what a request may ask for at most; more is cut down to it
+  std::uint64_t max_nodes = 200000;  // each method's search
+  double max_seconds = 10;           // all of the request's methods together
+  std::size_t max_steps = 20000;     // recorded, shared among its methods (at most 8, each once)
 };
 // The lesson's JSON (as write_lesson_json) with the limits it was searched under. Throws
 // InputError for a puzzle that cannot be read (its message as teach's), UsageError for a request
