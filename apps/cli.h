@@ -144,6 +144,22 @@ auto observed_search(TraceOutput& trace, std::optional<Output>& tree_file, bool 
 bool parse(const std::vector<std::string>& args, const po::options_description& desc,
            const po::positional_options_description& positional, po::variables_map& vm, const char* usage);
 
+// The same for a subcommand whose options `add_options` declares into `command`, and whose
+// positional arguments all go to the option `positional` (none when null): the variables, or
+// nothing once --help has printed the usage.
+template <typename Command>
+std::optional<po::variables_map> parse_command(const std::vector<std::string>& args, Command& command,
+                                               void (*add_options)(po::options_description&, Command&),
+                                               const char* positional, const char* usage) {
+  po::options_description desc("Options");
+  add_options(desc, command);
+  po::positional_options_description names;
+  if (positional) names.add(positional, -1);
+  po::variables_map vm;
+  if (!parse(args, desc, names, vm, usage)) return std::nullopt;
+  return vm;
+}
+
 // What a file holds, from its name or first line: exact cover in Knuth's DLX format, or puzzles.
 ProblemKind guess_kind(const std::string& file);
 // The kind every one of `files` holds (none: stdin's); throws UsageError naming two files and

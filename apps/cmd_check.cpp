@@ -162,12 +162,8 @@ void report_extra_answers(const std::vector<AnswerEntry>& answers, std::size_t l
 
 int cmd_check(const std::vector<std::string>& args) {
   CheckCommand c;
-  po::options_description desc("Options");
-  add_check_options(desc, c);
-  po::positional_options_description positional;
-  positional.add("file", -1);
-  po::variables_map vm;
-  if (!parse(args, desc, positional, vm, kCheckUsage)) return kOk;
+  const auto parsed = parse_command(args, c, add_check_options, "file", kCheckUsage);
+  if (!parsed) return kOk;
   if (c.files.size() != 2) throw UsageError("check takes two files: PUZZLES ANSWERS");
   const Registry registry = builtin_solvers();
   Outcome outcome;

@@ -279,12 +279,9 @@ int stopped_by_signal(const CompareReport& report, std::size_t puzzles_read) {
 
 int cmd_compare(const std::vector<std::string>& args) {
   CompareCommand c;
-  po::options_description desc("Options");
-  add_compare_options(desc, c);
-  po::positional_options_description positional;
-  positional.add("file", -1);
-  po::variables_map vm;
-  if (!parse(args, desc, positional, vm, kCompareUsage)) return kOk;
+  const auto parsed = parse_command(args, c, add_compare_options, "file", kCompareUsage);
+  if (!parsed) return kOk;
+  const po::variables_map& vm = *parsed;
   if (c.list_columns) {
     write_column_table(std::cout);
     return kOk;

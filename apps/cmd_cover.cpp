@@ -223,12 +223,9 @@ void XcRun::problem(const std::string& file, std::size_t index, bool several) {
 
 int cmd_xc(const std::vector<std::string>& args) {
   XcCommand c;
-  po::options_description desc("Options");
-  add_xc_options(desc, c);
-  po::positional_options_description positional;
-  positional.add("file", -1);
-  po::variables_map vm;
-  if (!parse(args, desc, positional, vm, kXcUsage)) return kOk;
+  const auto parsed = parse_command(args, c, add_xc_options, "file", kXcUsage);
+  if (!parsed) return kOk;
+  const po::variables_map& vm = *parsed;
   if (c.all && vm["count"].defaulted()) c.solve.count = 0;
   const Registry registry = builtin_solvers();
   if (!c.solve.solver.empty() && !registry.info(c.solve.solver).exact_cover)

@@ -332,10 +332,9 @@ std::optional<Grid> make_rated(const std::function<Grid()>& make_one, const std:
 
 int cmd_generate(const std::vector<std::string>& args) {
   GenerateArgs a;
-  po::options_description desc("Options");
-  add_generate_options(desc, a);
-  po::variables_map vm;
-  if (!parse(args, desc, {}, vm, kGenerateUsage)) return kOk;
+  const auto parsed = parse_command(args, a, add_generate_options, nullptr, kGenerateUsage);
+  if (!parsed) return kOk;
+  const po::variables_map& vm = *parsed;
   a.attempts_given = !vm["attempts"].defaulted();
   if (a.first == 0) throw UsageError("--first counts from 1");
   if (a.first > 1 && vm.count("difficulty")) throw UsageError("--first cannot be used with --difficulty (its attempts depend on the puzzles)");

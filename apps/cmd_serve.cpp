@@ -120,11 +120,8 @@ void set_up(httplib::Server& server, const ServeCommand& c, const Registry& regi
 
 int cmd_serve(const std::vector<std::string>& args) {
   ServeCommand c;
-  po::options_description desc("Options");
-  add_serve_options(desc, c);
-  po::positional_options_description positional;
-  po::variables_map vm;
-  if (!parse(args, desc, positional, vm, kServeUsage)) return kOk;
+  const auto parsed = parse_command(args, c, add_serve_options, nullptr, kServeUsage);
+  if (!parsed) return kOk;
   if (c.port < 0 || c.port > 65535) throw UsageError("--port takes 0 to 65535");
   if (c.budget.max_nodes == 0 || c.budget.max_steps == 0 || !(c.budget.max_seconds > 0))
     throw UsageError("the budgets --max-nodes, --max-seconds and --max-steps must be above 0");

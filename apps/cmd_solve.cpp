@@ -187,12 +187,9 @@ void SolveRun::puzzle(const ParsedPuzzle& p, const std::string& source, bool rep
 
 int cmd_solve(const std::vector<std::string>& args) {
   SolveCommand c;
-  po::options_description desc("Options");
-  add_solve_options(desc, c);
-  po::positional_options_description positional;
-  positional.add("file", -1);
-  po::variables_map vm;
-  if (!parse(args, desc, positional, vm, kSolveUsage)) return kOk;
+  const auto parsed = parse_command(args, c, add_solve_options, "file", kSolveUsage);
+  if (!parsed) return kOk;
+  const po::variables_map& vm = *parsed;
   if (c.all && vm["count"].defaulted()) c.solve.count = 0;
 
   const Registry registry = builtin_solvers();

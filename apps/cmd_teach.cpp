@@ -84,12 +84,8 @@ std::optional<Grid> the_puzzle(const TeachCommand& c, Outcome& outcome) {
 
 int cmd_teach(const std::vector<std::string>& args) {
   TeachCommand c;
-  po::options_description desc("Options");
-  add_teach_options(desc, c);
-  po::positional_options_description positional;
-  positional.add("input", -1);
-  po::variables_map vm;
-  if (!parse(args, desc, positional, vm, kTeachUsage)) return kOk;
+  const auto parsed = parse_command(args, c, add_teach_options, "input", kTeachUsage);
+  if (!parsed) return kOk;
   if (c.inputs.size() > 1) throw UsageError("teach takes one input: a puzzle, a file or '-'");
   if (c.number == 0) throw UsageError("--puzzle counts from 1");
   const Limits limits = limits_of(c.solve);  // checked before any search
