@@ -23,6 +23,11 @@ StopReason walk(S& s, Stats& stats) {
   const std::size_t depth_max = s.levels_.size();
   std::uint64_t nodes = 1, guesses = 0, backtracks = 0;  // nodes: the root
   StopReason stop = StopReason::none;
+  const CountersWatch watch(s.observed() ? s.observer_ : nullptr, [&] {
+    Stats now;
+    now.nodes = nodes, now.guesses = guesses, now.backtracks = backtracks;
+    return now;
+  });
   std::size_t depth = 0;
   s.enter(0);
   for (;;) {
@@ -31,8 +36,8 @@ StopReason walk(S& s, Stats& stats) {
       if (s.sink_.add(s.solution()) || depth == 0) break;
       --depth;
       s.unplace(s.levels_[depth]);
-      if (s.observed()) s.observer_->leave(s.watched_[depth].id);
       ++backtracks;
+      if (s.observed()) s.observer_->leave(s.watched_[depth].id);
       continue;
     }
     auto& l = s.levels_[depth];
@@ -42,8 +47,8 @@ StopReason walk(S& s, Stats& stats) {
       if (depth == 0) break;  // every branch tried
       --depth;
       s.unplace(s.levels_[depth]);
-      if (s.observed()) s.observer_->leave(s.watched_[depth].id);
       ++backtracks;
+      if (s.observed()) s.observer_->leave(s.watched_[depth].id);
       continue;
     }
     if (s.budget_.charge(nodes + 1)) {

@@ -28,13 +28,21 @@ class CoverSearch {
   }
 
   CoverResult run() {
-    const StopReason stop = search();
-    stats_.seconds = budget_.elapsed_seconds();
-    stats_.counters = {{"checks", checks_}};
-    return sink_.finish(stop, std::move(stats_));
+    StopReason stop;
+    {
+      const CountersWatch watch(observer_, [this] { return stats_now(); });
+      stop = search();
+    }
+    return sink_.finish(stop, stats_now());
   }
 
  private:
+  Stats stats_now() const {
+    Stats now = stats_;
+    now.seconds = budget_.elapsed_seconds();
+    now.counters = {{"checks", checks_}};
+    return now;
+  }
   // One level of the search, kept on an explicit stack so that a problem with many primary items
   // cannot overflow the call stack.
   struct Level {

@@ -328,9 +328,9 @@ template <bool kColours, bool kTrack>
     c.mems += work.all_mems() + 9 + 2 * static_cast<std::uint64_t>(others);
     halt = solve_level<kColours, kTrack>(level + 1, child, active - 1 - primaries, budget, visit, c, stop);
     uncover_rest<kColours>(x);
+    c.backtracks += !halt;  // counted before the watcher hears of it, which may show the count
     if (watcher_) watcher_->leave(child);
     if (halt) break;
-    ++c.backtracks;
   }
   uncover<kColours>(best);
   return halt;

@@ -124,6 +124,7 @@ Result DlxSolver::search(const Grid& puzzle, const Limits& limits) {
   }
   SolutionSink sink(limits);
   DancingLinks::Counts counts;
+  const CountersWatch watch(limits.observer, [&] { return stats_of(counts, budget); });
   const int n = shape.size();
   bool consistent = true;
   for (int cell = 0; cell < shape.cells() && consistent; ++cell)
@@ -154,6 +155,7 @@ CoverResult DlxSolver::search(const ExactCover& problem, const Limits& limits) {
   DancingLinks links(problem, choice_.value_or(DancingLinks::Choice::knuth));
   CoverSolutionSink sink(limits);
   DancingLinks::Counts counts;
+  const CountersWatch watch(limits.observer, [&] { return stats_of(counts, budget); });
   std::optional<CoverWatcher> watcher;
   if (limits.observer) watcher.emplace(*limits.observer, problem);
   Selection chosen;

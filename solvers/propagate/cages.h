@@ -38,8 +38,12 @@ inline int Engine<M, kOneWord, kRules, kCages>::cage_rule(M* s) {
       return -1;
     }
     std::string losers;
+    std::vector<Candidate> removals;
     for (int cell : cage.cells) {
       if (!(s[cell] & ~allowed)) continue;
+      if (observer_)
+        for (M had = static_cast<M>(s[cell] & ~allowed); had; had &= static_cast<M>(had - 1))
+          removals.push_back({cell, std::countr_zero(had) + 1});
       const int r = eliminate(s, cell, static_cast<M>(~allowed));
       if (r < 0) return -1;
       cage_eliminations_ += static_cast<std::uint64_t>(r);
@@ -47,9 +51,11 @@ inline int Engine<M, kOneWord, kRules, kCages>::cage_rule(M* s) {
       if (observer_) losers += " " + shape_.cell_name(cell);
       progress = 1;
     }
-    if (observer_ && !losers.empty())
+    if (observer_ && !losers.empty()) {
+      observer_->reasoning(cage.cells, removals);
       observer_->note("cage " + std::to_string(k + 1) + " (sum " + std::to_string(cage.sum) + "): only " +
                       digits_text(allowed) + " fit; removed from" + losers);
+    }
   }
   return progress;
 }

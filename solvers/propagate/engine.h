@@ -72,8 +72,42 @@ class Engine {
     if constexpr (kRules && kOneWord) std::fill(std::begin(pending_), std::end(pending_), low_bits(units_));  // the root: all
   }
 
-  Result run() {
+  // The counters as they stand (docs/stats.md); `consistent`: the givens and the root's
+  // propagation found no contradiction (a rating needs it).
+  Stats stats_now(bool consistent) const {
     Stats stats;
+    stats.nodes = nodes_;
+    stats.guesses = guesses_;
+    stats.backtracks = backtracks_;
+    stats.propagations = naked_ + hidden_;
+    stats.counters.reserve(14);  // as many as a run can report: one allocation
+    stats.counters = {{"naked_singles", naked_}, {"hidden_singles", hidden_}, {"eliminations", eliminations_}};
+    if constexpr (kCages) stats.counters.push_back({"cage_eliminations", cage_eliminations_});
+    if constexpr (kRules) {
+      auto add = [&](bool on, const char* name, std::uint64_t value) {
+        if (on) stats.counters.push_back({name, value});
+      };
+      add(settings_.locked_candidates, "pointing", found_[kPointing]);
+      add(settings_.locked_candidates, "claiming", found_[kClaiming]);
+      add(settings_.naked_pairs, "naked_pairs", found_[kNakedPairs]);
+      add(settings_.naked_triples, "naked_triples", found_[kNakedTriples]);
+      add(settings_.hidden_pairs, "hidden_pairs", found_[kHiddenPairs]);
+      add(settings_.hidden_triples, "hidden_triples", found_[kHiddenTriples]);
+      add(settings_.xwing, "xwings", found_[kXWings]);
+      stats.counters.push_back({"rule_eliminations", rule_eliminations_});
+    }
+    if (!settings_.search) {
+      stats.counters.push_back({"open_cells", static_cast<std::uint64_t>(cells_ - solved_)});
+      // The hardest rule inference needed; a grid it could neither finish nor refute needs search.
+      const auto rating = consistent && solved_ != cells_ ? PropagateRating::search : hardest_;
+      stats.counters.push_back({"rating", static_cast<std::uint64_t>(rating)});
+    }
+    stats.seconds = budget_.elapsed_seconds();
+    return stats;
+  }
+
+  Result run() {
+    const CountersWatch watch(observer_, [this] { return stats_now(true); });
     StopReason stop = StopReason::none;
     reserve_levels(2);
     M* root = level(0);
@@ -103,34 +137,7 @@ class Engine {
         partial_ = to_grid(root);
       }
     }
-    stats.nodes = nodes_;
-    stats.guesses = guesses_;
-    stats.backtracks = backtracks_;
-    stats.propagations = naked_ + hidden_;
-    stats.counters.reserve(14);  // as many as a run can report: one allocation
-    stats.counters = {{"naked_singles", naked_}, {"hidden_singles", hidden_}, {"eliminations", eliminations_}};
-    if constexpr (kCages) stats.counters.push_back({"cage_eliminations", cage_eliminations_});
-    if constexpr (kRules) {
-      auto add = [&](bool on, const char* name, std::uint64_t value) {
-        if (on) stats.counters.push_back({name, value});
-      };
-      add(settings_.locked_candidates, "pointing", found_[kPointing]);
-      add(settings_.locked_candidates, "claiming", found_[kClaiming]);
-      add(settings_.naked_pairs, "naked_pairs", found_[kNakedPairs]);
-      add(settings_.naked_triples, "naked_triples", found_[kNakedTriples]);
-      add(settings_.hidden_pairs, "hidden_pairs", found_[kHiddenPairs]);
-      add(settings_.hidden_triples, "hidden_triples", found_[kHiddenTriples]);
-      add(settings_.xwing, "xwings", found_[kXWings]);
-      stats.counters.push_back({"rule_eliminations", rule_eliminations_});
-    }
-    if (!settings_.search) {
-      stats.counters.push_back({"open_cells", static_cast<std::uint64_t>(cells_ - solved_)});
-      // The hardest rule inference needed; a grid it could neither finish nor refute needs search.
-      const auto rating = ok && solved_ != cells_ ? PropagateRating::search : hardest_;
-      stats.counters.push_back({"rating", static_cast<std::uint64_t>(rating)});
-    }
-    stats.seconds = budget_.elapsed_seconds();
-    Result r = sink_.finish(stop, std::move(stats));
+    Result r = sink_.finish(stop, stats_now(ok));
     if (stop == StopReason::no_search) r.deduced = std::move(partial_);
     return r;
   }

@@ -37,7 +37,10 @@ inline int Engine<M, kOneWord, kRules, kCages>::xwings(M* s) {
               for (int l = 0; l < n; ++l)
                 if (l != a && l != b) visit(by_row ? l * n + std::countr_zero(cross) : std::countr_zero(cross) * n + l);
           };
-          const int r = apply(s, kXWings, bit, targets, [&] {
+          const int r = apply(s, kXWings, bit, targets, [&](std::vector<int>& pattern) {
+            for (int line : {a, b})  // the four corners
+              for (std::uint64_t cross = lines[a]; cross; cross &= cross - 1)
+                pattern.push_back(by_row ? line * n + std::countr_zero(cross) : std::countr_zero(cross) * n + line);
             return "X-wing: " + digits_text(bit) + " of " + (by_row ? "rows " : "columns ") + std::to_string(a + 1) + "," +
                    std::to_string(b + 1) + " lies in " + (by_row ? "columns " : "rows ") + digits_text(lines[a]) + " only";
           });

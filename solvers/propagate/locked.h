@@ -16,7 +16,10 @@ inline int Engine<M, kOneWord, kRules, kCages>::locked(M* s, Rule rule, M digits
   int progress = 0;
   for (; digits; digits &= static_cast<M>(digits - 1)) {
     const M bit = static_cast<M>(digits & (~digits + 1));
-    const int r = apply(s, rule, bit, slots_of(cells.data(), low_bits(static_cast<int>(cells.size()))), [&] {
+    const int r = apply(s, rule, bit, slots_of(cells.data(), low_bits(static_cast<int>(cells.size()))), [&](std::vector<int>& pattern) {
+      const int* in = unit_cells_.data() + static_cast<std::size_t>(within) * static_cast<std::size_t>(shape_.size());
+      for (int i = 0; i < shape_.size(); ++i)  // the digit's places in `within`: all in the crossing
+        if (s[in[i]] & bit) pattern.push_back(in[i]);
       return std::string(rule == kPointing ? "pointing: " : "claiming: ") + digits_text(bit) + " of " +
              shape_.unit_name(within) + " lies in " + shape_.unit_name(only_in) + " only";
     });

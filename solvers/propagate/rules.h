@@ -52,15 +52,20 @@ inline int Engine<M, kOneWord, kRules, kCages>::eliminate(M* s, int cell, M bits
 
 // One pattern of `rule` found: the digits `remove` leave every cell targets(visit) visits.
 // Returns -1 on a contradiction, else whether any candidate went; if one did, counts the
-// pattern and tells the observer what it was (describe()) and which cells lost digits.
+// pattern and tells the observer what it was (describe(pattern) says it in words and lists its
+// cells), which candidates went and which cells lost them.
 template <typename M, bool kOneWord, bool kRules, bool kCages>
 template <typename Targets, typename Describe>
 inline int Engine<M, kOneWord, kRules, kCages>::apply(M* s, Rule rule, M remove, Targets targets, Describe describe) {
   int removed = 0;
   bool dead = false;
   std::string losers;
+  std::vector<Candidate> removals;
   targets([&](int cell) {
     if (!(s[cell] & remove)) return;  // most targets: a pattern found again lost nothing since
+    if (observer_ && !dead)
+      for (M had = static_cast<M>(s[cell] & remove); had; had &= static_cast<M>(had - 1))
+        removals.push_back({cell, std::countr_zero(had) + 1});
     const int r = dead ? 0 : eliminate(s, cell, remove);
     dead = dead || r < 0;
     if (r > 0 && observer_) losers += " " + shape_.cell_name(cell);
@@ -73,7 +78,12 @@ inline int Engine<M, kOneWord, kRules, kCages>::apply(M* s, Rule rule, M remove,
       PropagateRating::locked_candidates, PropagateRating::locked_candidates, PropagateRating::subsets,
       PropagateRating::subsets, PropagateRating::subsets, PropagateRating::subsets, PropagateRating::fish};
   hardest_ = std::max(hardest_, kLevel[rule]);
-  if (observer_) observer_->note(describe() + "; removed from" + losers);
+  if (observer_) {
+    std::vector<int> pattern;
+    const std::string words = describe(pattern);
+    observer_->reasoning(pattern, removals);
+    observer_->note(words + "; removed from" + losers);
+  }
   return 1;
 }
 

@@ -66,8 +66,8 @@ inline bool Engine<M, kOneWord, kRules, kCages>::search(std::size_t depth, std::
       queued_ = 0;
       if (observer_) observer_->dead_end(failure_);
     }
-    if (observer_) observer_->leave(child_id);
     ++backtracks_;
+    if (observer_) observer_->leave(child_id);
     solved_ = solved_here;
   }
   return false;

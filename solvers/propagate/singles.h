@@ -230,7 +230,10 @@ inline bool Engine<M, kOneWord, kRules, kCages>::place_hidden_singles(M* s, int 
     }
     if (s[cells[i]] == bit && is_placed(s, cells[i])) continue;  // placed from another unit
     ++hidden_;
-    if (observer_) observer_->place(cells[i], std::countr_zero(bit) + 1, Reason::inferred, "hidden single");
+    if (observer_) {  // the unit is the reason: the digit has no other place in it
+      observer_->reasoning({cells, static_cast<std::size_t>(n)}, {});
+      observer_->place(cells[i], std::countr_zero(bit) + 1, Reason::inferred, "hidden single in " + shape_.unit_name(u));
+    }
     if (!assign(s, cells[i], bit)) return false;
   }
   return true;

@@ -86,7 +86,8 @@ inline int Engine<M, kOneWord, kRules, kCages>::subsets(M* s, bool hidden, bool 
       const Rule rule = hidden ? (size == 2 ? kHiddenPairs : kHiddenTriples) : (size == 2 ? kNakedPairs : kNakedTriples);
       const std::uint64_t digits = hidden ? set : cover, slots = hidden ? cover : set;
       const auto remove = static_cast<M>(hidden ? all_ & ~digits : digits);
-      return apply(s, rule, remove, slots_of(cells, hidden ? slots : low_bits(n) & ~slots), [&] {
+      return apply(s, rule, remove, slots_of(cells, hidden ? slots : low_bits(n) & ~slots), [&](std::vector<int>& pattern) {
+        slots_of(cells, slots)([&](int cell) { pattern.push_back(cell); });
         return std::string(hidden ? "hidden " : "naked ") + (size == 2 ? "pair " : "triple ") + digits_text(digits) + " at " +
                cells_text(cells, slots) + " in " + shape_.unit_name(u) + (hidden ? ": the other digits" : "");
       });

@@ -98,7 +98,7 @@ class Cadical final : public SatLibrary {
 
   bool is_true(int v) override { return solver_.val(v) > 0; }
 
-  CallStats last_call() override { return {std::nullopt, std::nullopt, conflicts_}; }
+  CallStats last_call() override { return {std::nullopt, std::nullopt, conflicts_, std::nullopt}; }
 
  private:
   CaDiCaL::Solver solver_;

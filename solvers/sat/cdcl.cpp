@@ -148,7 +148,7 @@ struct Cdcl::Impl : Core {
   Answer search(std::span<const int> assumptions, const CallLimits& limits, SearchObserver* observer,
                 const std::function<bool()>& on_model) {
     reset();
-    stats_ = {0, 0, 0};
+    stats_ = {0, 0, 0, std::nullopt};
     nodes_ = 1;
     observer_ = observer;
     if (limits.deadline && std::chrono::steady_clock::now() >= *limits.deadline) return finish(Answer::stopped);
@@ -242,6 +242,8 @@ Answer Cdcl::search_all(std::span<const int> assumptions, const CallLimits& limi
   last_ = impl_->stats_;
   return answer;
 }
+
+std::optional<CallStats> Cdcl::running_call() const { return impl_->stats_; }
 
 std::unique_ptr<SatLibrary> make_cdcl(const Setup& setup) { return std::make_unique<Cdcl>(setup); }
 

@@ -51,7 +51,7 @@ class CryptoMiniSat final : public SatLibrary {
   static constexpr std::uint64_t kSliceConflicts = 2000;
 
   Answer solve(std::span<const int> assumptions, const CallLimits& limits) override {
-    last_ = {0, 0, 0};
+    last_ = {0, 0, 0, std::nullopt};
     if (!assumptions.empty()) {
       solver_.set_no_confl_needed();  // which assumptions failed is never asked
       to_lits(assumptions);
@@ -93,7 +93,7 @@ class CryptoMiniSat final : public SatLibrary {
 
   CMSat::SATSolver solver_;
   std::vector<Lit> buffer_;
-  CallStats last_{0, 0, 0};
+  CallStats last_{0, 0, 0, std::nullopt};
 };
 
 }  // namespace

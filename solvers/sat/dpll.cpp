@@ -22,7 +22,6 @@ struct Dpll::Impl : Core {
     bool flipped;              // the decision's other value, tried after its branch: none left
   };
   std::vector<Level> levels_;
-  std::uint64_t flips_ = 0;
   std::uint64_t nodes_ = 1;  // the root, the decisions and the flips of this search
 
   // Undoes every assignment: clauses are added, and calls start, at an empty trail.
@@ -53,7 +52,7 @@ struct Dpll::Impl : Core {
   void flip() {
     const Level last = levels_.back();
     pop_level();
-    ++flips_;
+    ++*stats_.flips;
     const std::uint64_t node = ++nodes_;
     const std::uint64_t parent = levels_.empty() ? 1 : levels_.back().node;
     levels_.push_back({-last.decision, trail_.size(), node, last.in_solution, true});
@@ -80,8 +79,7 @@ struct Dpll::Impl : Core {
   Answer search(std::span<const int> assumptions, const CallLimits& limits, SearchObserver* observer,
                 const std::function<bool()>& on_model) {
     reset();
-    stats_ = {0, 0, 0};
-    flips_ = 0;
+    stats_ = {0, 0, 0, 0};
     nodes_ = 1;
     observer_ = observer;
     if (limits.deadline && std::chrono::steady_clock::now() >= *limits.deadline) return Answer::stopped;
@@ -159,9 +157,10 @@ Answer Dpll::search_all(std::span<const int> assumptions, const CallLimits& limi
                     const std::function<bool()>& on_model) {
   const Answer answer = impl_->search(assumptions, limits, observer, on_model);
   last_ = impl_->stats_;
-  last_flips_ = impl_->flips_;
   return answer;
 }
+
+std::optional<CallStats> Dpll::running_call() const { return impl_->stats_; }
 
 std::unique_ptr<SatLibrary> make_dpll(const Setup& setup) { return std::make_unique<Dpll>(setup); }
 

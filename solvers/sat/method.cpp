@@ -13,10 +13,12 @@ void Totals::add(const CallStats& call) {
   decisions += call.decisions.value_or(0);
   propagations += call.propagations.value_or(0);
   conflicts += call.conflicts;
+  flips += call.flips.value_or(0);
+  counts_flips = counts_flips || call.flips.has_value();
   ++calls;
 }
 
-Stats stats_of(const Totals& t, SatLibrary::Work work, double seconds, std::uint64_t variables, std::uint64_t clauses) {
+Stats stats_of(const Totals& t, SatLibrary::Work work, double seconds) {
   Stats st;
   st.seconds = seconds;
   if (work == SatLibrary::Work::calls) {  // a program: its calls are all that can be counted
@@ -30,8 +32,8 @@ Stats stats_of(const Totals& t, SatLibrary::Work work, double seconds, std::uint
     if (t.counts_flips) st.counters.push_back({"flips", t.flips});
     st.counters.push_back({"conflicts", t.conflicts});
   }
-  st.counters.push_back({"variables", variables});
-  st.counters.push_back({"clauses", clauses});
+  st.counters.push_back({"variables", t.variables});
+  st.counters.push_back({"clauses", t.clauses});
   return st;
 }
 
@@ -44,6 +46,7 @@ std::string describe(const SatLibrary& s, std::uint64_t number, const CallStats&
   if (call.decisions) text += std::to_string(*call.decisions) + " decisions, ";
   text += std::to_string(call.conflicts) + " conflicts";
   if (call.propagations) text += ", " + std::to_string(*call.propagations) + " propagations";
+  if (call.flips) text += ", " + std::to_string(*call.flips) + " flips";
   return text;
 }
 
@@ -75,21 +78,26 @@ void check_model(SatLibrary& s, const std::string& backend, const ClauseList& cl
 
 StopReason enumerate(SatLibrary& s, std::span<const int> assumptions, const SearchBudget& budget, const Limits& limits,
                      Totals& totals, ClauseList& clauses, std::vector<int>& block, const std::function<bool()>& next) {
+  bool in_call = false;
+  const CountersWatch watch(limits.observer, [&] {
+    Totals now = totals;
+    if (in_call)
+      if (const std::optional<CallStats> call = s.running_call()) now.add(*call);
+    return stats_of(now, s.work(), budget.elapsed_seconds());
+  });
   if (s.enumerates()) {
     CallLimits call;
     call.deadline = budget.deadline();
     call.max_conflicts = limits.max_nodes;
+    in_call = true;
     const Answer answer = s.search_all(assumptions, call, limits.observer, [&] {
       block.clear();
       return next();
     });
+    in_call = false;
     totals.add(s.last_call());
     totals.last = answer;
-    const std::optional<std::uint64_t> flips = s.last_flips();
-    totals.flips = flips.value_or(0);
-    totals.counts_flips = flips.has_value();
-    if (limits.observer)
-      limits.observer->note(describe(s, 1, s.last_call()) + (flips ? ", " + std::to_string(*flips) + " flips" : ""));
+    if (limits.observer) limits.observer->note(describe(s, 1, s.last_call()));
     return answer == Answer::stopped ? why_stopped(budget, limits) : StopReason::none;
   }
   const bool by_calls = s.work() == SatLibrary::Work::calls;
@@ -101,7 +109,9 @@ StopReason enumerate(SatLibrary& s, std::span<const int> assumptions, const Sear
       if (spent >= limits.max_nodes) return StopReason::nodes;
       if (!by_calls) call.max_conflicts = limits.max_nodes - spent;
     }
+    in_call = true;
     const Answer answer = s.solve(assumptions, call);
+    in_call = false;
     const CallStats stats = s.last_call();
     totals.add(stats);
     totals.last = answer;

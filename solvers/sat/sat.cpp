@@ -202,7 +202,8 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
     const std::uint64_t variables = loader ? loader->variables() : 0, clauses = loader ? loader->clauses() : 0;
     const auto work = s ? s->work() : SatLibrary::Work::conflicts;
     if (fresh) finish_fresh(false);  // no answer: the proof file is removed
-    return sink.finish(StopReason::time, sat::stats_of(sat::Totals{}, work, budget.elapsed_seconds(), variables, clauses));
+    return sink.finish(StopReason::time, sat::stats_of({.variables = variables, .clauses = clauses}, work,
+                                                       budget.elapsed_seconds()));
   }
   auto solver_var = [&](int v) { return loader ? loader->solver_var(v) : v; };
   // A cell variable's value in the model: +1, -1, or 0 when the library was not given it
@@ -223,7 +224,7 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
                                                              : "")
                                  : "; the library decides and propagates inside each call and reports only its "
                                    "totals, so each call is one step here"));
-  sat::Totals totals;
+  sat::Totals totals{.variables = variables_, .clauses = clauses_};
   std::vector<int> block;
   const StopReason stop = sat::enumerate(*s, assumptions, budget, limits, totals, given, block, [&] {
     // Every cell variable read: one digit per cell, each given its own (model.h). The grid
@@ -259,7 +260,7 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
     reused_clauses_.add(retire);
   }
   if (fresh) finish_fresh(totals.last == Answer::unsatisfiable);
-  return sink.finish(stop, sat::stats_of(totals, work, budget.elapsed_seconds(), variables_, clauses_));
+  return sink.finish(stop, sat::stats_of(totals, work, budget.elapsed_seconds()));
 }
 
 CoverResult SatSolver::search(const ExactCover& problem, const Limits& limits) {
@@ -288,12 +289,13 @@ CoverResult SatSolver::search(const ExactCover& problem, const Limits& limits) {
     if (limits.observer) limits.observer->note("the time limit passed while the formula was loading");
     const auto variables = loader->variables(), clauses = loader->clauses();
     finish(false);
-    return sink.finish(StopReason::time, sat::stats_of(sat::Totals{}, work, budget.elapsed_seconds(), variables, clauses));
+    return sink.finish(StopReason::time, sat::stats_of({.variables = variables, .clauses = clauses}, work,
+                                                       budget.elapsed_seconds()));
   }
   if (limits.observer)
     limits.observer->note("formula: " + std::to_string(loader->variables()) + " variables, " +
                           std::to_string(loader->clauses()) + " clauses, one variable per option (" + options() + ")");
-  sat::Totals totals;
+  sat::Totals totals{.variables = loader->variables(), .clauses = loader->clauses()};
   Selection chosen;
   std::vector<int> block;
   const bool steps = s->enumerates();
@@ -306,10 +308,9 @@ CoverResult SatSolver::search(const ExactCover& problem, const Limits& limits) {
     if (limits.observer && !steps) limits.observer->solution();  // dpll told it
     return !sink.add(chosen) && !block.empty();
   });
-  const auto variables = loader->variables();
-  const auto clauses = loader->clauses();
+  totals.variables = loader->variables(), totals.clauses = loader->clauses();
   finish(totals.last == Answer::unsatisfiable);
-  return sink.finish(stop, sat::stats_of(totals, work, budget.elapsed_seconds(), variables, clauses));
+  return sink.finish(stop, sat::stats_of(totals, work, budget.elapsed_seconds()));
 }
 
 std::unique_ptr<UniquenessSession> SatSolver::uniqueness_session(const Grid& solution) {

@@ -102,6 +102,7 @@ void Core::tell_assignment(int lit, int reason) {
       else if (in_solution(std::abs(lit))) tell(lit, name(lit) + " (a learnt unit clause)");
       return;
     default:
+      cite(lit, reason);
       if (digit) {
         const std::string_view rule = placement_rule(reason);
         observer_->place(m.cell, m.digit, Reason::inferred, rule);
@@ -110,6 +111,19 @@ void Core::tell_assignment(int lit, int reason) {
         tell(lit, name(lit) + " " + why(reason));
       }
   }
+}
+
+// Tells the observer the cells of clause c, which set `lit`, and the candidate it removes when
+// `lit` says a cell does not hold a digit: a viewer highlights them and keeps its pencil marks.
+void Core::cite(int lit, int c) {
+  std::vector<int> cells;
+  for (int l : literals(c))
+    if (const int cell = meaning_[static_cast<std::size_t>(std::abs(l))].cell;
+        cell >= 0 && std::find(cells.begin(), cells.end(), cell) == cells.end())
+      cells.push_back(cell);
+  const Meaning& m = meaning_[static_cast<std::size_t>(std::abs(lit))];
+  const Candidate gone{m.cell, m.digit};
+  observer_->reasoning(cells, lit < 0 && m.cell >= 0 ? std::span<const Candidate>(&gone, 1) : std::span<const Candidate>());
 }
 
 // Tells `words` about `lit`: an option chosen (an exact-cover option's variable set true), or a note.

@@ -159,6 +159,7 @@ struct Core {
   std::string why(int c) const;
   std::string_view placement_rule(int c) const;
   void tell_assignment(int lit, int reason);
+  void cite(int lit, int c);  // the reasoning behind `lit`, set by clause c, in grid terms
   void tell(int lit, const std::string& words);  // place_option for a chosen option, else note
 
   void assign(int lit, int reason) {

@@ -44,6 +44,7 @@
 #include "sudokit/exact_cover.h"
 #include "sudokit/grid.h"
 #include "sudokit/shape.h"
+#include "sudokit/stats.h"
 #include "sudokit/trace.h"
 
 namespace sudokit {
@@ -74,21 +75,6 @@ std::string_view to_string(StopReason reason);
 // The status of a search that found `count` solutions looking for up to `limit` (0: all), ended
 // early by `stop` or not. Every backend's result goes through this one rule.
 Status final_status(std::uint64_t count, StopReason stop, std::uint64_t limit);
-
-struct Counter {
-  std::string name;
-  std::uint64_t value;
-};
-
-struct Stats {
-  std::uint64_t nodes = 0;         // search-tree nodes, the root included
-  std::uint64_t guesses = 0;       // choices made where another alternative remained
-  std::uint64_t backtracks = 0;    // choices undone
-  std::uint64_t propagations = 0;  // assignments made by inference rather than by choice
-  double seconds = 0;              // wall time inside solve()
-  std::vector<Counter> counters;   // backend-specific, named as in docs/stats.md
-  std::uint64_t counter(std::string_view name) const;  // 0 when absent
-};
 
 // What a solve returns; Answer is a Grid for Sudoku, a Selection for exact cover.
 template <class Answer>

@@ -5,7 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <string_view>
+#include <utility>
+
+#include "sudokit/stats.h"
 
 namespace sudokit {
 
@@ -19,6 +24,11 @@ enum class Reason {
   forced,    // the only alternative left at a search step (a node, but not a guess)
 };
 std::string_view to_string(Reason reason);  // "given", "inferred", "choice", "forced"
+
+// A digit a cell may still hold: what a rule removes (SearchObserver::reasoning).
+struct Candidate {
+  int cell, digit;
+};
 
 class SearchObserver {
  public:
@@ -56,6 +66,37 @@ class SearchObserver {
   virtual void solution() = 0;
   // Anything else a backend wants to say, such as a SAT solver call's decisions and conflicts.
   virtual void note(std::string_view text) = 0;
+
+  // What the rule of the next place() or note() reasons from, for a viewer that highlights it:
+  // `cells` (a hidden single's unit, a subset's cells, an X-wing's corners) and the candidates
+  // it removes, which the words then summarise. By default ignored: traces are unchanged.
+  virtual void reasoning(std::span<const int> cells, std::span<const Candidate> removed) {
+    (void)cells, (void)removed;
+  }
+  // The backend's counters as they stand, for an observer that shows them step by step: `now`
+  // returns the Stats solve() would report if the search ended here. Handed over when a search
+  // starts and taken back (an empty function) before its state goes: see CountersWatch. By
+  // default ignored.
+  virtual void watch_counters(std::function<Stats()> now) { (void)now; }
+};
+
+// Hands `observer`, when there is one, the function that reads a search's counters while the
+// watch lives; a backend keeps it on its stack beside the counters it reads. Free when nobody
+// observes: no std::function is made.
+class CountersWatch {
+ public:
+  template <class Now>
+  CountersWatch(SearchObserver* observer, Now&& now) : observer_(observer) {
+    if (observer_) observer_->watch_counters(std::forward<Now>(now));
+  }
+  ~CountersWatch() {
+    if (observer_) observer_->watch_counters({});
+  }
+  CountersWatch(const CountersWatch&) = delete;
+  CountersWatch& operator=(const CountersWatch&) = delete;
+
+ private:
+  SearchObserver* observer_;
 };
 
 }  // namespace sudokit

@@ -50,6 +50,7 @@ class Cdcl final : public SatLibrary {
   Answer solve(std::span<const int> assumptions, const CallLimits& limits) override;
   bool is_true(int v) override;
   CallStats last_call() override { return last_; }
+  std::optional<CallStats> running_call() const override;
   void set_vocabulary(const std::function<Vocabulary()>& make) override;
   // It counts in one search (forbidding each model itself), telling the observer every step.
   bool enumerates() const override { return true; }

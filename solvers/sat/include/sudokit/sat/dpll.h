@@ -28,7 +28,7 @@
 // small grids; solver=auto never picks it (measured in docs/backends/sat.md).
 //
 // Statistics (CallStats): decisions, propagations (literals set by a unit clause, false ones
-// included), conflicts (clauses found false); and last_flips(). CallLimits::max_conflicts bounds the conflicts, as
+// included), conflicts (clauses found false), flips (decisions tried the other way). CallLimits::max_conflicts bounds the conflicts, as
 // in the libraries; the deadline is read every 32 steps (a step: a decision or a conflict).
 #pragma once
 
@@ -66,13 +66,12 @@ class Dpll final : public SatLibrary {
   bool enumerates() const override { return true; }
   Answer search_all(std::span<const int> assumptions, const CallLimits& limits, SearchObserver* observer,
                     const std::function<bool()>& on_model) override;
-  std::optional<std::uint64_t> last_flips() const override { return last_flips_; }
+  std::optional<CallStats> running_call() const override;
 
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
   CallStats last_;
-  std::uint64_t last_flips_ = 0;
 };
 
 std::unique_ptr<SatLibrary> make_dpll(const Setup& setup);

@@ -43,6 +43,9 @@ struct CallLimits {
 struct CallStats {
   std::optional<std::uint64_t> decisions, propagations;
   std::uint64_t conflicts = 0;
+  // Decisions undone and tried the other way (dpll's flips): each a node of its tree, not a
+  // guess. None from a library that never flips (cdcl jumps back instead).
+  std::optional<std::uint64_t> flips;
 };
 
 struct Setup {
@@ -109,10 +112,10 @@ class SatLibrary {
   // `observer` when there is one. The default throws std::logic_error (enumerates() is false).
   virtual Answer search_all(std::span<const int> assumptions, const CallLimits& limits, SearchObserver* observer,
                             const std::function<bool()>& on_model);
-  // Decisions the last search_all() undid and tried the other way (dpll's flips): each a node of
-  // its tree, not a guess.
-  // None for a library that never flips (cdcl jumps back instead): it reports no flips counter.
-  virtual std::optional<std::uint64_t> last_flips() const { return std::nullopt; }
+  // The counts of the call under way, as they stand, for an observer that shows them step by
+  // step (SearchObserver::watch_counters); none from a library that tells them only when a call
+  // returns (all but the textbook solvers). Asked only while a call runs.
+  virtual std::optional<CallStats> running_call() const { return std::nullopt; }
 };
 
 std::unique_ptr<SatLibrary> make_cryptominisat(const Setup& setup);
