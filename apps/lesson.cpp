@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <set>
 #include <sstream>
 #include <unordered_map>
 
@@ -27,10 +28,29 @@ extern const char* const kHtml;  // apps/lesson.html, built in by apps/CMakeList
 
 namespace {
 
+// What the end step says: how the search ended, as `solve` reports it.
+template <typename Answer>
+std::string outcome_words(const BasicResult<Answer>& r) {
+  const std::string found = std::to_string(r.count) + (r.count == 1 ? " solution" : " solutions");
+  switch (r.status) {
+    case Status::unique: return "the search is over: one solution, and no other (unique)";
+    case Status::multiple: return "the search is over: " + found + " found";
+    case Status::solved: return "the search stops at its first solution, as asked (uniqueness not checked)";
+    case Status::none: return "the search is over: no solution";
+    case Status::stopped: break;
+  }
+  const std::string why = r.stop_reason == StopReason::nodes  ? "the node limit"
+                          : r.stop_reason == StopReason::time ? "the time limit"
+                                                              : "its settings (no search)";
+  return "the search stopped at " + why + ", with " + found + " found";
+}
+
 // Records the steps of one search: each event's words from TextTrace (so the page says what
 // `solve --trace` says), the digits it sets or clears (in a grid; an exact-cover node names its
-// option instead), and the counters after it. The digits a node set are cleared when the search
-// leaves it, as the backend undoes them.
+// option instead), the cells and candidates its rule reasons about, and the counters after it,
+// both as counted from the events and as the backend keeps them. What a node set or took out
+// is put back when the search leaves it, as the backend undoes it. Past `max_steps` steps
+// nothing more is recorded (nor worded) until the end step.
 class Recorder final : public SearchObserver {
  public:
   Recorder(const Grid& puzzle, std::size_t max_steps, LessonMethod& method)
@@ -42,12 +62,26 @@ class Recorder final : public SearchObserver {
     start();
   }
   void start() {
-    frames_.push_back({1, {}});
+    frames_.push_back({1, {}, {}});
     depth_of_[1] = 0;
     words_.str("");  // TextTrace's "[node 1] root": the page draws the root itself
+    method_.counter_names = {"nodes", "guesses", "backtracks", "propagations"};
+  }
+
+  // The step after the search: its outcome, with the result's counters (`solve --stats`).
+  template <typename Answer>
+  void finish(const BasicResult<Answer>& result) {
+    counters_now_ = nullptr;
+    LessonStep s = step(LessonStep::Kind::end);
+    s.text = outcome_words(result);
+    s.nodes = nodes_, s.guesses = guesses_, s.dead_ends = dead_ends_, s.placements = placements_;
+    last_counters_.clear();  // the end step always carries them
+    take_counters(result.stats, s);
+    method_.steps.push_back(std::move(s));
   }
 
   void enter(std::uint64_t id, std::uint64_t parent, int cell, int digit, int alternatives, Reason reason) override {
+    if (full()) return;
     trace_.enter(id, parent, cell, digit, alternatives, reason);
     LessonStep s = node_step(id, parent, reason);
     s.cell = cell;
@@ -56,6 +90,7 @@ class Recorder final : public SearchObserver {
   }
   void enter_option(std::uint64_t id, std::uint64_t parent, int item, int option, int alternatives,
                     Reason reason) override {
+    if (full()) return;
     trace_.enter_option(id, parent, item, option, alternatives, reason);
     LessonStep s = node_step(id, parent, reason);
     s.option = option;
@@ -64,10 +99,12 @@ class Recorder final : public SearchObserver {
   }
   void enter_step(std::uint64_t id, std::uint64_t parent, std::string_view label, int alternatives,
                   Reason reason) override {
+    if (full()) return;
     trace_.enter_step(id, parent, label, alternatives, reason);
     record(node_step(id, parent, reason));
   }
   void place(int cell, int digit, Reason reason, std::string_view rule) override {
+    if (full()) return;
     trace_.place(cell, digit, reason, rule);
     LessonStep s = step(LessonStep::Kind::place);
     s.cell = cell;
@@ -76,6 +113,7 @@ class Recorder final : public SearchObserver {
     record(std::move(s));
   }
   void place_option(int option, std::string_view words) override {
+    if (full()) return;
     trace_.place_option(option, words);
     LessonStep s = step(LessonStep::Kind::place);
     s.option = option;
@@ -83,11 +121,13 @@ class Recorder final : public SearchObserver {
     record(std::move(s));
   }
   void dead_end(std::string_view why) override {
+    if (full()) return;
     trace_.dead_end(why);
     ++dead_ends_;
     record(step(LessonStep::Kind::dead_end));
   }
   void leave(std::uint64_t id) override {
+    if (full()) return;
     trace_.leave(id);
     LessonStep s = step(LessonStep::Kind::back);
     s.node = id;
@@ -99,24 +139,47 @@ class Recorder final : public SearchObserver {
         s.changes.push_back({*it, (*grid_)[*it], 0});
         grid_->set(*it, 0);
       }
+      for (auto it = frame.gone.rbegin(); it != frame.gone.rend(); ++it) {
+        gone_.erase({it->cell, it->digit});
+        s.marks.push_back({it->cell, it->digit, 0});
+      }
       if (frame.node == id) break;
     }
     record(std::move(s));
   }
   void solution() override {
+    if (full()) return;
     trace_.solution();
     record(step(LessonStep::Kind::solution));
   }
   void note(std::string_view text) override {
+    if (full()) return;
     trace_.note(text);
     record(step(LessonStep::Kind::note));
   }
+  void reasoning(std::span<const int> cells, std::span<const Candidate> removed) override {
+    if (full()) return;
+    reasons_.assign(cells.begin(), cells.end());
+    for (const Candidate& c : removed)
+      if (gone_.insert({c.cell, c.digit}).second) {
+        taken_out_.push_back({c.cell, c.digit, 1});
+        frames_.back().gone.push_back(c);
+      }
+  }
+  void watch_counters(std::function<Stats()> now) override { counters_now_ = std::move(now); }
 
  private:
   struct Frame {
     std::uint64_t node;
-    std::vector<int> cells;  // set in this node, in order
+    std::vector<int> cells;        // set in this node, in order
+    std::vector<Candidate> gone;   // taken out by a rule in this node, in order
   };
+  // Whether the steps are all recorded: every later event only marks the lesson truncated.
+  bool full() {
+    if (method_.steps.size() < max_steps_) return false;
+    method_.truncated = true;
+    return true;
+  }
   LessonStep step(LessonStep::Kind kind) {
     LessonStep s;
     s.kind = kind;
@@ -131,7 +194,7 @@ class Recorder final : public SearchObserver {
     s.depth = depth_of_[id] = depth_of_[parent] + 1;
     ++nodes_;
     guesses_ += reason == Reason::choice;
-    frames_.push_back({id, {}});
+    frames_.push_back({id, {}, {}});
     return s;
   }
   void set(int cell, int digit, LessonStep& s) {
@@ -149,10 +212,28 @@ class Recorder final : public SearchObserver {
     s.guesses = guesses_;
     s.dead_ends = dead_ends_;
     s.placements = placements_;
-    if (method_.steps.size() < max_steps_) method_.steps.push_back(std::move(s));
-    else method_.truncated = true;
+    s.cells = std::move(reasons_);
+    reasons_.clear();
+    s.marks.insert(s.marks.end(), taken_out_.begin(), taken_out_.end());
+    taken_out_.clear();
+    if (counters_now_) take_counters(counters_now_(), s);
+    method_.steps.push_back(std::move(s));
   }
-
+  // The backend's counters into `s`, by method_.counter_names (a name first seen is added),
+  // unless they are what the last step that has them says.
+  void take_counters(const Stats& stats, LessonStep& s) {
+    std::vector<std::string>& names = method_.counter_names;
+    std::vector<std::uint64_t> values = {stats.nodes, stats.guesses, stats.backtracks, stats.propagations};
+    values.resize(names.size(), 0);
+    for (const Counter& c : stats.counters) {
+      const auto at = static_cast<std::size_t>(std::find(names.begin(), names.end(), c.name) - names.begin());
+      if (at == names.size()) names.push_back(c.name), values.push_back(0);
+      values[at] = c.value;
+    }
+    if (values == last_counters_) return;
+    last_counters_ = values;
+    s.counters = std::move(values);
+  }
   std::optional<Grid> grid_;  // as the search has it (none in an exact-cover lesson)
   std::ostringstream words_;
   TextTrace trace_;
@@ -161,7 +242,13 @@ class Recorder final : public SearchObserver {
   std::vector<Frame> frames_;
   std::unordered_map<std::uint64_t, int> depth_of_;
   std::uint64_t nodes_ = 1, guesses_ = 0, dead_ends_ = 0, placements_ = 0;
+  std::vector<int> reasons_;                       // told by reasoning(), for the next step
+  std::vector<std::array<int, 3>> taken_out_;      // likewise
+  std::set<std::pair<int, int>> gone_;             // candidates out now, as (cell, digit)
+  std::function<Stats()> counters_now_;            // the backend's, while its search runs
+  std::vector<std::uint64_t> last_counters_;
 };
+
 
 std::string spec_text(const std::string& name, const std::vector<std::pair<std::string, std::string>>& options) {
   std::string spec = name;
@@ -176,6 +263,7 @@ char kind_letter(LessonStep::Kind kind) {
     case LessonStep::Kind::dead_end: return 'd';
     case LessonStep::Kind::back: return 'b';
     case LessonStep::Kind::solution: return 's';
+    case LessonStep::Kind::end: return 'e';
     case LessonStep::Kind::note: break;
   }
   return 't';
@@ -190,12 +278,11 @@ nlohmann::json method_json(const LessonMethod& m, const BasicResult<Answer>& r) 
   for (const Counter& c : r.stats.counters) counters[c.name] = c.value;
   nlohmann::json steps = nlohmann::json::array();
   for (const LessonStep& s : m.steps) {
-    nlohmann::json changes = nlohmann::json::array();
-    for (const auto& [cell, before, after] : s.changes) changes.push_back({cell, before, after});
-    steps.push_back({std::string(1, kind_letter(s.kind)), s.depth, s.node, s.parent, s.text, s.cell, changes, s.nodes,
-                     s.guesses, s.dead_ends, s.placements, s.option, s.item});
+    steps.push_back({std::string(1, kind_letter(s.kind)), s.depth, s.node, s.parent, s.text, s.cell, s.changes, s.nodes,
+                     s.guesses, s.dead_ends, s.placements, s.option, s.item, s.cells, s.marks, s.counters});
   }
   return {{"spec", m.spec},
+          {"counter_names", m.counter_names},
           {"summary", m.summary},
           {"truncated", m.truncated},
           {"status", std::string(to_string(r.status))},
@@ -397,8 +484,8 @@ void record_methods(const Registry& registry, const Problem& problem, const std:
     if (shared_seconds > 0)
       observed.max_seconds =
           std::max(1e-3, shared_seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    if constexpr (std::is_same_v<Problem, Grid>) method.result = solver->solve(problem, observed);
-    else method.cover_result = solver->solve(problem, observed);
+    if constexpr (std::is_same_v<Problem, Grid>) recorder.finish(method.result = solver->solve(problem, observed));
+    else recorder.finish(method.cover_result = solver->solve(problem, observed));
   }
 }
 

@@ -74,6 +74,102 @@ TEST(Lesson, StepsReplayToTheAnswerAndCountAsTheBackendDoes) {
   }
 }
 
+// The counters a method shows at each step are the backend's own as they stood (the observer's
+// watch_counters): they never go down, the nodes and guesses among them agree with the steps
+// seen so far, and the last step, the search's outcome, has the result's statistics.
+TEST(Lesson, CountersAreTheBackendsOwnAtEveryStep) {
+  const Registry registry = builtin_solvers();
+  for (const char* line : {kEasy, kHard}) {
+    const Grid puzzle = read_one(line);
+    std::vector<std::string> methods = lesson_methods(registry, puzzle.shape());
+    const Lesson lesson = record_lesson(registry, puzzle, methods, lesson_limits(), 100000);
+    for (const LessonMethod& m : lesson.methods) {
+      SCOPED_TRACE(m.spec + " on " + line);
+      ASSERT_GE(m.counter_names.size(), 4u);
+      EXPECT_EQ(m.counter_names[0], "nodes");
+      EXPECT_EQ(m.counter_names[1], "guesses");
+      ASSERT_EQ(m.steps.back().kind, LessonStep::Kind::end);
+      std::vector<std::uint64_t> now;
+      std::size_t told = 0;
+      for (const LessonStep& s : m.steps) {
+        if (!s.counters.empty()) {
+          for (std::size_t i = 0; i < 4 && i < now.size(); ++i) EXPECT_GE(s.counters[i], now[i]) << s.text;
+          now = s.counters;
+          told += s.kind != LessonStep::Kind::end;
+        }
+        if (now.empty()) continue;
+        EXPECT_EQ(now[0], s.nodes) << s.text;
+        EXPECT_EQ(now[1], s.guesses) << s.text;
+      }
+      EXPECT_GT(told, 0u) << "every built-in backend tells its counters while it searches";
+      const Stats& stats = m.result.stats;
+      const std::vector<std::uint64_t>& end = m.steps.back().counters;
+      ASSERT_EQ(end.size(), m.counter_names.size());
+      EXPECT_EQ(end[0], stats.nodes);
+      EXPECT_EQ(end[1], stats.guesses);
+      EXPECT_EQ(end[2], stats.backtracks);
+      EXPECT_EQ(end[3], stats.propagations);
+      for (const Counter& c : stats.counters) {
+        const auto at = std::find(m.counter_names.begin(), m.counter_names.end(), c.name);
+        ASSERT_NE(at, m.counter_names.end()) << c.name;
+        EXPECT_EQ(end[static_cast<std::size_t>(at - m.counter_names.begin())], c.value) << c.name;
+      }
+    }
+  }
+}
+
+// What a rule reasons from is told with its step: a hidden single's unit, the cells of a
+// stronger rule's pattern and the candidates it removes. Replayed, a removal takes out a
+// candidate that was in, leaving a node puts back what the node took out, and no solution has a
+// digit some rule took out.
+TEST(Lesson, RulesNameTheirCellsAndTheCandidatesTheyRemove) {
+  const Registry registry = builtin_solvers();
+  const Grid puzzle = read_one(kHard);
+  const Shape& shape = puzzle.shape();
+  // The lesson's methods, and each backend that declares rules=all with it.
+  std::vector<std::string> methods = lesson_methods(registry, shape);
+  std::string with_rules;  // the backend that has stronger rules
+  for (const std::string& name : registry.names(shape))
+    if (registry.info(name).options.find("rules=") != std::string::npos &&
+        registry.info(name).options.find("|all|") != std::string::npos)
+      with_rules = name, methods.push_back(name + ":rules=all");
+  ASSERT_FALSE(with_rules.empty());
+  const Lesson lesson = record_lesson(registry, puzzle, methods, lesson_limits(), 100000);
+  for (const LessonMethod& m : lesson.methods) {
+    SCOPED_TRACE(m.spec);
+    const bool settings = m.spec.find(':') != std::string::npos;  // stronger rules, or a textbook SAT solver
+    std::set<std::pair<int, int>> gone;
+    Grid grid = puzzle;
+    int hidden = 0, removals = 0, solutions = 0;
+    for (const LessonStep& s : m.steps) {
+      for (const auto& [cell, before, after] : s.changes) grid.set(cell, after);
+      for (const auto& [cell, digit, out] : s.marks) {
+        ASSERT_EQ(gone.count({cell, digit}), out ? 0u : 1u) << s.text;
+        if (out) gone.insert({cell, digit}), ++removals;
+        else gone.erase({cell, digit});
+      }
+      for (int cell : s.cells) ASSERT_TRUE(cell >= 0 && cell < shape.cells()) << s.text;
+      if (s.text.find("hidden single in ") != std::string::npos) {
+        ++hidden;
+        ASSERT_EQ(s.cells.size(), static_cast<std::size_t>(shape.size())) << s.text;
+        bool named = false;
+        for (std::size_t u = 0; u < shape.units().size(); ++u)
+          named = named || (shape.units()[u].cells == std::vector<int>(s.cells.begin(), s.cells.end()) &&
+                            s.text.find("in " + shape.unit_name(static_cast<int>(u))) != std::string::npos);
+        EXPECT_TRUE(named) << s.text;
+        EXPECT_NE(std::find(s.cells.begin(), s.cells.end(), s.cell), s.cells.end()) << s.text;
+      }
+      if (s.kind == LessonStep::Kind::solution) {
+        ++solutions;
+        for (const auto& [cell, digit] : gone) EXPECT_NE(grid[cell], digit) << shape.cell_name(cell) << " was ruled out";
+      }
+    }
+    EXPECT_EQ(solutions, static_cast<int>(m.result.count)) << "a solution step per solution found";
+    if (m.spec == with_rules) EXPECT_GT(hidden, 0) << "its hidden singles name their unit";
+    if (settings) EXPECT_GT(removals, 0) << "the stronger rules and the SAT solvers take candidates out";
+  }
+}
+
 // The methods come from what backends declare: each that takes the grid and traces every step,
 // and the stepwise settings of the others (sat's textbook solvers); none that traces nothing.
 TEST(Lesson, MethodsAreThoseThatTraceEveryStep) {
@@ -98,9 +194,10 @@ TEST(Lesson, MethodsAreThoseThatTraceEveryStep) {
     EXPECT_NE(std::string(e.what()).find("does not report every step"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("try " + notes_only + ":"), std::string::npos) << e.what();
   }
-  // Recording stops at the cap, and says so.
+  // Recording stops at the cap, and says so; the outcome still comes last.
   const Lesson capped = record_lesson(registry, read_one(kHard), {methods.front()}, lesson_limits(), 10);
-  EXPECT_EQ(capped.methods.front().steps.size(), 10u);
+  EXPECT_EQ(capped.methods.front().steps.size(), 10u + 1);
+  EXPECT_EQ(capped.methods.front().steps.back().kind, LessonStep::Kind::end);
   EXPECT_TRUE(capped.methods.front().truncated);
 }
 
@@ -247,7 +344,7 @@ TEST(LessonRequest, CutsTheBudgetAndRefusesBadRequests) {
   ASSERT_EQ(answer["methods"].size(), direct.methods.size());
   for (std::size_t i = 0; i < direct.methods.size(); ++i) {
     const auto& m = answer["methods"][i];
-    EXPECT_EQ(m["steps"].size(), each) << m["spec"];
+    EXPECT_EQ(m["steps"].size(), each + 1) << m["spec"];  // and the end step
     EXPECT_EQ(m["stats"]["nodes"], direct.methods[i].result.stats.nodes) << m["spec"];
   }
   // A method named twice is searched once; more than 8 distinct methods are refused.

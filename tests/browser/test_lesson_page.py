@@ -65,9 +65,17 @@ def grid_of(panel):
         "return [...arguments[0].querySelectorAll('table.grid td')].map(td => td.textContent || '.').join('')", panel)
 
 
-def counters_of(panel):
-    cells = [td.text for td in panel.find_elements(By.CSS_SELECTOR, "table.counters td")]
-    return dict(zip(cells[0::2], (int(v) for v in cells[1::2])))
+def counters_of(panel, own=False):
+    """The counters a panel shows: those counted from the steps seen, or (own) the backend's as it
+    told them, {} before it told any."""
+    row = panel.find_elements(By.CSS_SELECTOR, ".counters .row." + ("own" if own else "seen"))
+    pairs = row[0].find_elements(By.CLASS_NAME, "c") if row else []  # none: "not told yet"
+    return {p.find_element(By.CLASS_NAME, "k").text: int(p.find_element(By.CLASS_NAME, "v").text) for p in pairs}
+
+
+def stats_counters(stats):
+    """solve --stats' counters: its whole numbers but the count of solutions (not the time, status or stop reason)."""
+    return {k: int(v) for k, v in stats.items() if v.isdigit() and k != "count"}
 
 
 def lesson_methods():
@@ -113,6 +121,7 @@ def test_each_method_replays_to_what_solve_says(browser, tmp_path, name, puzzle)
             counters = counters_of(panel)
             assert counters["nodes"] == int(stats["nodes"]), spec
             assert counters["guesses"] == int(stats["guesses"]), spec
+            assert counters_of(panel, own=True) == stats_counters(stats), spec
             final = panel.find_element(By.CLASS_NAME, "final").text
             assert f"nodes {stats['nodes']}, guesses {stats['guesses']}, backtracks {stats['backtracks']}" in final, spec
             assert final.startswith("At the end (solve --stats): " + stats["status"]), (spec, final)
@@ -120,6 +129,10 @@ def test_each_method_replays_to_what_solve_says(browser, tmp_path, name, puzzle)
         for _ in range(3):
             browser.find_element(By.ID, "fwd").click()
         assert any(grid_of(p) != givens for p in panels(browser))
+        for panel, spec in zip(panels(browser), specs):  # the backend's counters as they stand
+            own = counters_of(panel, own=True)
+            if own:
+                assert own["nodes"] == counters_of(panel)["nodes"], spec
         for _ in range(3):
             browser.find_element(By.ID, "back").click()
         assert all(grid_of(p) == givens for p in panels(browser))
@@ -178,6 +191,7 @@ def test_six_queens_lesson_shows_the_options_chosen(browser, tmp_path):
         stats, _ = xc_solutions(spec, problem)
         assert counters_of(panel)["nodes"] == int(stats["nodes"]), spec
         assert counters_of(panel)["guesses"] == int(stats["guesses"]), spec
+        assert counters_of(panel, own=True) == stats_counters(stats), spec
     assert script_errors(browser) == []
 
 
@@ -239,6 +253,47 @@ def test_pencil_marks_are_the_digits_no_peer_holds(browser, tmp_path):
         held = {FOUR[p] for p in peers(cell)}
         expected = " ".join(d for d in "1234" if d not in held)
         assert td.find_element(By.CLASS_NAME, "marks").text == expected, cell
+    assert script_errors(browser) == []
+
+
+def with_stronger_rules():
+    """A method with every stronger rule: the backend that declares rules=...|all, as `solvers` lists it."""
+    listing = run("solvers").stdout
+    name = None
+    for line in listing.splitlines():
+        if line and not line.startswith(" "):
+            name = line.split()[0]
+        elif line.strip().startswith("options:") and re.search(r"rules=\S*\|all\|", line):
+            return name + ":rules=all"
+    pytest.fail("no backend declares rules=all")
+
+
+def test_a_rule_shows_its_cells_and_the_pencil_marks_lose_what_it_removes(browser, tmp_path):
+    hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"  # Norvig's hard1
+    spec = with_stronger_rules()
+    page = tmp_path / "lesson.html"
+    made = run("teach", "--json", "--solvers", spec, hard)
+    assert made.returncode == 0, made.stderr
+    steps = json.loads(made.stdout)["methods"][0]["steps"]
+    # The first step where a rule takes candidates out: its words, cells and removals.
+    at, first = next((i, s) for i, s in enumerate(steps) if s[0] == "t" and s[14])
+    assert run("teach", "-o", str(page), "--solvers", spec, hard).returncode == 0
+    browser.get(page.as_uri() + "#at=" + str(at + 1))
+    browser.refresh()
+    panel = panels(browser)[0]
+    assert panel.find_element(By.CLASS_NAME, "step").text.endswith(first[4])
+    tds = panel.find_elements(By.CSS_SELECTOR, "table.grid td")
+    cited = {i for i, td in enumerate(tds) if "cite" in td.get_attribute("class").split()}
+    assert cited == set(first[13]), (first[4], cited)
+    lost = {i for i, td in enumerate(tds) if "lost" in td.get_attribute("class").split()}
+    assert lost == {cell for cell, _, out in first[14] if out}
+    panel.find_element(By.CSS_SELECTOR, "input.marks").click()
+    for cell, d, _ in first[14]:
+        assert str(d) not in tds[cell].find_element(By.CLASS_NAME, "marks").text.split(), (cell, d)
+    browser.find_element(By.ID, "back").click()  # one step back: the candidates are in again
+    for cell, d, _ in first[14]:
+        assert str(d) in tds[cell].find_element(By.CLASS_NAME, "marks").text.split(), (cell, d)
+    shot(browser, "lesson-rule-cells")
     assert script_errors(browser) == []
 
 

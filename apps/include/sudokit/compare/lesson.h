@@ -28,7 +28,7 @@
 namespace sudokit {
 
 struct LessonStep {
-  enum class Kind { node, place, dead_end, back, solution, note };
+  enum class Kind { node, place, dead_end, back, solution, note, end };  // end: after the search, its outcome
   Kind kind = Kind::note;
   int depth = 0;                            // in the search tree: 0 at the root
   std::uint64_t node = 1;                   // the node the step is in (entered, for Kind::node)
@@ -38,15 +38,22 @@ struct LessonStep {
   int option = -1, item = -1;               // exact cover: the option chosen (Kind::node, or Kind::place
                                             // inside a node), the item it covers (Kind::node)
   std::vector<std::array<int, 3>> changes;  // {cell, digit before, digit after}
+  std::vector<int> cells;                   // what the step's rule reasons from (SearchObserver::reasoning)
+  std::vector<std::array<int, 3>> marks;    // {cell, digit, 1 if a rule took it out, 0 if back in}
   // Counted from the events so far: nodes entered (the root included), choices among them,
   // dead ends, digits placed by inference.
   std::uint64_t nodes = 1, guesses = 0, dead_ends = 0, placements = 0;
+  // The backend's own counters after the step (LessonMethod::counter_names), when it tells them
+  // while it searches (SearchObserver::watch_counters); empty when unchanged since the last step
+  // that has them. The end step's are the result's: equal to `solve --stats`.
+  std::vector<std::uint64_t> counters;
 };
 
 struct LessonMethod {
   std::string spec;     // as --solvers takes it: NAME or NAME:KEY=VALUE:...
   std::string summary;  // the backend's one line (BackendInfo::summary)
-  std::vector<LessonStep> steps;
+  std::vector<LessonStep> steps;     // the search's, then one of Kind::end
+  std::vector<std::string> counter_names;  // nodes, guesses, backtracks, propagations, then the backend's
   bool truncated = false;  // the search went on past the steps recorded
   Result result;           // the backend's own answer and statistics, verified (Solver::solve)
   CoverResult cover_result;  // the same in an exact-cover lesson
