@@ -272,15 +272,37 @@ char kind_letter(LessonStep::Kind kind) {
 nlohmann::json solution_json(const Grid& grid) { return to_line(grid); }
 nlohmann::json solution_json(const Selection& options) { return options; }
 
+// A step as the page reads it (apps/lesson.html, "A step is"): an array, its trailing fields
+// left out where they hold their defaults (no option or item, nothing cited, marked or counted),
+// and the counters as [index, increase, ...] over the last step that had them (`counted`): most
+// steps change a few counters by a little, and a 16x16 lesson's page is half as big.
+nlohmann::json step_json(const LessonStep& s, std::vector<std::uint64_t>& counted) {
+  nlohmann::json step = {std::string(1, kind_letter(s.kind)), s.depth, s.node, s.parent, s.text, s.cell, s.changes, s.nodes,
+                         s.guesses, s.dead_ends, s.placements, s.option, s.item, s.cells, s.marks};
+  nlohmann::json increases = nlohmann::json::array();
+  if (!s.counters.empty()) {
+    counted.resize(std::max(counted.size(), s.counters.size()), 0);
+    for (std::size_t i = 0; i < s.counters.size(); ++i)
+      if (s.counters[i] != counted[i]) {  // counters only grow, but an increase is signed for safety
+        increases.push_back(i);
+        increases.push_back(static_cast<std::int64_t>(s.counters[i] - counted[i]));
+        counted[i] = s.counters[i];
+      }
+    if (increases.empty()) increases = {0, 0};  // told, and unchanged (the end step)
+  }
+  step.push_back(std::move(increases));
+  constexpr std::size_t kAlways = 11;  // kind .. placements
+  while (step.size() > kAlways && (step.back() == -1 || (step.back().is_array() && step.back().empty()))) step.erase(step.size() - 1);
+  return step;
+}
+
 template <typename Answer>
 nlohmann::json method_json(const LessonMethod& m, const BasicResult<Answer>& r) {
   nlohmann::json counters = nlohmann::json::object();
   for (const Counter& c : r.stats.counters) counters[c.name] = c.value;
   nlohmann::json steps = nlohmann::json::array();
-  for (const LessonStep& s : m.steps) {
-    steps.push_back({std::string(1, kind_letter(s.kind)), s.depth, s.node, s.parent, s.text, s.cell, s.changes, s.nodes,
-                     s.guesses, s.dead_ends, s.placements, s.option, s.item, s.cells, s.marks, s.counters});
-  }
+  std::vector<std::uint64_t> counted;
+  for (const LessonStep& s : m.steps) steps.push_back(step_json(s, counted));
   return {{"spec", m.spec},
           {"counter_names", m.counter_names},
           {"summary", m.summary},

@@ -274,7 +274,8 @@ def test_a_rule_shows_its_cells_and_the_pencil_marks_lose_what_it_removes(browse
     page = tmp_path / "lesson.html"
     made = run("teach", "--json", "--solvers", spec, hard)
     assert made.returncode == 0, made.stderr
-    steps = json.loads(made.stdout)["methods"][0]["steps"]
+    # Each step's cited cells and marks (fields 13 and 14, left out when empty).
+    steps = [s + [[]] * (15 - len(s)) for s in json.loads(made.stdout)["methods"][0]["steps"]]
     # The first step where a rule takes candidates out: its words, cells and removals.
     at, first = next((i, s) for i, s in enumerate(steps) if s[0] == "t" and s[14])
     assert run("teach", "-o", str(page), "--solvers", spec, hard).returncode == 0
