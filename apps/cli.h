@@ -193,6 +193,7 @@ int cmd_check(const std::vector<std::string>& args);
 int cmd_decode(const std::vector<std::string>& args);
 int cmd_check_proof(const std::vector<std::string>& args);
 int cmd_teach(const std::vector<std::string>& args);
+int cmd_estimate(const std::vector<std::string>& args);
 int cmd_serve(const std::vector<std::string>& args);
 
 }  // namespace sudokit::cli

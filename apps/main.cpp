@@ -28,6 +28,7 @@ constexpr const char* kMainUsage =
     "  check-proof  check a DRAT proof that a CNF formula has no solution\n"
     "  teach     a page that plays one puzzle's searches back side by side, step by step\n"
     "  serve     the same page served live on 127.0.0.1: any puzzle, any methods, \"what if\"\n"
+    "  estimate  how big each backend's search of each puzzle is, by random probes, before running it\n"
     "\n"
     "`sudokit COMMAND --help` describes each command. Exit codes: 0 ok, 1 a puzzle unsolved or stopped,\n"
     "2 bad input, 3 bad command line, 4 a wrong answer or backends disagree, 5 cannot read or write a file,\n"
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
       {"decode", cmd_decode},
       {"check-proof", cmd_check_proof},
       {"teach", cmd_teach},
+      {"estimate", cmd_estimate},
       {"serve", cmd_serve},
   };
   std::vector<std::string> args(argv + 1, argv + argc);

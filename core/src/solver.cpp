@@ -29,6 +29,7 @@ std::string_view to_string(StopReason reason) {
     case StopReason::nodes: return "node limit";
     case StopReason::time: return "time limit";
     case StopReason::no_search: return "search turned off";
+    case StopReason::probe: return "one random probe";
   }
   return "?";
 }
@@ -218,12 +219,28 @@ auto checked_search(const Solver& solver, const Problem& problem, const Limits& 
 
 }  // namespace
 
+// A probe is refused by a backend that cannot take one, and its result says what it was: one
+// path, which decides nothing about the puzzle (its solutions, if it met one, are checked).
+template <typename Answer, typename Search>
+BasicResult<Answer> searched(const Solver& solver, const Limits& limits, Search search) {
+  if (limits.probe && !solver.probes())
+    throw UsageError(std::string(solver.name()) + (solver.options().empty() ? "" : " (" + solver.options() + ")") +
+                     " cannot probe its search at random");
+  BasicResult<Answer> r = search();
+  if (limits.probe) r.stop_reason = StopReason::probe, r.status = Status::stopped;
+  return r;
+}
+
 Result Solver::solve(const Grid& puzzle, const Limits& limits) {
-  return checked_search(*this, puzzle, limits, [&](const Limits& l) { return search(puzzle, l); });
+  return searched<Grid>(*this, limits, [&] {
+    return checked_search(*this, puzzle, limits, [&](const Limits& l) { return search(puzzle, l); });
+  });
 }
 
 CoverResult Solver::solve(const ExactCover& problem, const Limits& limits) {
-  return checked_search(*this, problem, limits, [&](const Limits& l) { return search(problem, l); });
+  return searched<Selection>(*this, limits, [&] {
+    return checked_search(*this, problem, limits, [&](const Limits& l) { return search(problem, l); });
+  });
 }
 
 std::unique_ptr<UniquenessSession> Solver::uniqueness_session(const Grid&) { return nullptr; }

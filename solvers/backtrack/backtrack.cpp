@@ -11,13 +11,22 @@ namespace sudokit {
 
 namespace {
 
+// Of the digits in `untried`, the one `probe` picks, alone; none when there are none.
+template <typename M>
+void keep_one(M& untried, Probe& probe) {
+  if (!untried) return;
+  for (int k = probe.pick(std::popcount(untried)); k > 0; --k) untried = static_cast<M>(untried & (untried - 1));
+  untried = static_cast<M>(untried & (~untried + 1));
+}
+
 // The tree walk of the textbook search, shared by Search (classic shapes, when observed or in
 // fewest-candidates order; its plain path has a tighter loop of its own) and VariantSearch: one
 // level per empty cell, each trying its untried digits lowest first; a node per digit placed, a
 // backtrack per digit taken back. `s` supplies the levels (untried, placed, branching, cell), the
 // budget, the sink and the observer, and the steps: enter(depth) picks and loads the cell of a
 // level, place/unplace(level) put its digit in and out, solution() reads the grid, observed()
-// says whether anyone watches (false at compile time for Search's plain instantiation).
+// says whether anyone watches (false at compile time for Search's plain instantiation). Under a
+// random probe (probe.h) a level keeps one of its digits, the one the probe picks.
 template <class S>
 StopReason walk(S& s, Stats& stats) {
   const std::size_t depth_max = s.levels_.size();
@@ -29,7 +38,11 @@ StopReason walk(S& s, Stats& stats) {
     return now;
   });
   std::size_t depth = 0;
-  s.enter(0);
+  auto enter = [&] {
+    s.enter(depth);
+    if (s.probe_ && depth < depth_max) keep_one(s.levels_[depth].untried, *s.probe_);
+  };
+  enter();
   for (;;) {
     if (depth == depth_max) {
       if (s.observed()) s.observer_->solution();
@@ -67,7 +80,8 @@ StopReason walk(S& s, Stats& stats) {
       s.observer_->enter(nodes, depth == 0 ? 1 : s.watched_[depth - 1].id, l.cell, std::countr_zero(bit) + 1,
                          s.watched_[depth].options, l.branching ? Reason::choice : Reason::forced);
     }
-    s.enter(++depth);
+    ++depth;
+    enter();
   }
   stats.nodes = nodes;
   stats.guesses = guesses;
@@ -85,7 +99,8 @@ class Search {
  public:
   Search(const Grid& puzzle, const Limits& limits, BacktrackSolver::CellOrder order)
       : puzzle_(puzzle), shape_(puzzle.shape()), order_(order), budget_(limits), sink_(limits),
-        all_(static_cast<M>(shape_.all_digits())), used_(shape_.units().size(), 0), observer_(limits.observer) {}
+        all_(static_cast<M>(shape_.all_digits())), used_(shape_.units().size(), 0), observer_(limits.observer),
+        probe_(kPlain ? nullptr : limits.probe) {}
 
   Result run() {
     Stats stats;
@@ -243,6 +258,7 @@ class Search {
   M all_;
   std::vector<M> used_;  // used_[u]: digits unit u holds
   SearchObserver* observer_;
+  Probe* probe_;  // a random probe's (never on the plain path)
   // Per level, only when observed (kept out of Level to keep the hot loop's data small): the
   // node that holds the level's placement, and how many candidates the cell had.
   struct Watched {
@@ -267,7 +283,7 @@ class VariantSearch {
  public:
   VariantSearch(const Grid& puzzle, const Limits& limits, BacktrackSolver::CellOrder order)
       : puzzle_(puzzle), shape_(puzzle.shape()), order_(order), budget_(limits), sink_(limits),
-        all_(static_cast<M>(shape_.all_digits())), observer_(limits.observer) {
+        all_(static_cast<M>(shape_.all_digits())), observer_(limits.observer), probe_(limits.probe) {
     const int units = static_cast<int>(shape_.units().size());
     used_.assign(shape_.units().size() + shape_.groups().size(), 0);
     value_.assign(static_cast<std::size_t>(shape_.cells()), 0);
@@ -406,6 +422,7 @@ class VariantSearch {
   SolutionSink sink_;
   M all_;
   SearchObserver* observer_;
+  Probe* probe_;
   std::vector<M> used_;                        // units, then groups: the digits each holds
   std::vector<int> value_;                     // each cell's digit, 0 while empty
   std::vector<std::vector<int>> slots_;        // each cell's units and groups, as indices into used_
@@ -432,7 +449,8 @@ Result run_with_mask(const Grid& puzzle, const Limits& limits, BacktrackSolver::
   // The plain search moves a cell to its next digit with one XOR per unit slot, which a unit
   // repeated to fill K slots (a cell off the diagonals of an X grid) would cancel: it runs only
   // when every cell is in K units (classic grids, and jigsaw, windoku-free shapes alike).
-  if (order == BacktrackSolver::CellOrder::row_major && limits.observer == nullptr && fewest == k) {
+  if (order == BacktrackSolver::CellOrder::row_major && limits.observer == nullptr && limits.probe == nullptr &&
+      fewest == k) {
     switch (k) {
       case 3: return Search<M, 3, true>(puzzle, limits, order).run();
       case 4: return Search<M, 4, true>(puzzle, limits, order).run();
@@ -455,6 +473,7 @@ Result run_with_mask(const Grid& puzzle, const Limits& limits, BacktrackSolver::
 BackendInfo BacktrackSolver::info() {
   BackendInfo i;
   i.name = "backtrack";
+  i.probes = true;
   i.summary = "textbook depth-first search: row-major cells, digits in order; Algorithm X on plain arrays";
   i.sudoku = true;
   i.exact_cover = true;

@@ -20,7 +20,7 @@ inline std::size_t z(int i) { return static_cast<std::size_t>(i); }
 class CoverSearch {
  public:
   CoverSearch(const ExactCover& problem, const Limits& limits)
-      : xc_(problem), budget_(limits), sink_(limits), observer_(limits.observer),
+      : xc_(problem), budget_(limits), sink_(limits), observer_(limits.observer), probe_(limits.probe),
         options_of_(problem.items.size()), uses_(problem.items.size(), 0), colour_in_(problem.items.size(), 0) {
     stats_.nodes = 1;  // the root
     for (int o = 0; o < xc_.option_count(); ++o)
@@ -85,6 +85,7 @@ class CoverSearch {
     for (int o : options_of_[z(item)])
       if (fits(o)) fitting_.push_back(o);
     level.count = fitting_.size() - level.first;
+    if (probe_ && level.count > 0) level.next = static_cast<std::size_t>(probe_->pick(static_cast<int>(level.count)));
     if (level.count == 0 && observer_) observer_->dead_end("item " + xc_.items[z(item)] + " has no option left");
     stack_.push_back(level);
     return true;
@@ -119,6 +120,7 @@ class CoverSearch {
         return budget_.reason();
       }
       const int option = fitting_[top.first + top.next++];
+      if (probe_) top.next = top.count;  // a random probe enters one child
       const std::uint64_t id = ++stats_.nodes;
       stats_.guesses += top.count >= 2;
       if (observer_)
@@ -152,6 +154,7 @@ class CoverSearch {
   SearchBudget budget_;
   CoverSolutionSink sink_;
   SearchObserver* observer_;
+  Probe* probe_;
   Stats stats_;
   std::uint64_t checks_ = 0;  // item entries examined by fits(): the baseline's work
   std::vector<std::vector<int>> options_of_;  // per item, the options using it, in input order

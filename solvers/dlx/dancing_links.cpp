@@ -257,10 +257,11 @@ void DancingLinks::clear_preselections() {
   }
 }
 
-StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts& c, Watcher* watcher) {
+StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts& c, Watcher* watcher, Probe* probe) {
   assert(links_ok());
   StopReason stop = StopReason::none;
   watcher_ = watcher;
+  probe_ = probe;
   least_len_ = kCovered, least_item_ = 0;  // the root scans: no choice depends on an earlier puzzle
   chosen_.resize(z(primary_) + 1);          // each level covers a primary item: no deeper level
   // Only the fast choice reads what the covers left (least_len_); Knuth's scans at every level.
@@ -274,6 +275,7 @@ StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts
     else solve_level<true, false>(0, 1, active_primary_, budget, visit, c, stop);
   }
   watcher_ = nullptr;
+  probe_ = nullptr;
   assert(links_ok());
   return stop;
 }
@@ -306,7 +308,10 @@ template <bool kColours, bool kTrack>
   const int least_len_after_best = least_len_, least_item_after_best = least_item_;
   const bool branching = fewest >= 2;
   bool halt = false;
-  for (int x = node_[z(best)].down; x != best; x = node_[z(x)].down) {
+  int x = node_[z(best)].down;
+  if (probe_ && fewest > 0)  // a random probe tries one option: the one it picks
+    for (int k = probe_->pick(fewest); k > 0; --k) x = node_[z(x)].down;
+  for (; x != best; x = node_[z(x)].down) {
     if (budget.charge(c.nodes + 1)) {
       stop = budget.reason();
       halt = true;
@@ -330,7 +335,7 @@ template <bool kColours, bool kTrack>
     uncover_rest<kColours>(x);
     c.backtracks += !halt;  // counted before the watcher hears of it, which may show the count
     if (watcher_) watcher_->leave(child);
-    if (halt) break;
+    if (halt || probe_) break;
   }
   uncover<kColours>(best);
   return halt;

@@ -89,6 +89,7 @@ class CoverWatcher final : public DancingLinks::Watcher {
 BackendInfo DlxSolver::info() {
   BackendInfo i;
   i.name = "dlx";
+  i.probes = true;
   i.summary = "exact cover by Knuth's dancing links (Algorithm X; Algorithm C for colours)";
   i.sudoku = true;
   i.exact_cover = true;
@@ -144,7 +145,7 @@ Result DlxSolver::search(const Grid& puzzle, const Limits& limits) {
               work.set(cover_.option_cell[static_cast<std::size_t>(o)], cover_.option_digit[static_cast<std::size_t>(o)]);
           return sink.add(work);
         },
-        counts, watcher ? &*watcher : nullptr);
+        counts, watcher ? &*watcher : nullptr, limits.probe);
   }
   links_->clear_preselections();
   return sink.finish(stop, stats_of(counts, budget));
@@ -167,7 +168,7 @@ CoverResult DlxSolver::search(const ExactCover& problem, const Limits& limits) {
         std::sort(chosen.begin(), chosen.end());
         return sink.add(chosen);
       },
-      counts, watcher ? &*watcher : nullptr);
+      counts, watcher ? &*watcher : nullptr, limits.probe);
   return sink.finish(stop, stats_of(counts, budget));
 }
 

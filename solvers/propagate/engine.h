@@ -60,7 +60,8 @@ class Engine {
         scan_all_(lanes::native::kAllUnits && std::is_same_v<M, std::uint16_t> && !tables.slot_cell.empty()),
         coarse_changes_(scan_all_ && !tables.reach_mask.empty() &&
                         !(settings.naked_pairs || settings.naked_triples || settings.hidden_pairs || settings.hidden_triples || settings.xwing)),
-        dirty_(buffers.dirty), scratch_(scratch), observer_(limits.observer), where_(buffers.where) {
+        dirty_(buffers.dirty), scratch_(scratch), observer_(limits.observer), probe_(limits.probe),
+        where_(buffers.where) {
     dirty_.assign((static_cast<std::size_t>(units_) + 63) / 64, 0);
     if (buffers.queue.size() < static_cast<std::size_t>(cells_)) buffers.queue.resize(static_cast<std::size_t>(cells_));
     queue_ = buffers.queue.data();
@@ -292,6 +293,7 @@ class Engine {
   int solved_ = 0;  // cells placed on the current path
   std::optional<Grid> partial_;
   SearchObserver* observer_;
+  Probe* probe_;  // a random probe: each node enters the one child it picks
   std::vector<std::uint64_t>& where_;  // X-wing's positions (n x n, kept only when it is on)
   std::string failure_;  // what the last contradiction was (kept only when observed)
   std::uint64_t nodes_ = 1, guesses_ = 0, backtracks_ = 0, naked_ = 0, hidden_ = 0, eliminations_ = 0;

@@ -35,6 +35,7 @@ namespace sudokit {
 BackendInfo PropagateSolver::info() {
   BackendInfo i;
   i.name = "propagate";
+  i.probes = true;
   i.summary = "candidate sets, naked and hidden singles, fewest-candidates search (Norvig); stronger rules on request";
   i.sudoku = true;
   i.exact_cover = false;

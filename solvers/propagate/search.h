@@ -40,7 +40,12 @@ inline bool Engine<M, kOneWord, kRules, kCages>::search(std::size_t depth, std::
   s = level(depth);
   const bool branching = best_count >= 2;
   const int solved_here = solved_;
-  for (M rest = s[best]; rest;) {
+  M rest = s[best];
+  if (probe_ && rest) {  // one child: the candidate the probe picks
+    for (int k = probe_->pick(best_count); k > 0; --k) rest = static_cast<M>(rest & (rest - 1));
+    rest = static_cast<M>(rest & (~rest + 1));
+  }
+  while (rest) {
     const M bit = static_cast<M>(rest & (~rest + 1));
     rest = static_cast<M>(rest ^ bit);
     if (budget_.charge(nodes_ + 1)) return true;

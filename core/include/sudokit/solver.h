@@ -43,6 +43,7 @@
 #include "sudokit/errors.h"
 #include "sudokit/exact_cover.h"
 #include "sudokit/grid.h"
+#include "sudokit/probe.h"
 #include "sudokit/shape.h"
 #include "sudokit/stats.h"
 #include "sudokit/trace.h"
@@ -58,6 +59,10 @@ struct Limits {
   std::function<void(const Grid&)> on_solution;  // optional: called for every solution, as found
   std::function<void(const Selection&)> on_cover_solution;  // the same for exact-cover problems
   SearchObserver* observer = nullptr;            // optional: told every step (trace.h)
+  // Optional: one random probe instead of the search (probe.h). Each node enters only the child
+  // probe->pick() chooses; only a backend that declares BackendInfo::probes takes it (the others
+  // throw UsageError).
+  Probe* probe = nullptr;
 };
 
 enum class Status {
@@ -69,7 +74,7 @@ enum class Status {
 };
 std::string_view to_string(Status status);
 
-enum class StopReason { none, nodes, time, no_search };
+enum class StopReason { none, nodes, time, no_search, probe };  // probe: one random path (probe.h)
 std::string_view to_string(StopReason reason);
 
 // The status of a search that found `count` solutions looking for up to `limit` (0: all), ended
@@ -156,6 +161,11 @@ struct BackendInfo {
   // lesson can show (sat: its textbook DPLL and CDCL, solver=dpll and solver=cdcl); `sudokit teach`
   // shows them beside the backends that trace every step by default.
   std::vector<std::vector<std::pair<std::string, std::string>>> stepwise;
+  // Whether it searches a tree it can probe at random under its defaults (Limits::probe: Knuth's
+  // estimate of the tree's size, `sudokit estimate`), and the settings under which one that
+  // cannot can (sat: its textbook DPLL, solver=dpll).
+  bool probes = false;
+  std::vector<std::vector<std::pair<std::string, std::string>>> probing;
   std::string options;                  // its -o keys, as "key=a|b" words, for `sudokit solvers`
   // Each value of each key the options offer a choice of ("key=a|b"), in order: what the tests
   // and the differential fuzzer run a backend under besides its defaults.
@@ -248,6 +258,9 @@ class Solver {
   // nullptr when the backend has none (it declares BackendInfo::uniqueness_sessions when it has).
   // Throws UsageError for a shape the backend cannot handle.
   virtual std::unique_ptr<UniquenessSession> uniqueness_session(const Grid& solution);
+  // Whether its search, as configured, takes Limits::probe (it declares BackendInfo::probes or
+  // BackendInfo::probing); solve() refuses a probe otherwise with UsageError.
+  virtual bool probes() const { return false; }
 
  protected:
   // The backend's search, as solve() describes it; its answers reach callers through solve() only.

@@ -27,6 +27,7 @@ class BacktrackSolver final : public Solver {
 
   std::string_view name() const override { return "backtrack"; }
   std::string options() const override;
+  bool probes() const override { return true; }
 
  private:
   Result search(const Grid& puzzle, const Limits& limits) override;

@@ -21,6 +21,7 @@ class DlxSolver final : public Solver {
   static std::unique_ptr<Solver> create(const SolverOptions& options);  // choose=knuth|fast
   std::string_view name() const override { return "dlx"; }
   std::string options() const override;
+  bool probes() const override { return true; }
 
  private:
   Result search(const Grid& puzzle, const Limits& limits) override;

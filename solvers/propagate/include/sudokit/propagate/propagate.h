@@ -69,6 +69,7 @@ class PropagateSolver final : public Solver {
 
   std::string_view name() const override { return "propagate"; }
   std::string options() const override;
+  bool probes() const override { return true; }
 
  private:
   // What the engine keeps between puzzles: the tables of the last shape, the search levels and

@@ -1,0 +1,119 @@
+// sudokit estimate: how big each backend's search of each puzzle is, by Knuth's random probes
+// (estimate.h), with the time a full search would take and, where the tree is small enough to
+// count, its true size beside the estimate.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "cli.h"
+#include "sudokit/compare/compare.h"
+#include "sudokit/compare/estimate.h"
+#include "sudokit/registry.h"
+
+namespace sudokit::cli {
+
+namespace {
+
+struct EstimateCommand {
+  std::string solvers, box_text, rules_text;
+  EstimateSettings settings;
+  std::vector<std::string> files;
+};
+
+void add_estimate_options(po::options_description& desc, EstimateCommand& c) {
+  desc.add_options()
+    ("help,h", "show this help")
+    ("solver,s", po::value<std::string>(&c.solvers),
+     "the backends, as compare takes them: NAME or NAME:KEY=VALUE, comma-separated (default: every backend that "
+     "takes the grid and can probe its search, and the settings under which the others can)")
+    ("probes", po::value<std::uint64_t>(&c.settings.probes)->default_value(1000), "random paths per puzzle and backend")
+    ("seed", po::value<std::uint64_t>(&c.settings.seed)->default_value(1), "the probes' random choices")
+    ("measure-nodes", po::value<std::uint64_t>(&c.settings.measure_nodes)->default_value(200'000),
+     "the real search that measures a node's cost stops here (and gives the true size when it finishes first)")
+    ("box", po::value<std::string>(&c.box_text), "box shape RxC when it cannot be inferred")
+    ("file", po::value<std::vector<std::string>>(&c.files), "puzzle files, '-' for stdin");
+  add_rules_option(desc, c.rules_text);
+}
+
+constexpr const char* kEstimateUsage =
+    "usage: sudokit estimate [--solver LIST] [--probes N] [--seed S] [--measure-nodes N] [--box RxC]\n"
+    "                        [--rules NAMES] [FILE...|-]\n"
+    "Estimates the size of each backend's search tree for each puzzle without searching it (Knuth's\n"
+    "random probes, each a path from the root that follows the backend's own choices), with a 95%\n"
+    "interval, and the time a full search would take at the cost of a node measured on a short real\n"
+    "search; when that search finishes, its node count is printed beside the estimate. The tree is the\n"
+    "whole search (every solution sought): a search that stops at its first solution visits part of it.";
+
+// Of the registered backends that take `shape`, each that probes under its defaults, and each
+// one's probing settings.
+std::vector<std::string> probing_methods(const Registry& registry, const Shape& shape) {
+  std::vector<std::string> specs;
+  for (const std::string& name : registry.names(shape)) {
+    const BackendInfo info = registry.info(name);
+    if (info.probes) specs.push_back(name);
+    for (const auto& settings : info.probing) {
+      std::string spec = name;
+      for (const auto& [key, value] : settings) spec += ":" + key + "=" + value;
+      specs.push_back(spec);
+    }
+  }
+  return specs;
+}
+
+std::string number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", x);
+  return text;
+}
+
+void estimate_puzzle(const ParsedPuzzle& p, const std::string& source, const EstimateCommand& c,
+                     const Registry& registry, Outcome& outcome) {
+  std::vector<std::string> specs = split_backend_list(c.solvers);
+  if (specs.empty()) specs = probing_methods(registry, p.grid.shape());
+  for (const std::string& text : specs) {
+    const std::string where = source + ": puzzle " + std::to_string(p.number);
+    try {
+      const BackendSpec spec = parse_backend_spec(text, registry);
+      const BackendInfo info = registry.info(spec.name);
+      if (const std::string why = info.refusal(p.grid.shape()); !why.empty()) throw UsageError(why);
+      const auto solver = registry.create(spec.name, SolverOptions::parse(spec.pairs));
+      const TreeEstimate e = estimate_tree(*solver, p.grid, c.settings);
+      std::cout << where << ": solver=" << text << " probes=" << e.probes << " estimated_nodes=" << number(e.nodes)
+                << " low=" << number(e.low) << " high=" << number(e.high)
+                << " estimated_seconds=" << number(e.estimated_seconds()) << " actual_nodes="
+                << (e.actual_nodes ? std::to_string(*e.actual_nodes) : ">" + std::to_string(c.settings.measure_nodes))
+                << "\n";
+    } catch (const WrongAnswer& e) {
+      report_rejected(e, where);
+      outcome.raise(kDisagreement);
+    }
+  }
+}
+
+}  // namespace
+
+int cmd_estimate(const std::vector<std::string>& args) {
+  EstimateCommand c;
+  const auto parsed = parse_command(args, c, add_estimate_options, "file", kEstimateUsage);
+  if (!parsed) return kOk;
+  if (c.settings.probes == 0) throw UsageError("--probes: at least 1");
+  const Registry registry = builtin_solvers();
+  for (const std::string& text : split_backend_list(c.solvers)) {  // a bad name or option fails before any search
+    const BackendSpec spec = parse_backend_spec(text, registry);
+    if (!registry.create(spec.name, SolverOptions::parse(spec.pairs))->probes())
+      throw UsageError("'" + text + "' cannot probe its search at random" +
+                       (registry.info(spec.name).probing.empty() ? std::string()
+                                                                 : " (try " + spec.name + ":" +
+                                                                       registry.info(spec.name).probing.front().front().first +
+                                                                       "=" + registry.info(spec.name).probing.front().front().second + ")"));
+  }
+  std::optional<BoxSpec> box;
+  if (!c.box_text.empty()) box = parse_box_spec(c.box_text);
+  const Rules rules = parse_rules_option(c.rules_text);
+  Outcome outcome;
+  for_each_puzzle(c.files.empty() ? std::vector<std::string>{"-"} : c.files, box, rules, outcome,
+                  [&](const ParsedPuzzle& p, const std::string& source) { estimate_puzzle(p, source, c, registry, outcome); });
+  return outcome.code;
+}
+
+}  // namespace sudokit::cli

@@ -1,0 +1,79 @@
+#!/usr/bin/python3
+"""How good Knuth's random-probe estimates are (`sudokit estimate`, issue 31): for puzzles whose
+trees the backends can search to the end, the ratio estimate / true size after 100, 1,000 and
+10,000 probes, per backend and grid size. Prints a Markdown table (docs/estimating.md holds one).
+
+    experiments/estimate_accuracy.py [SUDOKIT] [PUZZLES_PER_SET]
+
+The sets: generated 4x4 and 6x6 puzzles (`sudokit generate`, seeds 1..), the 9x9 examples, and
+the first puzzles of data/top1465. A tree is counted by a real search of up to 5 million nodes;
+puzzles whose tree is bigger (backtrack on most 9x9 puzzles) are left out of that backend's row,
+and the row says how many were.
+"""
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SUDOKIT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build/release/apps/sudokit")
+PER_SET = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+MEASURE = 5_000_000
+PROBES = (100, 1000, 10000)
+
+
+def puzzle_sets(scratch):
+    sets = []
+    for box, name in (("2x2", "4x4"), ("2x3", "6x6")):
+        path = os.path.join(scratch, name + ".txt")
+        with open(path, "w") as f:
+            subprocess.run([SUDOKIT, "generate", "--box", box, "--count", str(PER_SET), "--seed", "1"], stdout=f,
+                           check=True)
+        sets.append((name + " generated", path))
+    sets.append(("9x9 examples/classic.txt", os.path.join(ROOT, "examples/classic.txt")))
+    top = os.path.join(scratch, "top.txt")
+    with open(os.path.join(ROOT, "data/top1465")) as src, open(top, "w") as f:
+        f.writelines([line for line in src if line.strip() and not line.startswith("#")][:PER_SET])
+    sets.append(("9x9 top1465, first " + str(PER_SET), top))
+    return sets
+
+
+def estimates(path, probes):
+    """{(puzzle, solver): (estimate, actual or None)} from one run of sudokit estimate."""
+    out = subprocess.run([SUDOKIT, "estimate", "--probes", str(probes), "--measure-nodes", str(MEASURE), path],
+                         capture_output=True, text=True, check=True).stdout
+    found = {}
+    for line in out.splitlines():
+        m = re.search(r"puzzle (\d+): solver=(\S+) .*estimated_nodes=(\S+) .*actual_nodes=(\S+)", line)
+        if m:
+            actual = None if m.group(4).startswith(">") else int(m.group(4))
+            found[(int(m.group(1)), m.group(2))] = (float(m.group(3)), actual)
+    return found
+
+
+def main():
+    with tempfile.TemporaryDirectory() as scratch:
+        print("| set | backend | trees counted | median tree | " +
+              " | ".join(f"estimate/true after {p:,} probes: median (10%-90%)" for p in PROBES) + " |")
+        print("|---|---|---|---|" + "---|" * len(PROBES))
+        for label, path in puzzle_sets(scratch):
+            runs = [estimates(path, p) for p in PROBES]
+            for solver in sorted({s for (_, s) in runs[0]}):
+                keys = sorted(k for k in runs[0] if k[1] == solver)
+                counted = [k for k in keys if runs[0][k][1] is not None]
+                if not counted:
+                    print(f"| {label} | {solver} | 0 of {len(keys)} (all over {MEASURE:,} nodes) | | " +
+                          " | ".join("" for _ in PROBES) + " |")
+                    continue
+                cells = []
+                for run in runs:
+                    ratios = sorted(run[k][0] / run[k][1] for k in counted)
+                    deciles = statistics.quantiles(ratios, n=10) if len(ratios) >= 2 else ratios * 9
+                    cells.append(f"{statistics.median(ratios):.2f} ({deciles[0]:.2f}-{deciles[-1]:.2f})")
+                tree = statistics.median(runs[0][k][1] for k in counted)
+                print(f"| {label} | {solver} | {len(counted)} of {len(keys)} | {tree:,.0f} | " + " | ".join(cells) + " |")
+
+
+main()

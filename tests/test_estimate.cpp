@@ -1,0 +1,172 @@
+// Knuth's random probes (probe.h, estimate.h): a probe is one path of the backend's own tree, the
+// estimates converge on the trees' true sizes for every backend that probes (small trees are
+// counted in full to compare), a tree without branching is estimated exactly, a backend that
+// cannot probe says so, and `sudokit estimate` prints what the library finds.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "sudokit/compare/estimate.h"
+#include "sudokit/errors.h"
+#include "sudokit/format.h"
+#include "sudokit/probe.h"
+#include "sudokit/registry.h"
+#include "test_support.h"
+#include "xc_problems.h"
+
+using namespace sudokit;
+
+namespace {
+
+// Trees of a few dozen to some twenty thousand nodes: examples/classic.txt's seed example, Norvig's
+// easy one and AI Escargot, and a 4x4 with two solutions.
+const char* kPuzzles[] = {
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+    "1.3..4....2.....",
+};
+
+std::vector<std::string> probing_backends(const Registry& registry, ProblemKind kind) {
+  std::vector<std::string> names;
+  for (const std::string& name : registry.names(kind))
+    if (registry.info(name).probes) names.push_back(name);
+  return names;
+}
+
+// The whole tree's size, counted by the search itself.
+template <typename Problem>
+std::uint64_t whole_tree(Solver& solver, const Problem& problem) {
+  Limits all;
+  all.solutions = 0;
+  all.keep_solutions = 0;
+  const auto r = solver.solve(problem, all);
+  EXPECT_NE(r.status, Status::stopped);
+  return r.stats.nodes;
+}
+
+}  // namespace
+
+TEST(Probe, KeepsTheMeanAndAnIntervalOfThePaths) {
+  Probe probe(3);
+  EXPECT_EQ(probe.mean_nodes(), 1);
+  probe.finish_path();  // a root with no children: 1 node
+  for (int k : {probe.pick(3), probe.pick(2)}) EXPECT_TRUE(k >= 0 && k < 3);
+  EXPECT_EQ(probe.path_estimate(), 1 + 3 + 6);
+  probe.finish_path();
+  EXPECT_EQ(probe.paths(), 2u);
+  EXPECT_DOUBLE_EQ(probe.mean_nodes(), (1 + 10) / 2.0);
+  const auto [low, high] = probe.interval(0.95);
+  EXPECT_GE(low, 3);  // never below the longest path seen (three nodes)
+  EXPECT_GT(high, probe.mean_nodes());
+  EXPECT_EQ(probe.pick(1), 0);
+  EXPECT_THROW(probe.pick(0), std::logic_error);
+}
+
+// A probe is one path: it enters one child at each node, so its nodes are the path's, and its
+// result says it decided nothing.
+TEST(Probe, IsOnePathOfTheSearch) {
+  const Registry registry = builtin_solvers();
+  const Grid puzzle = read_one(kPuzzles[2]);
+  const auto backends = probing_backends(registry, ProblemKind::sudoku);
+  ASSERT_GE(backends.size(), 3u);
+  for (const std::string& name : backends) {
+    SCOPED_TRACE(name);
+    auto solver = registry.create(name);
+    Probe probe(1);
+    Limits limits;
+    limits.solutions = 0;
+    limits.probe = &probe;
+    const Result r = solver->solve(puzzle, limits);
+    EXPECT_EQ(r.status, Status::stopped);
+    EXPECT_EQ(r.stop_reason, StopReason::probe);
+    EXPECT_GE(r.stats.nodes, 1u);
+    EXPECT_LE(r.stats.nodes, static_cast<std::uint64_t>(puzzle.cells()) + 1);  // one node per level at most
+    EXPECT_EQ(r.stats.backtracks + 1 >= r.stats.nodes, true) << "every node entered is taken back";
+  }
+}
+
+// The estimates converge on the true sizes: 20,000 probes land within 15% of every tree here,
+// for every backend that probes, on grids and on an exact-cover problem.
+TEST(Estimate, ConvergesOnTheTreesTrueSize) {
+  const Registry registry = builtin_solvers();
+  EstimateSettings settings;
+  settings.probes = 20'000;
+  for (const std::string& name : probing_backends(registry, ProblemKind::sudoku)) {
+    auto solver = registry.create(name);
+    for (const char* line : kPuzzles) {
+      SCOPED_TRACE(name + " on " + line);
+      const Grid puzzle = read_one(line);
+      const double actual = static_cast<double>(whole_tree(*solver, puzzle));
+      const TreeEstimate e = estimate_tree(*solver, puzzle, settings);
+      EXPECT_EQ(e.probes, settings.probes);
+      EXPECT_NEAR(e.nodes / actual, 1.0, 0.15) << e.nodes << " estimated, " << actual << " counted";
+      ASSERT_TRUE(e.actual_nodes.has_value());
+      EXPECT_EQ(static_cast<double>(*e.actual_nodes), actual);
+      EXPECT_LE(e.low, e.nodes);
+      EXPECT_GE(e.high, e.nodes);
+      if (e.low == e.high) EXPECT_EQ(e.nodes, actual) << "a tree without branching is estimated exactly";
+      EXPECT_GT(e.seconds_per_node, 0);
+    }
+  }
+  const ExactCover queens = n_queens(6);
+  for (const std::string& name : probing_backends(registry, ProblemKind::exact_cover)) {
+    SCOPED_TRACE(name + " on 6 queens");
+    auto solver = registry.create(name);
+    const double actual = static_cast<double>(whole_tree(*solver, queens));
+    EXPECT_NEAR(estimate_tree(*solver, queens, settings).nodes / actual, 1.0, 0.15);
+  }
+}
+
+TEST(Estimate, TheSameSeedGivesTheSameEstimate) {
+  const Registry registry = builtin_solvers();
+  const Grid puzzle = read_one(kPuzzles[2]);
+  for (const std::string& name : probing_backends(registry, ProblemKind::sudoku)) {
+    auto solver = registry.create(name);
+    EstimateSettings settings;
+    settings.probes = 200;
+    EXPECT_EQ(estimate_tree(*solver, puzzle, settings).nodes, estimate_tree(*solver, puzzle, settings).nodes) << name;
+  }
+}
+
+// A backend that cannot probe its search says so rather than searching in full.
+TEST(Estimate, ABackendThatCannotProbeRefuses) {
+  const Registry registry = builtin_solvers();
+  int refused = 0;
+  for (const std::string& name : registry.names(ProblemKind::sudoku)) {
+    auto solver = registry.create(name);
+    if (solver->probes()) continue;
+    ++refused;
+    Probe probe(1);
+    Limits limits;
+    limits.probe = &probe;
+    EXPECT_THROW(solver->solve(read_one(kPuzzles[0]), limits), UsageError) << name;
+  }
+  EXPECT_GE(refused, 1);
+}
+
+TEST(EstimateCli, PrintsOneLinePerPuzzleAndBackend) {
+  const Registry registry = builtin_solvers();
+  const auto backends = probing_backends(registry, ProblemKind::sudoku);
+  const auto r = test::run_cli("estimate --probes 100 -", std::string(kPuzzles[0]) + "\n" + kPuzzles[2] + "\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::size_t lines = 0;
+  for (std::size_t at = 0; (at = r.out.find("estimated_nodes=", at)) != std::string::npos; ++at) ++lines;
+  EXPECT_EQ(lines, 2 * backends.size()) << r.out;
+  EXPECT_NE(r.out.find("stdin: puzzle 2: solver=" + backends.front() + " probes=100 estimated_nodes="), std::string::npos)
+      << r.out;
+  // A bad puzzle is reported where it is; the others are still estimated.
+  const auto bad = test::run_cli("estimate --probes 10 --solver " + backends.front() + " -",
+                                 std::string("12x") + (kPuzzles[0] + 3) + "\n" + kPuzzles[0] + "\n");
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_NE(bad.err.find("line 1"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.out.find("puzzle 2:"), std::string::npos) << bad.out;
+  // One that cannot probe is refused before any search.
+  for (const std::string& name : registry.names(ProblemKind::sudoku))
+    if (!registry.create(name)->probes()) {
+      const auto refused = test::run_cli("estimate --solver " + name + " -", kPuzzles[0]);
+      EXPECT_EQ(refused.exit_code, 3) << name;
+      EXPECT_NE(refused.err.find("cannot probe"), std::string::npos) << refused.err;
+      break;
+    }
+}
