@@ -106,6 +106,11 @@ struct Dpll::Impl : Core {
       }
       int group = -1, alternatives = 0;
       const int lit = pick(group, alternatives);
+      if (lit != 0 && limits.probe) {  // a random probe: one of the decision's two values, never the other
+        decide(limits.probe->pick(2) == 0 ? lit : -lit, group, alternatives);
+        levels_.back().flipped = true;
+        continue;
+      }
       if (lit != 0) {
         decide(lit, group, alternatives);
         continue;

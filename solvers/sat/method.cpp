@@ -89,6 +89,7 @@ StopReason enumerate(SatLibrary& s, std::span<const int> assumptions, const Sear
     CallLimits call;
     call.deadline = budget.deadline();
     call.max_conflicts = limits.max_nodes;
+    call.probe = limits.probe;
     in_call = true;
     const Answer answer = s.search_all(assumptions, call, limits.observer, [&] {
       block.clear();

@@ -313,6 +313,8 @@ CoverResult SatSolver::search(const ExactCover& problem, const Limits& limits) {
   return sink.finish(stop, sat::stats_of(totals, work, budget.elapsed_seconds()));
 }
 
+bool SatSolver::probes() const { return !config_.program && config_.library == Library::dpll; }
+
 std::unique_ptr<UniquenessSession> SatSolver::uniqueness_session(const Grid& solution) {
   if (proofs_ || config_.program) return nullptr;
   const Library lib = config_.library ? *config_.library : session_library();
@@ -333,6 +335,7 @@ BackendInfo SatSolver::info() {
   // The libraries' search is not observable step by step; solver=dpll and solver=cdcl report every step.
   i.tracing = BackendInfo::Tracing::notes;
   i.stepwise = {{{"solver", "dpll"}}, {{"solver", "cdcl"}}};
+  i.probing = {{{"solver", "dpll"}}};
   i.uniqueness_sessions = true;
   // -o proof=FILE: CaDiCaL's DRAT, the formula as FILE.cnf; a certifier asks for the givens as
   // unit clauses, so that the proof does not rest on sudokit's own reduction of them.

@@ -77,6 +77,8 @@ class SatSolver final : public Solver {
   // nullptr with proof= (a session's answers come under assumptions and prove nothing on file),
   // and for a program (a fresh process per question would cost more than the question).
   std::unique_ptr<UniquenessSession> uniqueness_session(const Grid& solution) override;
+  // With solver=dpll only: its search is a tree (a decision's two values), which a probe walks.
+  bool probes() const override;
 
  private:
   Result search(const Grid& puzzle, const Limits& limits) override;

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "sudokit/exact_cover.h"
+#include "sudokit/probe.h"
 #include "sudokit/shape.h"
 #include "sudokit/trace.h"
 
@@ -37,6 +38,7 @@ enum class Answer { satisfiable, unsatisfiable, stopped };
 struct CallLimits {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   std::uint64_t max_conflicts = 0;  // 0: no budget
+  Probe* probe = nullptr;           // search_all() as one random path (probe.h): dpll only
 };
 
 // What one solve() call did. A library that cannot count something reports nullopt.
