@@ -44,22 +44,6 @@ constexpr const char* kEstimateUsage =
     "search; when that search finishes, its node count is printed beside the estimate. The tree is the\n"
     "whole search (every solution sought): a search that stops at its first solution visits part of it.";
 
-// Of the registered backends that take `shape`, each that probes under its defaults, and each
-// one's probing settings.
-std::vector<std::string> probing_methods(const Registry& registry, const Shape& shape) {
-  std::vector<std::string> specs;
-  for (const std::string& name : registry.names(shape)) {
-    const BackendInfo info = registry.info(name);
-    if (info.probes) specs.push_back(name);
-    for (const auto& settings : info.probing) {
-      std::string spec = name;
-      for (const auto& [key, value] : settings) spec += ":" + key + "=" + value;
-      specs.push_back(spec);
-    }
-  }
-  return specs;
-}
-
 std::string number(double x) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3g", x);
@@ -100,12 +84,10 @@ int cmd_estimate(const std::vector<std::string>& args) {
   const Registry registry = builtin_solvers();
   for (const std::string& text : split_backend_list(c.solvers)) {  // a bad name or option fails before any search
     const BackendSpec spec = parse_backend_spec(text, registry);
-    if (!registry.create(spec.name, SolverOptions::parse(spec.pairs))->probes())
-      throw UsageError("'" + text + "' cannot probe its search at random" +
-                       (registry.info(spec.name).probing.empty() ? std::string()
-                                                                 : " (try " + spec.name + ":" +
-                                                                       registry.info(spec.name).probing.front().front().first +
-                                                                       "=" + registry.info(spec.name).probing.front().front().second + ")"));
+    if (registry.create(spec.name, SolverOptions::parse(spec.pairs))->probes()) continue;
+    const auto& probing = registry.info(spec.name).probing;
+    throw UsageError("'" + text + "' cannot probe its search at random" +
+                     (probing.empty() ? std::string() : " (try " + backend_spec_text(spec.name, probing.front()) + ")"));
   }
   std::optional<BoxSpec> box;
   if (!c.box_text.empty()) box = parse_box_spec(c.box_text);

@@ -28,6 +28,12 @@
 
 namespace sudokit {
 
+std::string backend_spec_text(const std::string& name, const std::vector<std::pair<std::string, std::string>>& settings) {
+  std::string spec = name;
+  for (const auto& [key, value] : settings) spec += ":" + key + "=" + value;
+  return spec;
+}
+
 std::vector<std::string> split_backend_list(const std::string& list) {
   std::vector<std::string> specs;
   std::stringstream in(list);

@@ -4,6 +4,7 @@
 
 #include <chrono>
 
+#include "sudokit/compare/compare.h"
 #include "sudokit/probe.h"
 
 namespace sudokit {
@@ -40,7 +41,25 @@ TreeEstimate estimate(Solver& solver, const Problem& problem, const EstimateSett
   return e;
 }
 
+std::vector<std::string> probing(const Registry& registry, const std::vector<std::string>& names) {
+  std::vector<std::string> specs;
+  for (const std::string& name : names) {
+    const BackendInfo info = registry.info(name);
+    if (info.probes) specs.push_back(name);
+    for (const auto& settings : info.probing) specs.push_back(backend_spec_text(name, settings));
+  }
+  return specs;
+}
+
 }  // namespace
+
+std::vector<std::string> probing_methods(const Registry& registry, const Shape& shape) {
+  return probing(registry, registry.names(shape));
+}
+
+std::vector<std::string> probing_methods(const Registry& registry, ProblemKind kind) {
+  return probing(registry, registry.names(kind));
+}
 
 TreeEstimate estimate_tree(Solver& solver, const Grid& puzzle, const EstimateSettings& settings) {
   return estimate(solver, puzzle, settings);

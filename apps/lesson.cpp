@@ -73,6 +73,7 @@ class Recorder final : public SearchObserver {
   void finish(const BasicResult<Answer>& result) {
     counters_now_ = nullptr;
     LessonStep s = step(LessonStep::Kind::end);
+    s.node = 1, s.depth = 0;  // after the search, wherever it stopped (or the recording did)
     s.text = outcome_words(result);
     s.nodes = nodes_, s.guesses = guesses_, s.dead_ends = dead_ends_, s.placements = placements_;
     last_counters_.clear();  // the end step always carries them
@@ -249,12 +250,6 @@ class Recorder final : public SearchObserver {
   std::vector<std::uint64_t> last_counters_;
 };
 
-
-std::string spec_text(const std::string& name, const std::vector<std::pair<std::string, std::string>>& options) {
-  std::string spec = name;
-  for (const auto& [key, value] : options) spec += ":" + key + "=" + value;
-  return spec;
-}
 
 char kind_letter(LessonStep::Kind kind) {
   switch (kind) {
@@ -465,7 +460,7 @@ std::vector<std::string> stepwise_methods(const Registry& registry, const std::v
   for (const std::string& name : names) {
     const BackendInfo info = registry.info(name);
     if (info.tracing == BackendInfo::Tracing::steps) specs.push_back(name);
-    for (const auto& options : info.stepwise) specs.push_back(spec_text(name, options));
+    for (const auto& options : info.stepwise) specs.push_back(backend_spec_text(name, options));
   }
   return specs;
 }
@@ -494,7 +489,7 @@ void record_methods(const Registry& registry, const Problem& problem, const std:
     if (!stepwise)
       throw UsageError("'" + text + "' does not report every step of its search, which a lesson plays back (" +
                        (info.stepwise.empty() ? std::string("it has no settings that do")
-                                              : "try " + spec_text(spec.name, info.stepwise.front())) +
+                                              : "try " + backend_spec_text(spec.name, info.stepwise.front())) +
                        ")");
     auto solver = registry.create(spec.name, options);
     LessonMethod& method = lesson.methods.emplace_back();

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "sudokit/compare/compare.h"
 #include "sudokit/compare/estimate.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
@@ -27,32 +28,14 @@ const char* kPuzzles[] = {
     "1.3..4....2.....",
 };
 
-// Each backend that probes under its defaults, and each one's probing settings, as
-// NAME[:KEY=VALUE...] specs.
 std::vector<std::string> probing_backends(const Registry& registry, ProblemKind kind) {
-  std::vector<std::string> specs;
-  for (const std::string& name : registry.names(kind)) {
-    const BackendInfo info = registry.info(name);
-    if (info.probes) specs.push_back(name);
-    for (const auto& settings : info.probing) {
-      std::string spec = name;
-      for (const auto& [key, value] : settings) spec += ":" + key + "=" + value;
-      specs.push_back(spec);
-    }
-  }
-  return specs;
+  return probing_methods(registry, kind);
 }
 
+// A backend made from its spec, NAME[:KEY=VALUE...], as --solvers takes it.
 std::unique_ptr<Solver> make(const Registry& registry, const std::string& spec) {
-  std::vector<std::string> parts;
-  for (std::size_t from = 0, to; from <= spec.size(); from = to + 1) {
-    to = spec.find(':', from);
-    if (to == std::string::npos) to = spec.size();
-    parts.push_back(spec.substr(from, to - from));
-  }
-  const std::string name = parts.front();
-  parts.erase(parts.begin());
-  auto solver = registry.create(name, SolverOptions::parse(parts));
+  const BackendSpec parsed = parse_backend_spec(spec, registry);
+  auto solver = registry.create(parsed.name, SolverOptions::parse(parsed.pairs));
   EXPECT_TRUE(solver->probes()) << spec;
   return solver;
 }

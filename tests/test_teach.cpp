@@ -118,6 +118,48 @@ TEST(Lesson, CountersAreTheBackendsOwnAtEveryStep) {
   }
 }
 
+// The page's JSON is the recording, smaller: trailing default fields left out and the counters
+// sent as increases. Decoded as the page decodes it (unpack), every step is the step recorded.
+TEST(Lesson, JsonStepsDecodeToTheRecordedSteps) {
+  const Registry registry = builtin_solvers();
+  const Grid puzzle = read_one(kHard);
+  std::vector<std::string> methods = lesson_methods(registry, puzzle.shape());
+  const Lesson lesson = record_lesson(registry, puzzle, methods, lesson_limits(), 3000);
+  std::ostringstream out;
+  write_lesson_json(out, lesson);
+  const nlohmann::json data = nlohmann::json::parse(out.str());
+  ASSERT_EQ(data["methods"].size(), lesson.methods.size());
+  for (std::size_t k = 0; k < lesson.methods.size(); ++k) {
+    const LessonMethod& m = lesson.methods[k];
+    const nlohmann::json& sent = data["methods"][k];
+    SCOPED_TRACE(m.spec);
+    ASSERT_EQ(sent["steps"].size(), m.steps.size());
+    EXPECT_EQ(sent["counter_names"].get<std::vector<std::string>>(), m.counter_names);
+    std::vector<std::uint64_t> now, recorded;
+    for (std::size_t i = 0; i < m.steps.size(); ++i) {
+      const LessonStep& s = m.steps[i];
+      const nlohmann::json& j = sent["steps"][i];
+      auto field = [&](std::size_t at, nlohmann::json fallback) { return at < j.size() ? j[at] : fallback; };
+      EXPECT_EQ(j[4], s.text);
+      EXPECT_EQ(j[7], s.nodes);
+      EXPECT_EQ(field(11, -1), s.option);
+      EXPECT_EQ(field(12, -1), s.item);
+      EXPECT_EQ(field(13, nlohmann::json::array()).get<std::vector<int>>(), s.cells);
+      EXPECT_EQ(field(14, nlohmann::json::array()).size(), s.marks.size());
+      const nlohmann::json up = field(15, nlohmann::json::array());
+      ASSERT_EQ(up.empty(), s.counters.empty()) << i;
+      for (std::size_t p = 0; p + 1 < up.size(); p += 2) {
+        const auto at = up[p].get<std::size_t>();
+        if (now.size() <= at) now.resize(at + 1, 0);
+        now[at] = static_cast<std::uint64_t>(static_cast<std::int64_t>(now[at]) + up[p + 1].get<std::int64_t>());
+      }
+      if (!s.counters.empty()) recorded = s.counters;
+      now.resize(recorded.size(), 0);
+      EXPECT_EQ(now, recorded) << "step " << i;
+    }
+  }
+}
+
 // What a rule reasons from is told with its step: a hidden single's unit, the cells of a
 // stronger rule's pattern and the candidates it removes. Replayed, a removal takes out a
 // candidate that was in, leaving a node puts back what the node took out, and no solution has a

@@ -95,11 +95,17 @@ void Core::tell_assignment(int lit, int reason) {
         if (reason == kAssumed || vocabulary_.unit_clauses_are_givens) observer_->place(m.cell, m.digit, Reason::given, "");
         else observer_->place(m.cell, m.digit, Reason::inferred, "unit clause");
       }
-      else if (in_solution(std::abs(lit))) tell(lit, name(lit) + (reason == kUnit ? " (a unit clause)" : " (assumed)"));
+      else if (in_solution(std::abs(lit))) {
+        if (lit < 0 && m.cell >= 0) cite(lit, -1);  // a candidate the formula rules out
+        tell(lit, name(lit) + (reason == kUnit ? " (a unit clause)" : " (assumed)"));
+      }
       return;
     case kLearnt:
       if (digit) observer_->place(m.cell, m.digit, Reason::inferred, "learnt unit clause");
-      else if (in_solution(std::abs(lit))) tell(lit, name(lit) + " (a learnt unit clause)");
+      else if (in_solution(std::abs(lit))) {
+        if (lit < 0 && m.cell >= 0) cite(lit, -1);
+        tell(lit, name(lit) + " (a learnt unit clause)");
+      }
       return;
     default:
       cite(lit, reason);
@@ -113,14 +119,16 @@ void Core::tell_assignment(int lit, int reason) {
   }
 }
 
-// Tells the observer the cells of clause c, which set `lit`, and the candidate it removes when
-// `lit` says a cell does not hold a digit: a viewer highlights them and keeps its pencil marks.
+// Tells the observer the cells of clause c, which set `lit` (none for c < 0: a unit clause), and
+// the candidate it removes when `lit` says a cell does not hold a digit: a viewer highlights
+// them and keeps its pencil marks.
 void Core::cite(int lit, int c) {
   std::vector<int> cells;
-  for (int l : literals(c))
-    if (const int cell = meaning_[static_cast<std::size_t>(std::abs(l))].cell;
-        cell >= 0 && std::find(cells.begin(), cells.end(), cell) == cells.end())
-      cells.push_back(cell);
+  if (c >= 0)
+    for (int l : literals(c))
+      if (const int cell = meaning_[static_cast<std::size_t>(std::abs(l))].cell;
+          cell >= 0 && std::find(cells.begin(), cells.end(), cell) == cells.end())
+        cells.push_back(cell);
   const Meaning& m = meaning_[static_cast<std::size_t>(std::abs(lit))];
   const Candidate gone{m.cell, m.digit};
   observer_->reasoning(cells, lit < 0 && m.cell >= 0 ? std::span<const Candidate>(&gone, 1) : std::span<const Candidate>());

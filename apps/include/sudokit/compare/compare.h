@@ -117,6 +117,8 @@ struct BackendSpec {
   std::vector<std::string> pairs;
 };
 BackendSpec parse_backend_spec(const std::string& text, const Registry& registry);
+// A backend and settings as a --solvers entry: "name:key=value:...".
+std::string backend_spec_text(const std::string& name, const std::vector<std::pair<std::string, std::string>>& settings);
 // The entries of a --solvers list, comma-separated, empty ones skipped.
 std::vector<std::string> split_backend_list(const std::string& list);
 

@@ -16,6 +16,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "sudokit/exact_cover.h"
 #include "sudokit/grid.h"
@@ -42,6 +44,12 @@ struct TreeEstimate {
   double seconds = 0;                   // spent probing
   double estimated_seconds() const { return nodes * seconds_per_node; }
 };
+
+// The backends that take `shape` (or problems of `kind`) and can probe their search, as --solvers
+// specs: each that probes under its defaults (BackendInfo::probes), and each one's probing
+// settings (BackendInfo::probing: sat:solver=dpll).
+std::vector<std::string> probing_methods(const Registry& registry, const Shape& shape);
+std::vector<std::string> probing_methods(const Registry& registry, ProblemKind kind);
 
 // Throws UsageError when `solver` cannot probe (Solver::probes), WrongAnswer as solve() does.
 TreeEstimate estimate_tree(Solver& solver, const Grid& puzzle, const EstimateSettings& settings);

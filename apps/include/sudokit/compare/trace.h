@@ -97,6 +97,15 @@ class ObserverList final : public SearchObserver {
   void place(int cell, int digit, Reason reason, std::string_view rule) override {
     for (auto* o : list_) o->place(cell, digit, reason, rule);
   }
+  void place_option(int option, std::string_view words) override {
+    for (auto* o : list_) o->place_option(option, words);
+  }
+  void reasoning(std::span<const int> cells, std::span<const Candidate> removed) override {
+    for (auto* o : list_) o->reasoning(cells, removed);
+  }
+  void watch_counters(std::function<Stats()> now) override {
+    for (auto* o : list_) o->watch_counters(now);
+  }
   void dead_end(std::string_view why) override {
     for (auto* o : list_) o->dead_end(why);
   }
