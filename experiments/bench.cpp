@@ -68,6 +68,7 @@ int main(int argc, char** argv) try {
   std::uint64_t count = 2;
   int repeat = 1;
   double timeout = 0;
+  bool estimate = false;
   po::options_description desc("sudokit-bench options");
   desc.add_options()("help,h", "help")
     ("solvers", po::value(&solvers), "comma-separated backends (default: every one that takes the problem)")
@@ -76,6 +77,8 @@ int main(int argc, char** argv) try {
     ("kind", po::value(&kind_text), "sudoku or xc (default: xc for a .dlx file)")
     ("repeat", po::value(&repeat)->default_value(1), "passes over the files; the fastest is reported")
     ("timeout", po::value(&timeout)->default_value(0), "seconds per puzzle (0: none); a stopped puzzle counts with its time")
+    ("estimate", po::bool_switch(&estimate), "keep the online estimate of each tree's size (online_estimate.h) while "
+     "searching, as compare does: what it costs")
     ("speeds", po::value(&speeds), "print solvers/speeds.tsv rows for these grid sides (first-last, or - for exact cover)")
     ("file", po::value(&files)->required(), "puzzle files, or one exact-cover file");
   po::positional_options_description pos;
@@ -110,6 +113,8 @@ int main(int argc, char** argv) try {
   Limits limits;
   limits.solutions = count;
   limits.max_seconds = timeout;
+  OnlineEstimator estimator;
+  if (estimate) limits.estimator = &estimator;
   // What a speeds row says it measured: the files, the count, the passes and the limit.
   std::string measured = joined(files, " + ") + ", --count " + std::to_string(count) + ", best of " + std::to_string(repeat);
   if (!option_pairs.empty()) measured += ", -o " + joined(option_pairs, " -o ");

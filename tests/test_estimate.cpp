@@ -10,6 +10,7 @@
 #include "sudokit/compare/estimate.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
+#include "sudokit/online_estimate.h"
 #include "sudokit/probe.h"
 #include "sudokit/registry.h"
 #include "test_support.h"
@@ -158,6 +159,123 @@ TEST(Estimate, ABackendThatCannotProbeRefuses) {
     EXPECT_THROW(solver->solve(read_one(kPuzzles[0]), limits), UsageError) << name;
   }
   EXPECT_GE(refused, 1);
+}
+
+TEST(OnlineEstimator, WeighsEachLeafByItsProbability) {
+  // A root with two children, one a leaf, the other with two leaf children: five nodes.
+  OnlineEstimator e;
+  EXPECT_EQ(e.now().nodes, 0);  // nothing to estimate from before a leaf
+  e.node(0, 2);
+  e.node(1, 0);  // a probe ends here with probability 1/2 and estimates 1 + 2 = 3
+  OnlineEstimate half = e.now();
+  EXPECT_DOUBLE_EQ(half.fraction, 0.5);
+  EXPECT_DOUBLE_EQ(half.nodes, 3);
+  e.node(1, 2);
+  e.node(2, 0);  // probability 1/4, estimate 1 + 2 + 4 = 7
+  EXPECT_DOUBLE_EQ(e.now().fraction, 0.75);
+  EXPECT_DOUBLE_EQ(e.now().nodes, (0.5 * 3 + 0.25 * 7) / 0.75);
+  e.node(2, 0);
+  const OnlineEstimate done = e.now();
+  EXPECT_DOUBLE_EQ(done.fraction, 1);
+  EXPECT_DOUBLE_EQ(done.nodes, 5);
+  EXPECT_EQ(done.seen, 5u);
+  EXPECT_EQ(done.leaves, 3u);
+  e.start();
+  EXPECT_EQ(e.now().seen, 0u);
+  e.node(0, 0);  // a root that is a leaf: the tree is that one node
+  EXPECT_DOUBLE_EQ(e.now().nodes, 1);
+  // Deep trees: probabilities below a double's range count as 0, and nothing becomes NaN.
+  e.start();
+  for (std::size_t depth = 0; depth < 400; ++depth) e.node(depth, 64);
+  e.node(400, 0);
+  EXPECT_TRUE(std::isfinite(e.now().nodes) || e.now().fraction == 0);
+  EXPECT_FALSE(std::isnan(e.now().nodes));
+}
+
+// Every backend that searches a tree tells the online estimator each node it counts, once: a
+// search that visits the whole tree (every solution sought) ends with the fraction 1 and the
+// estimate equal to its own node count, on grids of several kinds (a clash in the givens too)
+// and on exact cover.
+TEST(OnlineEstimator, IsExactWhenTheSearchVisitsTheWholeTree) {
+  const Registry registry = builtin_solvers();
+  std::vector<Grid> grids;
+  for (const char* line : kPuzzles) grids.push_back(read_one(line));
+  grids.push_back(read_one("1..............."));
+  grids.back().set(1, 1);  // clashing givens (which the reader refuses): the root is the tree
+  grids.push_back(read_one("# rules: x\n1...............")); // X-Sudoku: the variant search
+  grids.push_back(read_one("...4...56.....456...1...3.5....1....", BoxSpec{2, 3}));
+  std::size_t searches = 0;
+  const auto backends = probing_backends(registry, ProblemKind::sudoku);
+  ASSERT_GE(backends.size(), 4u);
+  for (const std::string& name : backends) {
+    auto solver = make(registry, name);
+    for (const Grid& puzzle : grids) {
+      if (!registry.info(parse_backend_spec(name, registry).name).takes(puzzle.shape())) continue;
+      ++searches;
+      SCOPED_TRACE(name + " on " + to_line(puzzle));
+      OnlineEstimator estimator;
+      Limits all;
+      all.solutions = 0;
+      all.keep_solutions = 0;
+      all.estimator = &estimator;
+      const Result r = solver->solve(puzzle, all);
+      ASSERT_NE(r.status, Status::stopped);
+      ASSERT_TRUE(r.estimate.has_value());
+      EXPECT_EQ(r.estimate->seen, r.stats.nodes);
+      EXPECT_NEAR(r.estimate->fraction, 1.0, 1e-9);
+      EXPECT_NEAR(r.estimate->nodes / static_cast<double>(r.stats.nodes), 1.0, 1e-9);
+    }
+  }
+  EXPECT_GE(searches, 4 * (grids.size() - 2));  // the variant grids may go to fewer of them
+  const ExactCover queens = n_queens(6);
+  for (const std::string& name : probing_backends(registry, ProblemKind::exact_cover)) {
+    SCOPED_TRACE(name + " on 6 queens");
+    auto solver = make(registry, name);
+    OnlineEstimator estimator;
+    Limits all;
+    all.solutions = 0;
+    all.estimator = &estimator;
+    const CoverResult r = solver->solve(queens, all);
+    ASSERT_TRUE(r.estimate.has_value());
+    EXPECT_EQ(r.estimate->seen, r.stats.nodes);
+    EXPECT_NEAR(r.estimate->nodes / static_cast<double>(r.stats.nodes), 1.0, 1e-9);
+  }
+}
+
+// A stopped search says how big the whole tree looks from the part it searched: below 1 of the
+// tree done, and an estimate of at least the nodes it searched. A backend that searches no tree
+// returns none, and the estimator does not change the search (the same nodes without it).
+TEST(OnlineEstimator, AStoppedSearchEstimatesTheWholeTree) {
+  const Registry registry = builtin_solvers();
+  const Grid puzzle = read_one(kPuzzles[2]);
+  for (const std::string& name : probing_backends(registry, ProblemKind::sudoku)) {
+    SCOPED_TRACE(name);
+    auto solver = make(registry, name);
+    const std::uint64_t whole = whole_tree(*solver, puzzle);
+    if (whole < 40) continue;  // too small to stop a quarter of the way
+    OnlineEstimator estimator;
+    Limits limits;
+    limits.solutions = 0;
+    limits.max_nodes = whole / 4;
+    const Result plain = solver->solve(puzzle, limits);
+    limits.estimator = &estimator;
+    const Result r = solver->solve(puzzle, limits);
+    ASSERT_EQ(r.status, Status::stopped);
+    EXPECT_EQ(r.stats.nodes, plain.stats.nodes);
+    ASSERT_TRUE(r.estimate.has_value());
+    EXPECT_GT(r.estimate->fraction, 0);
+    EXPECT_LT(r.estimate->fraction, 1);
+    EXPECT_GE(r.estimate->nodes, static_cast<double>(r.estimate->leaves));
+    EXPECT_LT(r.estimate->nodes, 1000.0 * static_cast<double>(whole));  // a sane order of magnitude
+  }
+  for (const std::string& name : registry.names(ProblemKind::sudoku)) {
+    auto solver = registry.create(name);
+    if (solver->probes()) continue;
+    OnlineEstimator estimator;
+    Limits limits;
+    limits.estimator = &estimator;
+    EXPECT_FALSE(solver->solve(puzzle, limits).estimate.has_value()) << name;
+  }
 }
 
 TEST(EstimateCli, PrintsOneLinePerPuzzleAndBackend) {

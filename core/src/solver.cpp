@@ -220,14 +220,19 @@ auto checked_search(const Solver& solver, const Problem& problem, const Limits& 
 }  // namespace
 
 // A probe is refused by a backend that cannot take one, and its result says what it was: one
-// path, which decides nothing about the puzzle (its solutions, if it met one, are checked).
+// path, which decides nothing about the puzzle (its solutions, if it met one, are checked). The
+// online estimate is started afresh and returned when the backend kept one (a probe's path
+// estimates nothing online: the probe's own estimate is the Probe's).
 template <typename Answer, typename Search>
 BasicResult<Answer> searched(const Solver& solver, const Limits& limits, Search search) {
   if (limits.probe && !solver.probes())
     throw UsageError(std::string(solver.name()) + (solver.options().empty() ? "" : " (" + solver.options() + ")") +
                      " cannot probe its search at random");
+  const bool estimated = limits.estimator && solver.probes() && !limits.probe;
+  if (estimated) limits.estimator->start();
   BasicResult<Answer> r = search();
   if (limits.probe) r.stop_reason = StopReason::probe, r.status = Status::stopped;
+  if (estimated && limits.estimator->now().leaves > 0) r.estimate = limits.estimator->now();
   return r;
 }
 

@@ -26,7 +26,8 @@ void keep_one(M& untried, Probe& probe) {
 // budget, the sink and the observer, and the steps: enter(depth) picks and loads the cell of a
 // level, place/unplace(level) put its digit in and out, solution() reads the grid, observed()
 // says whether anyone watches (false at compile time for Search's plain instantiation). Under a
-// random probe (probe.h) a level keeps one of its digits, the one the probe picks.
+// random probe (probe.h) a level keeps one of its digits, the one the probe picks; an online
+// estimator (online_estimate.h) hears of each node as its cell's candidates are known.
 template <class S>
 StopReason walk(S& s, Stats& stats) {
   const std::size_t depth_max = s.levels_.size();
@@ -40,6 +41,8 @@ StopReason walk(S& s, Stats& stats) {
   std::size_t depth = 0;
   auto enter = [&] {
     s.enter(depth);
+    if (s.estimator_)
+      s.estimator_->node(depth, depth < depth_max ? static_cast<std::uint64_t>(std::popcount(s.levels_[depth].untried)) : 0);
     if (s.probe_ && depth < depth_max) keep_one(s.levels_[depth].untried, *s.probe_);
   };
   enter();
@@ -100,7 +103,7 @@ class Search {
   Search(const Grid& puzzle, const Limits& limits, BacktrackSolver::CellOrder order)
       : puzzle_(puzzle), shape_(puzzle.shape()), order_(order), budget_(limits), sink_(limits),
         all_(static_cast<M>(shape_.all_digits())), used_(shape_.units().size(), 0), observer_(limits.observer),
-        probe_(kPlain ? nullptr : limits.probe) {}
+        probe_(kPlain ? nullptr : limits.probe), estimator_(limits.probe ? nullptr : limits.estimator) {}
 
   Result run() {
     Stats stats;
@@ -118,7 +121,8 @@ class Search {
       const M bit = static_cast<M>(M{1} << (puzzle_[cell] - 1));
       for (int u : shape_.units_of(cell)) {
         if (used_[static_cast<std::size_t>(u)] & bit) {  // a given repeated in a unit
-          stats.nodes = 1;
+          stats.nodes = 1;  // the root, a leaf
+          if (estimator_) estimator_->node(0, 0);
           stats.seconds = budget_.elapsed_seconds();
           return sink_.finish(StopReason::none, std::move(stats));
         }
@@ -189,10 +193,15 @@ class Search {
     Level* const first = levels_.data();
     Level* const last = first + depth_max;
     Level* l = first;
+    OnlineEstimator* const estimator = estimator_;
     auto load = [&](Level* x) {
-      if (x == last) return;
+      if (x == last) {
+        if (estimator) estimator->node(depth_max, 0);  // a solution
+        return;
+      }
       x->untried = candidates(*x);
       x->branching = (x->untried & (x->untried - 1)) != 0;
+      if (estimator) estimator->node(static_cast<std::size_t>(x - first), static_cast<std::uint64_t>(std::popcount(x->untried)));
     };
     load(l);
     if (l == last && sink_.add(solution_of(first, last))) l = nullptr;  // no empty cell
@@ -259,6 +268,7 @@ class Search {
   std::vector<M> used_;  // used_[u]: digits unit u holds
   SearchObserver* observer_;
   Probe* probe_;  // a random probe's (never on the plain path)
+  OnlineEstimator* estimator_;  // the online estimate's
   // Per level, only when observed (kept out of Level to keep the hot loop's data small): the
   // node that holds the level's placement, and how many candidates the cell had.
   struct Watched {
@@ -283,7 +293,8 @@ class VariantSearch {
  public:
   VariantSearch(const Grid& puzzle, const Limits& limits, BacktrackSolver::CellOrder order)
       : puzzle_(puzzle), shape_(puzzle.shape()), order_(order), budget_(limits), sink_(limits),
-        all_(static_cast<M>(shape_.all_digits())), observer_(limits.observer), probe_(limits.probe) {
+        all_(static_cast<M>(shape_.all_digits())), observer_(limits.observer), probe_(limits.probe),
+        estimator_(limits.probe ? nullptr : limits.estimator) {
     const int units = static_cast<int>(shape_.units().size());
     used_.assign(shape_.units().size() + shape_.groups().size(), 0);
     value_.assign(static_cast<std::size_t>(shape_.cells()), 0);
@@ -315,7 +326,8 @@ class VariantSearch {
     }
     for (const Cage& c : cages_) ok = ok && (c.placed < c.size || c.sum == 0 || c.total == c.sum);
     if (!ok) {
-      stats.nodes = 1;
+      stats.nodes = 1;  // the root, a leaf
+      if (estimator_) estimator_->node(0, 0);
       stats.seconds = budget_.elapsed_seconds();
       return sink_.finish(StopReason::none, std::move(stats));
     }
@@ -423,6 +435,7 @@ class VariantSearch {
   M all_;
   SearchObserver* observer_;
   Probe* probe_;
+  OnlineEstimator* estimator_;
   std::vector<M> used_;                        // units, then groups: the digits each holds
   std::vector<int> value_;                     // each cell's digit, 0 while empty
   std::vector<std::vector<int>> slots_;        // each cell's units and groups, as indices into used_

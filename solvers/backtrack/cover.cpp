@@ -21,6 +21,7 @@ class CoverSearch {
  public:
   CoverSearch(const ExactCover& problem, const Limits& limits)
       : xc_(problem), budget_(limits), sink_(limits), observer_(limits.observer), probe_(limits.probe),
+        estimator_(limits.probe ? nullptr : limits.estimator),
         options_of_(problem.items.size()), uses_(problem.items.size(), 0), colour_in_(problem.items.size(), 0) {
     stats_.nodes = 1;  // the root
     for (int o = 0; o < xc_.option_count(); ++o)
@@ -80,11 +81,15 @@ class CoverSearch {
   // Opens a level for the first open item under node `id`; false when there is none (a solution).
   bool open_level(std::uint64_t id) {
     const int item = first_open_item();
-    if (item < 0) return false;
+    if (item < 0) {
+      if (estimator_) estimator_->node(stack_.size(), 0);
+      return false;
+    }
     Level level{item, fitting_.size(), 0, 0, -1, id};
     for (int o : options_of_[z(item)])
       if (fits(o)) fitting_.push_back(o);
     level.count = fitting_.size() - level.first;
+    if (estimator_) estimator_->node(stack_.size(), level.count);
     if (probe_ && level.count > 0) level.next = static_cast<std::size_t>(probe_->pick(static_cast<int>(level.count)));
     if (level.count == 0 && observer_) observer_->dead_end("item " + xc_.items[z(item)] + " has no option left");
     stack_.push_back(level);
@@ -155,6 +160,7 @@ class CoverSearch {
   CoverSolutionSink sink_;
   SearchObserver* observer_;
   Probe* probe_;
+  OnlineEstimator* estimator_;  // told each node's options (online_estimate.h)
   Stats stats_;
   std::uint64_t checks_ = 0;  // item entries examined by fits(): the baseline's work
   std::vector<std::vector<int>> options_of_;  // per item, the options using it, in input order

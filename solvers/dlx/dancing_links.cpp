@@ -257,11 +257,13 @@ void DancingLinks::clear_preselections() {
   }
 }
 
-StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts& c, Watcher* watcher, Probe* probe) {
+StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts& c, Watcher* watcher, Probe* probe,
+                                OnlineEstimator* estimator) {
   assert(links_ok());
   StopReason stop = StopReason::none;
   watcher_ = watcher;
   probe_ = probe;
+  estimator_ = probe ? nullptr : estimator;
   least_len_ = kCovered, least_item_ = 0;  // the root scans: no choice depends on an earlier puzzle
   chosen_.resize(z(primary_) + 1);          // each level covers a primary item: no deeper level
   // Only the fast choice reads what the covers left (least_len_); Knuth's scans at every level.
@@ -276,6 +278,7 @@ StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts
   }
   watcher_ = nullptr;
   probe_ = nullptr;
+  estimator_ = nullptr;
   assert(links_ok());
   return stop;
 }
@@ -289,6 +292,7 @@ template <bool kColours, bool kTrack>
   // dlx1 reads the root's link here to see whether a solution is reached: 1 mem, charged by
   // the caller (search() for the root, the parent level for the rest).
   if (rlink_[0] == 0) {  // every primary item covered: a solution
+    if (estimator_) estimator_->node(level, 0);
     if (watcher_) watcher_->solution();
     solution_.clear();
     for (std::size_t l = 0; l < level; ++l) solution_.push_back(option_of_[z(chosen_[l])]);
@@ -297,6 +301,7 @@ template <bool kColours, bool kTrack>
   const auto [best, fewest] = choose_item<kTrack>();
   if (level + 1 > c.max_depth) c.max_depth = level + 1;
   if (watcher_ && fewest == 0) watcher_->dead_end(best - 1);
+  if (estimator_) estimator_->node(level, static_cast<std::uint64_t>(fewest));
   // Each option's child chooses among what cover(best) and that option's covers left.
   // The covers' work is tallied in registers and added to the counts once per node.
   if constexpr (kTrack) least_len_ = kCovered, least_item_ = 0;

@@ -134,6 +134,7 @@ Result DlxSolver::search(const Grid& puzzle, const Limits& limits) {
   std::optional<SudokuWatcher> watcher;
   if (limits.observer) watcher.emplace(*limits.observer, cover_, shape);
   if (!consistent && limits.observer) limits.observer->dead_end("the givens clash");
+  if (!consistent && limits.estimator && !limits.probe) limits.estimator->node(0, 0);  // the root, a leaf
   if (consistent) {
     Grid work = puzzle;
     stop = links_->search(
@@ -145,7 +146,7 @@ Result DlxSolver::search(const Grid& puzzle, const Limits& limits) {
               work.set(cover_.option_cell[static_cast<std::size_t>(o)], cover_.option_digit[static_cast<std::size_t>(o)]);
           return sink.add(work);
         },
-        counts, watcher ? &*watcher : nullptr, limits.probe);
+        counts, watcher ? &*watcher : nullptr, limits.probe, limits.estimator);
   }
   links_->clear_preselections();
   return sink.finish(stop, stats_of(counts, budget));
@@ -168,7 +169,7 @@ CoverResult DlxSolver::search(const ExactCover& problem, const Limits& limits) {
         std::sort(chosen.begin(), chosen.end());
         return sink.add(chosen);
       },
-      counts, watcher ? &*watcher : nullptr, limits.probe);
+      counts, watcher ? &*watcher : nullptr, limits.probe, limits.estimator);
   return sink.finish(stop, stats_of(counts, budget));
 }
 

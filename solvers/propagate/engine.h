@@ -61,6 +61,7 @@ class Engine {
         coarse_changes_(scan_all_ && !tables.reach_mask.empty() &&
                         !(settings.naked_pairs || settings.naked_triples || settings.hidden_pairs || settings.hidden_triples || settings.xwing)),
         dirty_(buffers.dirty), scratch_(scratch), observer_(limits.observer), probe_(limits.probe),
+        estimator_(limits.probe ? nullptr : limits.estimator),
         where_(buffers.where) {
     dirty_.assign((static_cast<std::size_t>(units_) + 63) / 64, 0);
     if (buffers.queue.size() < static_cast<std::size_t>(cells_)) buffers.queue.resize(static_cast<std::size_t>(cells_));
@@ -128,9 +129,10 @@ class Engine {
     }
     ok = ok && propagate(root);
     if (!ok && observer_) observer_->dead_end(failure_.empty() ? "the givens clash" : failure_);
+    if (!ok && estimator_) estimator_->node(0, 0);  // the root, a leaf
     if (ok) {
       if (settings_.search) {
-        stop = search(0, 1) ? budget_.reason() : StopReason::none;
+        stop = search(0, 1, 0) ? budget_.reason() : StopReason::none;
       } else if (solved_ == cells_) {
         sink_.add(to_grid(root));
       } else {
@@ -242,7 +244,9 @@ class Engine {
   int xwings(M* s);
 
   // search.h: the fewest-candidates search
-  bool search(std::size_t depth, std::uint64_t id);
+  // `depth`: the level of state it works on; `tree_depth`: its node's depth in the search tree
+  // (a last candidate reuses its parent's level, one deeper in the tree).
+  bool search(std::size_t depth, std::uint64_t id, std::size_t tree_depth);
 
   Grid to_grid(const M* s) const {
     Grid g(puzzle_.shape_ptr());
@@ -294,6 +298,7 @@ class Engine {
   std::optional<Grid> partial_;
   SearchObserver* observer_;
   Probe* probe_;  // a random probe: each node enters the one child it picks
+  OnlineEstimator* estimator_;  // the online estimate: told each node's candidates (online_estimate.h)
   std::vector<std::uint64_t>& where_;  // X-wing's positions (n x n, kept only when it is on)
   std::string failure_;  // what the last contradiction was (kept only when observed)
   std::uint64_t nodes_ = 1, guesses_ = 0, backtracks_ = 0, naked_ = 0, hidden_ = 0, eliminations_ = 0;

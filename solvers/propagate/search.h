@@ -10,9 +10,10 @@ namespace {  // internal linkage, as in one file: see engine.h
 
 // Returns true when the search must end (a limit, or enough solutions).
 template <typename M, bool kOneWord, bool kRules, bool kCages>
-inline bool Engine<M, kOneWord, kRules, kCages>::search(std::size_t depth, std::uint64_t id) {
+inline bool Engine<M, kOneWord, kRules, kCages>::search(std::size_t depth, std::uint64_t id, std::size_t tree_depth) {
   M* s = level(depth);
   if (solved_ == cells_) {
+    if (estimator_) estimator_->node(tree_depth, 0);
     if (observer_) observer_->solution();
     return sink_.add(to_grid(s));
   }
@@ -39,6 +40,7 @@ inline bool Engine<M, kOneWord, kRules, kCages>::search(std::size_t depth, std::
   reserve_levels(depth + 2);
   s = level(depth);
   const bool branching = best_count >= 2;
+  if (estimator_) estimator_->node(tree_depth, static_cast<std::uint64_t>(best_count));
   const int solved_here = solved_;
   M rest = s[best];
   if (probe_ && rest) {  // one child: the candidate the probe picks
@@ -66,8 +68,9 @@ inline bool Engine<M, kOneWord, kRules, kCages>::search(std::size_t depth, std::
       std::fill(std::begin(pending_), std::end(pending_), 0);
     }
     if (assign(child, best, bit) && propagate(child)) {
-      if (search(child_depth, child_id)) return true;
+      if (search(child_depth, child_id, tree_depth + 1)) return true;
     } else {
+      if (estimator_) estimator_->node(tree_depth + 1, 0);  // a dead end
       queued_ = 0;
       if (observer_) observer_->dead_end(failure_);
     }

@@ -83,20 +83,31 @@ struct Dpll::Impl : Core {
     nodes_ = 1;
     observer_ = observer;
     if (limits.deadline && std::chrono::steady_clock::now() >= *limits.deadline) return Answer::stopped;
+    // The tree for the online estimate (online_estimate.h): a node's depth is its decision level;
+    // a decision has two children (the decision, then its flip), a conflict or model none.
+    OnlineEstimator* const estimator = limits.estimator;
+    auto leaf = [&] {
+      if (estimator) estimator->node(levels_.size(), 0);
+    };
     if (empty_clause_) {
       if (observer_) observer_->dead_end("the formula has an empty clause");
+      leaf();
       return Answer::unsatisfiable;
     }
     // The root: the unit clauses, then the assumptions.
     for (int lit : units_) grow(std::abs(lit));
     for (int lit : assumptions) grow(std::abs(lit));
-    if (!set_root(units_, kUnit) || !set_root(assumptions, kAssumed)) return finish(Answer::unsatisfiable);
+    if (!set_root(units_, kUnit) || !set_root(assumptions, kAssumed)) {
+      leaf();
+      return finish(Answer::unsatisfiable);
+    }
     unsigned steps = 0;
     for (;;) {
       if (limits.deadline && ++steps % kStepsPerClockRead == 0 && std::chrono::steady_clock::now() >= *limits.deadline)
         return finish(Answer::stopped);
       const int conflict = propagate();
       if (conflict >= 0) {
+        leaf();
         ++stats_.conflicts;
         if (observer_) observer_->dead_end("conflict: " + clause_text(literals(conflict)) + " is false");
         if (!unwind()) return finish(Answer::unsatisfiable);
@@ -112,10 +123,12 @@ struct Dpll::Impl : Core {
         continue;
       }
       if (lit != 0) {
+        if (estimator) estimator->node(levels_.size(), 2);
         decide(lit, group, alternatives);
         continue;
       }
       // A model. The decisions outside the solution are dropped, not tried the other way.
+      leaf();
       save_model();
       if (observer_) observer_->solution();
       if (!on_model()) return finish(Answer::satisfiable);

@@ -47,6 +47,7 @@
 #include "sudokit/shape.h"
 #include "sudokit/stats.h"
 #include "sudokit/trace.h"
+#include "sudokit/online_estimate.h"
 
 namespace sudokit {
 
@@ -63,6 +64,10 @@ struct Limits {
   // probe->pick() chooses; only a backend that declares BackendInfo::probes takes it (the others
   // throw UsageError).
   Probe* probe = nullptr;
+  // Optional: the online estimates of the tree's size (online_estimate.h), kept during the search
+  // by a backend that searches a tree (probes(); the others leave it untouched) and returned in
+  // the result's `estimate`. Another thread may read it while the search runs.
+  OnlineEstimator* estimator = nullptr;
 };
 
 enum class Status {
@@ -95,6 +100,9 @@ struct BasicResult {
   // propagate with -o search=off does.
   std::optional<Answer> deduced;
   Stats stats;
+  // With Limits::estimator, from a backend that keeps it: the tree's size estimated from the part
+  // searched (exact, fraction 1, when the search visited the whole tree). online_estimate.h.
+  std::optional<OnlineEstimate> estimate;
 };
 using Result = BasicResult<Grid>;
 using CoverResult = BasicResult<Selection>;  // each solution's options ascending
@@ -162,8 +170,9 @@ struct BackendInfo {
   // shows them beside the backends that trace every step by default.
   std::vector<std::vector<std::pair<std::string, std::string>>> stepwise;
   // Whether it searches a tree it can probe at random under its defaults (Limits::probe: Knuth's
-  // estimate of the tree's size, `sudokit estimate`), and the settings under which one that
-  // cannot can (sat: its textbook DPLL, solver=dpll).
+  // estimate of the tree's size, `sudokit estimate`) and estimate it online as it searches
+  // (Limits::estimator: a stopped search's `estimated_nodes`), and the settings under which one
+  // that cannot can (sat: its textbook DPLL, solver=dpll).
   bool probes = false;
   std::vector<std::vector<std::pair<std::string, std::string>>> probing;
   std::string options;                  // its -o keys, as "key=a|b" words, for `sudokit solvers`
@@ -258,8 +267,9 @@ class Solver {
   // nullptr when the backend has none (it declares BackendInfo::uniqueness_sessions when it has).
   // Throws UsageError for a shape the backend cannot handle.
   virtual std::unique_ptr<UniquenessSession> uniqueness_session(const Grid& solution);
-  // Whether its search, as configured, takes Limits::probe (it declares BackendInfo::probes or
-  // BackendInfo::probing); solve() refuses a probe otherwise with UsageError.
+  // Whether its search, as configured, is a tree it can probe and estimate: it takes Limits::probe
+  // and keeps Limits::estimator (it declares BackendInfo::probes or BackendInfo::probing);
+  // solve() refuses a probe otherwise with UsageError, and returns no estimate.
   virtual bool probes() const { return false; }
 
  protected:

@@ -72,9 +72,10 @@ class DancingLinks {
   // Takes back every preselection: the matrix is as built, ready for the next puzzle.
   void clear_preselections();
   // Runs Algorithm X. The matrix is restored when it returns, whatever ended it. With a `probe`,
-  // each level tries only the option the probe picks among the chosen item's (probe.h).
+  // each level tries only the option the probe picks among the chosen item's (probe.h); an
+  // `estimator` hears of each node's options as its item is chosen (online_estimate.h).
   StopReason search(SearchBudget& budget, const Visit& visit, Counts& counts, Watcher* watcher = nullptr,
-                    Probe* probe = nullptr);
+                    Probe* probe = nullptr, OnlineEstimator* estimator = nullptr);
 
   // Every link consistent and every item's length right; used by debug builds and tests.
   bool links_ok() const;
@@ -143,6 +144,7 @@ class DancingLinks {
   std::vector<int> solution_;          // scratch for visit()
   Watcher* watcher_ = nullptr;         // during search(), if any
   Probe* probe_ = nullptr;             // likewise
+  OnlineEstimator* estimator_ = nullptr; // likewise
   // The item whose length dropped lowest (first on ties) in the covers since the last choice,
   // and that length: when it is 0 or 1 and the item is still active, the choice needs no scan.
   int least_len_ = kCovered, least_item_ = 0;

@@ -24,6 +24,7 @@
 
 #include "sudokit/exact_cover.h"
 #include "sudokit/probe.h"
+#include "sudokit/online_estimate.h"
 #include "sudokit/shape.h"
 #include "sudokit/trace.h"
 
@@ -39,6 +40,7 @@ struct CallLimits {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   std::uint64_t max_conflicts = 0;  // 0: no budget
   Probe* probe = nullptr;           // search_all() as one random path (probe.h): dpll only
+  OnlineEstimator* estimator = nullptr;  // told each node of search_all()'s tree (online_estimate.h): dpll only
 };
 
 // What one solve() call did. A library that cannot count something reports nullopt.
