@@ -304,10 +304,36 @@ std::string describe(const BasicResult<Answer>& r, std::uint64_t limit, const Ba
       std::string s = "stopped by the " + std::string(to_string(r.stop_reason)) + " after " +
                       std::to_string(budgeted_work(info, r.stats)) + " " + info.node_unit;
       if (r.count) s += ", " + std::to_string(r.count) + " solution(s) found";
+      if (r.estimate && r.estimate->nodes > 0) s += "; " + estimate_words(*r.estimate, r.stats);
       return s;
     }
   }
   return "?";
+}
+
+// A duration in the largest unit that keeps it readable: "40 s", "12 min", "3.5 h", "2.1 days",
+// "4e+03 years".
+std::string duration_words(double seconds) {
+  char text[48];
+  if (seconds < 120) std::snprintf(text, sizeof text, "%.0f s", seconds);
+  else if (seconds < 7200) std::snprintf(text, sizeof text, "%.0f min", seconds / 60);
+  else if (seconds < 172800) std::snprintf(text, sizeof text, "%.1f h", seconds / 3600);
+  else if (seconds < 3.156e7 * 2) std::snprintf(text, sizeof text, "%.1f days", seconds / 86400);
+  else std::snprintf(text, sizeof text, "%.2g years", seconds / 3.156e7);
+  return text;
+}
+
+std::string estimate_words(const OnlineEstimate& e, const Stats& so_far) {
+  char text[160];
+  std::snprintf(text, sizeof text, "the whole tree looks like %.2g nodes, %.2g%% of it searched", e.nodes,
+                100 * e.fraction);
+  std::string words = text;
+  // At the speed so far: the rest of the tree, as many nodes again per node searched.
+  if (so_far.nodes > 0 && so_far.seconds > 0 && e.nodes > static_cast<double>(so_far.nodes))
+    words += " (about " +
+             duration_words(so_far.seconds * (e.nodes - static_cast<double>(so_far.nodes)) / static_cast<double>(so_far.nodes)) +
+             " more at this speed)";
+  return words;
 }
 
 template <class Answer>
@@ -324,6 +350,12 @@ std::string stats_line(std::string_view solver, const BasicResult<Answer>& r) {
      << " nodes=" << r.stats.nodes << " guesses=" << r.stats.guesses << " backtracks=" << r.stats.backtracks
      << " propagations=" << r.stats.propagations << " time=" << time;
   for (const Counter& c : r.stats.counters) os << " " << c.name << "=" << c.value;
+  if (r.status == Status::stopped && r.estimate && r.estimate->nodes > 0) {
+    char estimate[96];
+    std::snprintf(estimate, sizeof estimate, " estimated_nodes=%.6g searched_fraction=%.6g", r.estimate->nodes,
+                  r.estimate->fraction);
+    os << estimate;
+  }
   return os.str();
 }
 

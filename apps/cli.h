@@ -177,6 +177,11 @@ template <class Answer>
 std::string describe(const BasicResult<Answer>& r, std::uint64_t limit, const BackendInfo& info);
 template <class Answer>
 std::string stats_line(std::string_view solver, const BasicResult<Answer>& r);
+// A stopped search's online estimate in words, with the time the rest would take at the speed of
+// `so_far`: "the whole tree looks like 1.9e+09 nodes, 0.0011% of it searched (about 3.5 h more at
+// this speed)".
+std::string estimate_words(const OnlineEstimate& e, const Stats& so_far);
+std::string duration_words(double seconds);
 
 // Reads one exact-cover problem in Knuth's DLX format from a file ("-" or "": stdin), printing its
 // warnings; reports a file or input error on stderr, raises the outcome and returns nullopt.

@@ -157,6 +157,7 @@ class XcRun {
       : c_(c), pool_(pool), limits_(std::move(limits)), report_count_(report_count), outcome_(outcome),
         trace_out_(c.trace, c.trace_file) {
     if (!c.tree_file.empty()) tree_out_.emplace(c.tree_file);  // before any search: a bad path fails now
+    limits_.estimator = &estimator_;  // a stopped search says how big its tree looks
   }
   // The problem of `file`, the `index`th given (the tree is drawn for the first only).
   void problem(const std::string& file, std::size_t index, bool several);
@@ -169,6 +170,7 @@ class XcRun {
   const XcCommand& c_;
   SolverPool& pool_;
   Limits limits_;
+  OnlineEstimator estimator_;
   const bool report_count_;
   Outcome& outcome_;
   TraceOutput trace_out_;

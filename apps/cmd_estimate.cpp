@@ -3,6 +3,7 @@
 // count, its true size beside the estimate.
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include "cli.h"
@@ -50,8 +51,12 @@ std::string number(double x) {
   return text;
 }
 
+// Each backend made once per spec and kept for the next puzzle (a 49,000-puzzle file makes four,
+// not 200,000); one that gave a wrong answer is made afresh, as after any solve() that threw.
+using SolverCache = std::map<std::string, std::unique_ptr<Solver>>;
+
 void estimate_puzzle(const ParsedPuzzle& p, const std::string& source, const EstimateCommand& c,
-                     const Registry& registry, Outcome& outcome) {
+                     const Registry& registry, SolverCache& made, Outcome& outcome) {
   std::vector<std::string> specs = split_backend_list(c.solvers);
   if (specs.empty()) specs = probing_methods(registry, p.grid.shape());
   for (const std::string& text : specs) {
@@ -60,16 +65,25 @@ void estimate_puzzle(const ParsedPuzzle& p, const std::string& source, const Est
       const BackendSpec spec = parse_backend_spec(text, registry);
       const BackendInfo info = registry.info(spec.name);
       if (const std::string why = info.refusal(p.grid.shape()); !why.empty()) throw UsageError(why);
-      const auto solver = registry.create(spec.name, SolverOptions::parse(spec.pairs));
+      std::unique_ptr<Solver>& solver = made[text];
+      if (!solver) solver = registry.create(spec.name, SolverOptions::parse(spec.pairs));
       const TreeEstimate e = estimate_tree(*solver, p.grid, c.settings);
       std::cout << where << ": solver=" << text << " probes=" << e.probes << " estimated_nodes=" << number(e.nodes)
                 << " low=" << number(e.low) << " high=" << number(e.high)
-                << " estimated_seconds=" << number(e.estimated_seconds()) << " actual_nodes="
-                << (e.actual_nodes ? std::to_string(*e.actual_nodes) : ">" + std::to_string(c.settings.measure_nodes))
-                << "\n";
+                << " estimated_seconds=" << number(e.estimated_seconds());
+      for (const std::string& work : info.work)  // the backend's own measures: updates, mems, ...
+        if (const auto total = e.estimated(work)) std::cout << " estimated_" << work << "=" << number(*total);
+      std::cout << " actual_nodes="
+                << (e.actual_nodes ? std::to_string(*e.actual_nodes) : ">" + std::to_string(c.settings.measure_nodes));
+      if (e.online_nodes) std::cout << " online_nodes=" << number(*e.online_nodes);
+      std::cout << "\n";
     } catch (const WrongAnswer& e) {
       report_rejected(e, where);
       outcome.raise(kDisagreement);
+      made.erase(text);
+    } catch (...) {  // reported by for_each_puzzle; the next puzzle gets a fresh backend
+      made.erase(text);
+      throw;
     }
   }
 }
@@ -93,8 +107,11 @@ int cmd_estimate(const std::vector<std::string>& args) {
   if (!c.box_text.empty()) box = parse_box_spec(c.box_text);
   const Rules rules = parse_rules_option(c.rules_text);
   Outcome outcome;
+  SolverCache made;
   for_each_puzzle(c.files.empty() ? std::vector<std::string>{"-"} : c.files, box, rules, outcome,
-                  [&](const ParsedPuzzle& p, const std::string& source) { estimate_puzzle(p, source, c, registry, outcome); });
+                  [&](const ParsedPuzzle& p, const std::string& source) {
+                    estimate_puzzle(p, source, c, registry, made, outcome);
+                  });
   return outcome.code;
 }
 

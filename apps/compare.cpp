@@ -34,6 +34,17 @@ std::string backend_spec_text(const std::string& name, const std::vector<std::pa
   return spec;
 }
 
+std::vector<std::string> declared_methods(const Registry& registry, const std::vector<std::string>& names,
+                                          bool (*by_default)(const BackendInfo&), DeclaredSettings BackendInfo::*settings) {
+  std::vector<std::string> specs;
+  for (const std::string& name : names) {
+    const BackendInfo info = registry.info(name);
+    if (by_default(info)) specs.push_back(name);
+    for (const auto& list : info.*settings) specs.push_back(backend_spec_text(name, list));
+  }
+  return specs;
+}
+
 std::vector<std::string> split_backend_list(const std::string& list) {
   std::vector<std::string> specs;
   std::stringstream in(list);
@@ -198,6 +209,10 @@ Row row_of(const PuzzleInput& p, const Problem& problem, const Spec& spec, const
   row.verdict = r.status != Status::stopped ? Verdict::agrees
                 : r.stop_reason == StopReason::time ? Verdict::timeout
                                                     : Verdict::stopped;
+  if (r.estimate && r.status == Status::stopped && r.estimate->nodes > 0) {
+    row.estimated_nodes = r.estimate->nodes;
+    row.searched_fraction = r.estimate->fraction;
+  }
   if (!a.error.empty()) {
     row.status = "error";
     row.verdict = Verdict::failed;
@@ -333,8 +348,12 @@ CompareReport run_compare(const Registry& registry, const std::vector<PuzzleInpu
   auto work = [&] {
     try {
       Workers workers(registry, specs);
+      OnlineEstimator estimator;  // this thread's: one search at a time
+      std::vector<Limits> mine = limits;
+      if (options.estimates)
+        for (Limits& l : mine) l.estimator = &estimator;
       for (std::size_t i; !stopping() && (i = next++) < puzzles.size(); ++done) {
-        messages[i] = check_puzzle(puzzles[i], workers, limits, &report.rows[i * width]);
+        messages[i] = check_puzzle(puzzles[i], workers, mine, &report.rows[i * width]);
         finished[i] = 1;
       }
     } catch (...) {

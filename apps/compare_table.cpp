@@ -47,6 +47,23 @@ double seconds_of(const std::string& field) {
 
 namespace {
 
+// An estimate as the CSV and JSON write it: 6 significant digits, which is more than it knows.
+std::string number_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", value);
+  return text;
+}
+
+// An optional number read back: empty for none, else a finite number of 0 or more, the whole field.
+std::optional<double> optional_number_of(const std::string& field) {
+  if (field.empty()) return std::nullopt;
+  double value = 0;
+  const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
+  if (error != std::errc() || end != field.data() + field.size() || !std::isfinite(value) || value < 0)
+    throw std::invalid_argument("empty or a number of 0 or more");
+  return value;
+}
+
 // A count read back: decimal digits only, as write_csv writes them (no sign, no spaces, nothing
 // after), and small enough for T; stoull would take "-1" as 2^64-1 and "30z" as 30.
 template <class T>
@@ -83,6 +100,14 @@ T count_of(const std::string& field) {
     #m, RowColumn::Type::seconds, "seconds", meaning, [](const Row& r) -> RowColumn::Value { return r.m; }, \
         [](Row& r, const std::string& f) { r.m = seconds_of(f); }                                      \
   }
+// A number that may be absent: NaN stands for none in the column's value (column_value makes
+// it monostate), an empty field in CSV.
+#define SUDOKIT_OPTIONAL_NUMBER(m, unit, meaning)                                                        \
+  RowColumn {                                                                                          \
+    #m, RowColumn::Type::optional_number, unit, meaning,                                               \
+        [](const Row& r) -> RowColumn::Value { return r.m.value_or(std::nan("")); },                   \
+        [](Row& r, const std::string& f) { r.m = optional_number_of(f); }                              \
+  }
 const RowColumn kColumns[] = {
     SUDOKIT_COUNT(puzzle, "", "its place in the input, from 1, bad puzzles counted (kept across shards)"),
     SUDOKIT_TEXT(source, text, "the file it came from (`stdin`; `<string>` or `<puzzle>` from Python)"),
@@ -102,13 +127,16 @@ const RowColumn kColumns[] = {
     SUDOKIT_VERDICT(verdict, "`agrees`, `disagrees`, `invalid`, `stopped`, `timeout`, `failed` or `skipped` (below)"),
     SUDOKIT_SECONDS(cpu_time, "CPU time of the thread that ran `solve()`, set-up included: what the summary compares"),
     SUDOKIT_TEXT(rules, text, "the puzzle's variant rules in short: `classic`, `x+anti-knight`; empty for exact cover"),
-    SUDOKIT_TEXT(rating, optional_text, "the backend's difficulty rating in words, on the scale it declares; none when it gave none")};
+    SUDOKIT_TEXT(rating, optional_text, "the backend's difficulty rating in words, on the scale it declares; none when it gave none"),
+    SUDOKIT_OPTIONAL_NUMBER(estimated_nodes, "nodes", "a stopped search's estimate of its whole tree (Kilby et al.'s weighted estimate from the leaves it reached, docs/estimating.md); none when the search ended, its backend searches no tree it can estimate, or `--no-estimates`"),
+    SUDOKIT_OPTIONAL_NUMBER(searched_fraction, "", "with `estimated_nodes`: the share of the tree searched, by probability (Knuth's progress fraction, 0 to 1)")};
+#undef SUDOKIT_OPTIONAL_NUMBER
 #undef SUDOKIT_TEXT
 #undef SUDOKIT_COUNT
 #undef SUDOKIT_SECONDS
 #undef SUDOKIT_VERDICT
 constexpr std::size_t kColumnCount = std::size(kColumns);
-static_assert(kColumnCount == 19);
+static_assert(kColumnCount == 21);
 
 // A column's value as text: no value as `none`, a count in digits, seconds as seconds_text, and
 // text through `quote` (the CSV's or the JSON's quoting).
@@ -119,7 +147,7 @@ std::string value_text(const RowColumn& c, const Row& r, const char* none, Quote
         using T = std::decay_t<decltype(v)>;
         if constexpr (std::is_same_v<T, std::monostate>) return none;
         else if constexpr (std::is_same_v<T, std::uint64_t>) return std::to_string(v);
-        else if constexpr (std::is_same_v<T, double>) return seconds_text(v);
+        else if constexpr (std::is_same_v<T, double>) return c.type == RowColumn::Type::seconds ? seconds_text(v) : number_text(v);
         else return quote(v);
       },
       column_value(c, r));
@@ -171,6 +199,7 @@ std::string_view to_string(RowColumn::Type type) {
     case RowColumn::Type::text: return "text";
     case RowColumn::Type::optional_text: return "text or none";
     case RowColumn::Type::counters: return "counters";
+    case RowColumn::Type::optional_number: return "number or none";
   }
   return "?";
 }
@@ -178,6 +207,7 @@ std::string_view to_string(RowColumn::Type type) {
 std::variant<std::monostate, std::uint64_t, double, std::string> column_value(const RowColumn& column, const Row& row) {
   auto value = column.value(row);
   if (column.type == RowColumn::Type::optional_text && std::get<std::string>(value).empty()) return std::monostate{};
+  if (column.type == RowColumn::Type::optional_number && std::isnan(std::get<double>(value))) return std::monostate{};
   return std::visit([](auto&& v) -> std::variant<std::monostate, std::uint64_t, double, std::string> { return std::move(v); },
                     std::move(value));
 }
@@ -256,10 +286,10 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
     }
     if (line.empty()) continue;
     if (f.front() == "puzzle") continue;  // a header (several shard files may be concatenated)
-    // 19 fields; files written before the rules and rating columns have 17, before cpu_time 16.
-    // (rules and rating came together: no file has 18.)
-    if (f.size() < kColumnCount - 3 || f.size() > kColumnCount || f.size() == kColumnCount - 1)
-      throw InputError(source, 0, start, 1, "expected 19 fields as written by sudokit compare --csv");
+    // 21 fields; files written before the estimate columns have 19, before the rules and rating
+    // columns 17, before cpu_time 16 (columns that came together: no file has 18 or 20).
+    if (f.size() < 16 || f.size() > kColumnCount || f.size() == 18 || f.size() == 20)
+      throw InputError(source, 0, start, 1, "expected 21 fields as written by sudokit compare --csv");
     Row r;
     for (std::size_t i = 0; i < f.size(); ++i) {
       try {
@@ -269,9 +299,9 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
         throw InputError(source, 0, start, 1, std::string(kColumns[i].name) + " is not " + e.what() + ": '" + shown + "'");
       }
     }
-    if (f.size() < kColumnCount - 2) r.cpu_time = r.time;  // no CPU time: the time is the best guess
+    if (f.size() < 17) r.cpu_time = r.time;  // no CPU time: the time is the best guess
     // Before the rules column every puzzle was classic; exact cover has none (its shape says xc:).
-    if (f.size() < kColumnCount) r.rules = r.shape.rfind("xc:", 0) == 0 ? "" : "classic";
+    if (f.size() < 19) r.rules = r.shape.rfind("xc:", 0) == 0 ? "" : "classic";
     rows.push_back(std::move(r));
   }
   return rows;

@@ -35,23 +35,30 @@ TreeEstimate estimate(Solver& solver, const Problem& problem, const EstimateSett
   measure.keep_solutions = 0;
   measure.max_nodes = settings.measure_nodes;
   measure.max_seconds = settings.measure_seconds;
+  OnlineEstimator online;
+  measure.estimator = &online;
   const auto r = solver.solve(problem, measure);
-  if (r.stats.nodes > 0) e.seconds_per_node = r.stats.seconds / static_cast<double>(r.stats.nodes);
+  if (r.stats.nodes > 0) {
+    const auto nodes = static_cast<double>(r.stats.nodes);
+    e.seconds_per_node = r.stats.seconds / nodes;
+    for (const Counter& c : r.stats.counters) e.per_node.emplace_back(c.name, static_cast<double>(c.value) / nodes);
+  }
   if (r.status != Status::stopped) e.actual_nodes = r.stats.nodes;
+  else if (r.estimate && r.estimate->nodes > 0) e.online_nodes = r.estimate->nodes;
   return e;
 }
 
 std::vector<std::string> probing(const Registry& registry, const std::vector<std::string>& names) {
-  std::vector<std::string> specs;
-  for (const std::string& name : names) {
-    const BackendInfo info = registry.info(name);
-    if (info.probes) specs.push_back(name);
-    for (const auto& settings : info.probing) specs.push_back(backend_spec_text(name, settings));
-  }
-  return specs;
+  return declared_methods(registry, names, [](const BackendInfo& info) { return info.probes; }, &BackendInfo::probing);
 }
 
 }  // namespace
+
+std::optional<double> TreeEstimate::estimated(const std::string& name) const {
+  for (const auto& [counter, rate] : per_node)
+    if (counter == name) return rate * nodes;
+  return std::nullopt;
+}
 
 std::vector<std::string> probing_methods(const Registry& registry, const Shape& shape) {
   return probing(registry, registry.names(shape));

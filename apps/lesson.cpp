@@ -456,13 +456,9 @@ namespace {
 
 // Of `names`, each that traces every step under its defaults, and each one's stepwise settings.
 std::vector<std::string> stepwise_methods(const Registry& registry, const std::vector<std::string>& names) {
-  std::vector<std::string> specs;
-  for (const std::string& name : names) {
-    const BackendInfo info = registry.info(name);
-    if (info.tracing == BackendInfo::Tracing::steps) specs.push_back(name);
-    for (const auto& options : info.stepwise) specs.push_back(backend_spec_text(name, options));
-  }
-  return specs;
+  return declared_methods(
+      registry, names, [](const BackendInfo& info) { return info.tracing == BackendInfo::Tracing::steps; },
+      &BackendInfo::stepwise);
 }
 
 // Each method's search of `problem` (a Grid or an ExactCover), recorded; with `shared_seconds`

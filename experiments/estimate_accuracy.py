@@ -76,4 +76,5 @@ def main():
                 print(f"| {label} | {solver} | {len(counted)} of {len(keys)} | {tree:,.0f} | " + " | ".join(cells) + " |")
 
 
-main()
+if __name__ == "__main__":
+    main()

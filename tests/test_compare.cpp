@@ -268,6 +268,64 @@ TEST(Compare, AWorkBudgetStopsAtTheSameNodeEveryTime) {
   EXPECT_NE(summary.str().find("| " + slow + " | 1 | 0 | 0 | 0 | 0 | 1 | 0 |"), std::string::npos) << summary.str();
 }
 
+// A stopped row of a backend that searches a tree says how big the tree looks (the online
+// estimate: at least the nodes searched, with the share searched below 1), the same in every
+// run; a finished row and a backend that searches no tree say nothing; the CSV and JSON carry it
+// (none as an empty field and null), and --no-estimates turns it off.
+TEST(Compare, AStoppedRowEstimatesItsWholeTree) {
+  const Registry registry = builtin_solvers();
+  const std::string slow = test::slowest();
+  ASSERT_TRUE(registry.info(slow).probes) << slow;
+  std::vector<std::string> backends{slow};
+  for (const std::string& name : registry.names(ProblemKind::sudoku))
+    if (!registry.info(name).probes && registry.info(name).takes(read_one(kHard).shape())) {
+      backends.push_back(name);
+      break;
+    }
+  ASSERT_EQ(backends.size(), 2u) << "a backend that searches no tree it can estimate";
+  CompareOptions o = options(backends);
+  o.limits.max_nodes = 1000;
+  std::ostringstream details;
+  const CompareReport a = run_compare(registry, inputs({kHard, kEasy}), o, details);
+  ASSERT_EQ(a.rows.size(), 4u);
+  const Row& stopped = a.rows[0];
+  ASSERT_EQ(stopped.verdict, Verdict::stopped);
+  ASSERT_TRUE(stopped.estimated_nodes.has_value());
+  EXPECT_GT(*stopped.estimated_nodes, static_cast<double>(stopped.nodes));  // millions, in fact
+  ASSERT_TRUE(stopped.searched_fraction.has_value());
+  EXPECT_GT(*stopped.searched_fraction, 0);
+  EXPECT_LT(*stopped.searched_fraction, 1);
+  EXPECT_EQ(run_compare(registry, inputs({kHard}), o, details).rows[0].estimated_nodes, stopped.estimated_nodes);
+  EXPECT_FALSE(a.rows[1].estimated_nodes.has_value());  // no tree to estimate
+  EXPECT_FALSE(a.rows[2].estimated_nodes.has_value());  // an easy puzzle: the search ended
+  EXPECT_EQ(a.rows[2].verdict, Verdict::agrees);
+
+  std::stringstream csv;
+  write_csv(csv, a.rows);
+  const auto back = read_csv(csv, "rows.csv");
+  ASSERT_EQ(back.size(), a.rows.size());
+  EXPECT_NEAR(*back[0].estimated_nodes / *stopped.estimated_nodes, 1, 1e-5);  // 6 significant digits
+  EXPECT_NEAR(*back[0].searched_fraction / *stopped.searched_fraction, 1, 1e-5);
+  EXPECT_FALSE(back[1].estimated_nodes.has_value());
+  std::ostringstream json;
+  write_json(json, a.rows);
+  EXPECT_NE(json.str().find("\"estimated_nodes\": null"), std::string::npos) << json.str();
+  EXPECT_NE(json.str().find("\"estimated_nodes\": " + std::string(1, std::to_string(*stopped.estimated_nodes)[0])),
+            std::string::npos) << json.str();
+  std::istringstream negative(csv.str().substr(0, csv.str().find('\n')) + "\n" +
+                              "1,a.txt,1,3x3,30,x,,stopped,0,1000,0,0,0,0.1,,stopped,0.1,classic,,-5,0.1\n");
+  EXPECT_THROW(read_csv(negative, "bad.csv"), InputError);
+
+  o.estimates = false;
+  EXPECT_FALSE(run_compare(registry, inputs({kHard}), o, details).rows[0].estimated_nodes.has_value());
+  const auto cli = run_cli("compare --no-estimates --max-nodes 1000 --solvers " + slow + " --csv -", std::string(kHard) + "\n");
+  EXPECT_EQ(cli.exit_code, kUnsolved) << cli.err;  // stopped
+  const auto row = cli.out.find("\n1,stdin,");
+  ASSERT_NE(row, std::string::npos) << cli.out;
+  const std::string line = cli.out.substr(row + 1, cli.out.find('\n', row + 1) - row - 1);
+  EXPECT_EQ(line.substr(line.size() - 2), ",,") << line;  // no estimate
+}
+
 // With default_budgets, each backend runs under the budget it declares, in its own unit, and the
 // notes say which backends it stopped and how to lift it.
 TEST(Compare, DefaultBudgetsAreEachBackendsOwn) {
@@ -831,7 +889,7 @@ TEST(Compare, RatingColumnNamesTheHardestRuleNeeded) {
 
   std::stringstream csv;
   write_csv(csv, r.rows);
-  EXPECT_EQ(csv.str().substr(0, csv.str().find('\n')), std::string(kColumnsForTest) + ",cpu_time,rules,rating");
+  EXPECT_EQ(csv.str().substr(0, csv.str().find('\n')), std::string(kColumnsForTest) + ",cpu_time,rules,rating,estimated_nodes,searched_fraction");
   const auto back = read_csv(csv, "rows.csv");
   ASSERT_EQ(back.size(), r.rows.size());
   for (std::size_t i = 0; i < back.size(); ++i) EXPECT_EQ(back[i].rating, r.rows[i].rating) << i;
@@ -884,5 +942,6 @@ TEST(CompareColumns, EveryOutputHasTheTablesColumnsInOrder) {
     last = at;
   }
   EXPECT_NE(text.find("\"counters\": {\"updates\": "), std::string::npos) << text;
-  EXPECT_NE(text.find("\"rating\": null}"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"rating\": null,"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"searched_fraction\": null}"), std::string::npos) << text;  // a search that ended
 }

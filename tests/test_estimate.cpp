@@ -5,9 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
+#include <regex>
+#include <sstream>
 
 #include "sudokit/compare/compare.h"
 #include "sudokit/compare/estimate.h"
+#include "sudokit/encoders/dlx_format.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/online_estimate.h"
@@ -302,4 +306,56 @@ TEST(EstimateCli, PrintsOneLinePerPuzzleAndBackend) {
       EXPECT_NE(refused.err.find("cannot probe"), std::string::npos) << refused.err;
       break;
     }
+}
+
+// Beside the nodes, each measure of work a backend declares is estimated (nodes times its rate on
+// the real search); when that search stops, its online estimate is printed as a second opinion.
+TEST(EstimateCli, EstimatesDeclaredWorkAndGivesTheOnlineEstimate) {
+  const Registry registry = builtin_solvers();
+  const auto r = test::run_cli("estimate --probes 50 --measure-nodes 1000 -", std::string(kPuzzles[2]) + "\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::size_t work_seen = 0, online_seen = 0;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    const std::string spec = line.substr(line.find("solver=") + 7, line.find(" probes=") - line.find("solver=") - 7);
+    for (const std::string& work : registry.info(parse_backend_spec(spec, registry).name).work)
+      if (line.find(" estimated_" + work + "=") != std::string::npos) ++work_seen;
+    const bool stopped = line.find("actual_nodes=>1000") != std::string::npos;
+    EXPECT_EQ(stopped, line.find(" online_nodes=") != std::string::npos) << line;
+    online_seen += stopped;
+  }
+  EXPECT_GE(work_seen, 2u) << r.out;    // updates and mems, at least
+  EXPECT_GE(online_seen, 1u) << r.out;  // the textbook search does not finish in 1,000 nodes
+}
+
+// `solve` and `xc` say how big a stopped search's tree looks, and how long the rest would take;
+// --stats gives the numbers. On a terminal, the status line of a long search says how much of its
+// tree it has searched (stderr made a terminal by script(1), from util-linux, as Debian has it).
+TEST(EstimateCli, AStoppedSolveSaysHowBigItsTreeLooks) {
+  const Registry registry = builtin_solvers();
+  const std::string textbook = test::slowest();
+  ASSERT_TRUE(registry.info(textbook).probes) << textbook;
+  const std::string hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+  const auto r = test::run_cli("solve --solver " + textbook + " --max-nodes 100000 --stats -", hard);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("stopped by the node limit after 100000 nodes; the whole tree looks "
+                                                   "like [0-9.e+]+ nodes, [0-9.e+-]+% of it searched \\(about .* more "
+                                                   "at this speed\\)")))
+      << r.out;
+  EXPECT_TRUE(std::regex_search(r.err, std::regex("estimated_nodes=[0-9.e+]+ searched_fraction=0\\.[0-9e+-]+")))
+      << r.err;
+  std::ostringstream queens_text;
+  write_dlx(queens_text, n_queens(8));
+  const auto queens = test::run_cli("xc --solver " + textbook + " --count 0 --max-nodes 50 -", queens_text.str());
+  EXPECT_NE(queens.out.find("the whole tree looks like"), std::string::npos) << queens.out << queens.err;
+
+  test::ScratchDir dir;
+  {
+    std::ofstream(dir.path() + "blank.txt") << std::string(81, '.') << "\n";  // every grid: a tree for ever
+  }
+  const auto shown = test::run_shell("script -qefc \"'$SUDOKIT' solve --solver " + textbook +
+                                     " --count 0 --timeout 2.5 " + dir.path() + "blank.txt\" /dev/null");
+  EXPECT_TRUE(std::regex_search(shown.out, std::regex("solve: 0 done; puzzle 1 by " + textbook +
+                                                       ": [12] s, [0-9.e+-]+% of tree, ~[0-9.]+ [a-z]+ left")))
+      << shown.out;
 }

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -44,6 +45,10 @@ struct CompareOptions {
   std::function<void(std::size_t done, std::size_t total)> progress;
   // When set (a signal handler may set it), no new puzzle is started; the ones under way finish.
   const std::atomic<bool>* stop = nullptr;
+  // Each search keeps the online estimate of its tree's size (online_estimate.h), which a stopped
+  // row reports; it costs the textbook search about a tenth of its speed, the others nothing
+  // measurable (docs/estimating.md).
+  bool estimates = true;
 };
 
 // One (puzzle, backend) result; its columns, their order and meaning are row_columns()'s.
@@ -63,6 +68,9 @@ struct Row {
   // agrees, disagrees, invalid, stopped, timeout, failed or skipped (verdict.h says what each means)
   Verdict verdict = Verdict::unset;
   std::string rating;    // the backend's rating in words (BackendInfo::rating), "" when it gave none
+  // A stopped search's online estimate of its whole tree (Result::estimate): the nodes, and the
+  // share of the tree searched; none when the search ended or its backend keeps no estimate.
+  std::optional<double> estimated_nodes, searched_fraction;
 };
 
 // A row that makes its puzzle count as a disagreement: another answer won, the answer failed
@@ -119,14 +127,21 @@ struct BackendSpec {
 BackendSpec parse_backend_spec(const std::string& text, const Registry& registry);
 // A backend and settings as a --solvers entry: "name:key=value:...".
 std::string backend_spec_text(const std::string& name, const std::vector<std::pair<std::string, std::string>>& settings);
+// The methods that the backends `names` declare for something: each NAME whose defaults do it
+// (`by_default`), and NAME:KEY=VALUE:... for each list of settings under which it does
+// (`settings`: BackendInfo::stepwise for lessons, BackendInfo::probing for estimates).
+using DeclaredSettings = std::vector<std::vector<std::pair<std::string, std::string>>>;
+std::vector<std::string> declared_methods(const Registry& registry, const std::vector<std::string>& names,
+                                          bool (*by_default)(const BackendInfo&), DeclaredSettings BackendInfo::*settings);
 // The entries of a --solvers list, comma-separated, empty ones skipped.
 std::vector<std::string> split_backend_list(const std::string& list);
 
 struct RowColumn {
   // How the value is written. count: a whole number; seconds: a time, in microseconds; text:
   // quoted in CSV when it must be; optional_text: the same, with no value (JSON null, Python
-  // None) when empty; counters: "name=value;..." in CSV and Python, an object in JSON.
-  enum class Type { count, seconds, text, optional_text, counters };
+  // None) when empty; counters: "name=value;..." in CSV and Python, an object in JSON;
+  // optional_number: a real number to 6 significant digits ("3.2e+12"), or no value.
+  enum class Type { count, seconds, text, optional_text, counters, optional_number };
   using Value = std::variant<std::uint64_t, double, std::string>;  // a count, seconds, or text
   std::string_view name;
   Type type;

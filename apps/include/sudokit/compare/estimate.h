@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sudokit/exact_cover.h"
@@ -39,10 +40,19 @@ struct TreeEstimate {
   std::uint64_t probes = 0;
   double nodes = 1, low = 1, high = 1;  // the mean of the probes' estimates, and its interval
   double seconds_per_node = 0;          // measured on the real search
+  // The backend's own counters per node on that search (updates, mems, ...): a measure of work
+  // times the estimated nodes estimates that work, as seconds_per_node does the time.
+  std::vector<std::pair<std::string, double>> per_node;
   std::optional<std::uint64_t> actual_nodes;  // the whole tree's, when that search finished
+  // When that search stopped: its own online estimate of the tree (online_estimate.h), made from
+  // the part it searched, beside the probes' (a second opinion by another method).
+  std::optional<double> online_nodes;
   std::uint64_t solutions_met = 0;      // probes whose path ended at a solution
   double seconds = 0;                   // spent probing
   double estimated_seconds() const { return nodes * seconds_per_node; }
+  // The estimated total of counter `name` (nodes times its measured rate); nullopt when the
+  // backend did not count it.
+  std::optional<double> estimated(const std::string& name) const;
 };
 
 // The backends that take `shape` (or problems of `kind`) and can probe their search, as --solvers
