@@ -99,6 +99,15 @@ py::dict result_of(const sudokit::BasicResult<Answer>& r, const sudokit::Solver&
   d["backend"] = std::string(solver.name());
   d["options"] = solver.options();
   d["stats"] = stats_of(r.stats);
+  // A stopped search of a backend that searches a tree: how big the tree looks (online_estimate.h).
+  if (r.status == sudokit::Status::stopped && r.estimate && r.estimate->nodes > 0) {
+    py::dict e;
+    e["nodes"] = r.estimate->nodes;
+    e["fraction"] = r.estimate->fraction;
+    d["estimate"] = e;
+  } else {
+    d["estimate"] = py::none();
+  }
   return d;
 }
 
@@ -139,7 +148,10 @@ py::dict solve(const py::handle& puzzle, const std::optional<std::string>& backe
                const std::optional<std::string>& box) {
   const sudokit::Grid grid = grid_of(puzzle, box);
   std::unique_ptr<sudokit::Solver> solver;
-  const sudokit::Result r = run_solve(grid, backend, limits_of(count, max_nodes, timeout), options, solver);
+  sudokit::OnlineEstimator estimator;
+  sudokit::Limits limits = limits_of(count, max_nodes, timeout);
+  limits.estimator = &estimator;
+  const sudokit::Result r = run_solve(grid, backend, limits, options, solver);
   py::list solutions;
   for (const auto& s : r.solutions) solutions.append(sudokit::to_line(s));
   py::dict d = result_of(r, *solver, solutions);
@@ -168,7 +180,9 @@ py::dict solve_cover(const std::string& text, const std::optional<std::string>& 
   const sudokit::ExactCover problem = sudokit::read_dlx(in, "<string>");
   problem.validate();
   auto solver = registry().create(backend_for(backend, sudokit::ProblemKind::exact_cover, options), options_of(options));
-  const sudokit::Limits limits = limits_of(count, max_nodes, timeout);
+  sudokit::OnlineEstimator estimator;
+  sudokit::Limits limits = limits_of(count, max_nodes, timeout);
+  limits.estimator = &estimator;
   sudokit::CoverResult r;
   {
     py::gil_scoped_release unlocked;
@@ -273,6 +287,7 @@ py::list backends() {
     d["tracing"] = info.tracing == sudokit::BackendInfo::Tracing::steps   ? "steps"
                    : info.tracing == sudokit::BackendInfo::Tracing::notes ? "notes"
                                                                           : "none";
+    d["probes"] = info.probes;  // it searches a tree: it can probe it and estimate it online
     d["options"] = info.options;
     d["max_size"] = info.max_size;
     d["classic_only"] = info.classic_only;

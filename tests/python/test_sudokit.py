@@ -127,6 +127,11 @@ def test_no_solution_and_limits():
     empty = "." * 81
     r = sudokit.solve(empty, backend=SLOWEST, count=0, max_nodes=1000)
     assert r["status"] == "stopped" and r["stop_reason"] == "node limit"
+    # A stopped search of a backend that searches a tree says how big the tree looks.
+    tree = next(name for name in reversed(BY_SPEED) if next(b for b in sudokit.backends() if b["name"] == name)["probes"])
+    r = sudokit.solve(empty, backend=tree, count=0, max_nodes=1000)
+    assert r["estimate"]["nodes"] > r["stats"]["nodes"] and 0 < r["estimate"]["fraction"] < 1
+    assert sudokit.solve(SMALL[0][0], backend=tree, count=2)["estimate"] is None  # the search ended
     with pytest.raises(sudokit.SearchStopped):
         sudokit.count(empty, backend=FASTEST, max_nodes=1000)
     with pytest.raises(ValueError):
