@@ -5,6 +5,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <type_traits>
 
 #include "cli.h"
 #include "sudokit/compare/compare.h"
@@ -16,7 +17,7 @@ namespace sudokit::cli {
 namespace {
 
 struct EstimateCommand {
-  std::string solvers, box_text, rules_text;
+  std::string solvers, box_text, rules_text, kind_text;
   EstimateSettings settings;
   std::vector<std::string> files;
 };
@@ -32,13 +33,15 @@ void add_estimate_options(po::options_description& desc, EstimateCommand& c) {
     ("measure-nodes", po::value<std::uint64_t>(&c.settings.measure_nodes)->default_value(200'000),
      "the real search that measures a node's cost stops here (and gives the true size when it finishes first)")
     ("box", po::value<std::string>(&c.box_text), "box shape RxC when it cannot be inferred")
-    ("file", po::value<std::vector<std::string>>(&c.files), "puzzle files, '-' for stdin");
+    ("kind", po::value<std::string>(&c.kind_text),
+     "sudoku or xc (exact-cover files in Knuth's DLX format, one problem each); default: from the files")
+    ("file", po::value<std::vector<std::string>>(&c.files), "puzzle files or exact-cover files (FILE.dlx), '-' for stdin");
   add_rules_option(desc, c.rules_text);
 }
 
 constexpr const char* kEstimateUsage =
     "usage: sudokit estimate [--solver LIST] [--probes N] [--seed S] [--measure-nodes N] [--box RxC]\n"
-    "                        [--rules NAMES] [FILE...|-]\n"
+    "                        [--rules NAMES] [--kind sudoku|xc] [FILE...|-]\n"
     "Estimates the size of each backend's search tree for each puzzle without searching it (Knuth's\n"
     "random probes, each a path from the root that follows the backend's own choices), with a 95%\n"
     "interval, and the time a full search would take at the cost of a node measured on a short real\n"
@@ -55,19 +58,22 @@ std::string number(double x) {
 // not 200,000); one that gave a wrong answer is made afresh, as after any solve() that threw.
 using SolverCache = std::map<std::string, std::unique_ptr<Solver>>;
 
-void estimate_puzzle(const ParsedPuzzle& p, const std::string& source, const EstimateCommand& c,
-                     const Registry& registry, SolverCache& made, Outcome& outcome) {
-  std::vector<std::string> specs = split_backend_list(c.solvers);
-  if (specs.empty()) specs = probing_methods(registry, p.grid.shape());
+// One line per backend for `problem` (a Grid or an ExactCover), `where` naming it.
+template <typename Problem>
+void estimate_problem(const Problem& problem, const std::string& where, const std::vector<std::string>& specs,
+                      const EstimateCommand& c, const Registry& registry, SolverCache& made, Outcome& outcome) {
   for (const std::string& text : specs) {
-    const std::string where = source + ": puzzle " + std::to_string(p.number);
     try {
       const BackendSpec spec = parse_backend_spec(text, registry);
       const BackendInfo info = registry.info(spec.name);
-      if (const std::string why = info.refusal(p.grid.shape()); !why.empty()) throw UsageError(why);
+      if constexpr (std::is_same_v<Problem, Grid>) {
+        if (const std::string why = info.refusal(problem.shape()); !why.empty()) throw UsageError(why);
+      } else if (!info.takes(ProblemKind::exact_cover)) {
+        throw UsageError("'" + text + "' does not solve exact-cover problems");
+      }
       std::unique_ptr<Solver>& solver = made[text];
       if (!solver) solver = registry.create(spec.name, SolverOptions::parse(spec.pairs));
-      const TreeEstimate e = estimate_tree(*solver, p.grid, c.settings);
+      const TreeEstimate e = estimate_tree(*solver, problem, c.settings);
       std::cout << where << ": solver=" << text << " probes=" << e.probes << " estimated_nodes=" << number(e.nodes)
                 << " low=" << number(e.low) << " high=" << number(e.high)
                 << " estimated_seconds=" << number(e.estimated_seconds());
@@ -81,10 +87,21 @@ void estimate_puzzle(const ParsedPuzzle& p, const std::string& source, const Est
       report_rejected(e, where);
       outcome.raise(kDisagreement);
       made.erase(text);
-    } catch (...) {  // reported by for_each_puzzle; the next puzzle gets a fresh backend
+    } catch (...) {  // reported by the caller; the next problem gets a fresh backend
       made.erase(text);
       throw;
     }
+  }
+}
+
+// Exact-cover files, one problem each: a file that cannot be read is reported, the others still run.
+void estimate_cover_files(const EstimateCommand& c, const Registry& registry, SolverCache& made, Outcome& outcome) {
+  std::vector<std::string> specs = split_backend_list(c.solvers);
+  if (specs.empty()) specs = probing_methods(registry, ProblemKind::exact_cover);
+  for (const std::string& file : c.files.empty() ? std::vector<std::string>{"-"} : c.files) {
+    const std::optional<ExactCover> problem = read_xc_file(file, outcome);
+    if (!problem) continue;
+    estimate_problem(*problem, file == "-" ? "stdin" : file, specs, c, registry, made, outcome);
   }
 }
 
@@ -108,9 +125,16 @@ int cmd_estimate(const std::vector<std::string>& args) {
   const Rules rules = parse_rules_option(c.rules_text);
   Outcome outcome;
   SolverCache made;
+  if ((c.kind_text.empty() ? kind_of_files(c.files) : parse_problem_kind(c.kind_text)) == ProblemKind::exact_cover) {
+    estimate_cover_files(c, registry, made, outcome);
+    return outcome.code;
+  }
   for_each_puzzle(c.files.empty() ? std::vector<std::string>{"-"} : c.files, box, rules, outcome,
                   [&](const ParsedPuzzle& p, const std::string& source) {
-                    estimate_puzzle(p, source, c, registry, made, outcome);
+                    std::vector<std::string> specs = split_backend_list(c.solvers);
+                    if (specs.empty()) specs = probing_methods(registry, p.grid.shape());
+                    estimate_problem(p.grid, source + ": puzzle " + std::to_string(p.number), specs, c, registry,
+                                     made, outcome);
                   });
   return outcome.code;
 }

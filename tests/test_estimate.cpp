@@ -328,6 +328,41 @@ TEST(EstimateCli, EstimatesDeclaredWorkAndGivesTheOnlineEstimate) {
   EXPECT_GE(online_seen, 1u) << r.out;  // the textbook search does not finish in 1,000 nodes
 }
 
+// An exact-cover file (FILE.dlx) is estimated by every backend that probes exact cover, one line
+// each; a search small enough to finish gives the true size beside the estimate.
+TEST(EstimateCli, EstimatesAnExactCoverFile) {
+  const Registry registry = builtin_solvers();
+  test::ScratchDir dir;
+  {
+    std::ofstream out(dir.path() + "queens.dlx");
+    write_dlx(out, n_queens(6));
+  }
+  const auto r = test::run_cli("estimate --probes 2000 " + dir.path() + "queens.dlx");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto backends = probing_backends(registry, ProblemKind::exact_cover);
+  ASSERT_GE(backends.size(), 2u);
+  std::istringstream lines(r.out);
+  std::size_t seen = 0;
+  for (std::string line; std::getline(lines, line); ++seen) {
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(line, m, std::regex("queens.dlx: solver=(\\S+) probes=2000 estimated_nodes=(\\S+) .* "
+                                                       "actual_nodes=([0-9]+)")))
+        << line;
+    EXPECT_EQ(m[1].str(), backends[seen]);
+    EXPECT_NEAR(std::stod(m[2].str()) / std::stod(m[3].str()), 1.0, 0.3) << line;
+  }
+  EXPECT_EQ(seen, backends.size()) << r.out;
+  // A file that cannot be read is reported where it fails; the next file is still estimated.
+  {
+    std::ofstream(dir.path() + "bad.dlx") << "A B\nA Z\n";
+  }
+  const auto bad = test::run_cli("estimate --probes 10 --solver " + backends.front() + " " + dir.path() + "bad.dlx " +
+                                 dir.path() + "queens.dlx");
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_NE(bad.err.find("bad.dlx: line 2, column 3: unknown item 'Z'"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.out.find("queens.dlx: solver=" + backends.front()), std::string::npos) << bad.out;
+}
+
 // `solve` and `xc` say how big a stopped search's tree looks, and how long the rest would take;
 // --stats gives the numbers. On a terminal, the status line of a long search says how much of its
 // tree it has searched (stderr made a terminal by script(1), from util-linux, as Debian has it).
