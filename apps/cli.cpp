@@ -312,27 +312,39 @@ std::string describe(const BasicResult<Answer>& r, std::uint64_t limit, const Ba
 }
 
 // A duration in the largest unit that keeps it readable: "40 s", "12 min", "3.5 h", "2.1 days",
-// "4e+03 years".
+// "4000 years", "3.2e+09 years".
 std::string duration_words(double seconds) {
   char text[48];
+  const double years = seconds / 3.156e7;
   if (seconds < 120) std::snprintf(text, sizeof text, "%.0f s", seconds);
   else if (seconds < 7200) std::snprintf(text, sizeof text, "%.0f min", seconds / 60);
   else if (seconds < 172800) std::snprintf(text, sizeof text, "%.1f h", seconds / 3600);
-  else if (seconds < 3.156e7 * 2) std::snprintf(text, sizeof text, "%.1f days", seconds / 86400);
-  else std::snprintf(text, sizeof text, "%.2g years", seconds / 3.156e7);
+  else if (years < 2) std::snprintf(text, sizeof text, "%.1f days", seconds / 86400);
+  else if (years < 1e6) std::snprintf(text, sizeof text, "%.0f years", years);
+  else std::snprintf(text, sizeof text, "%.2g years", years);
   return text;
 }
 
+std::string percent_words(double fraction) {
+  char text[32];
+  const double percent = 100 * fraction;
+  if (fraction < 1 && percent >= 99.95) std::snprintf(text, sizeof text, "99.9%%");  // not "100%" before the end
+  else if (percent >= 0.1) std::snprintf(text, sizeof text, "%.1f%%", percent);
+  else std::snprintf(text, sizeof text, "%.2g%%", percent);
+  return text;
+}
+
+double seconds_left(double seconds, double nodes_so_far, double estimated_nodes) {
+  if (nodes_so_far <= 0 || seconds <= 0 || estimated_nodes <= nodes_so_far) return 0;
+  return seconds * (estimated_nodes - nodes_so_far) / nodes_so_far;
+}
+
 std::string estimate_words(const OnlineEstimate& e, const Stats& so_far) {
-  char text[160];
-  std::snprintf(text, sizeof text, "the whole tree looks like %.2g nodes, %.2g%% of it searched", e.nodes,
-                100 * e.fraction);
-  std::string words = text;
-  // At the speed so far: the rest of the tree, as many nodes again per node searched.
-  if (so_far.nodes > 0 && so_far.seconds > 0 && e.nodes > static_cast<double>(so_far.nodes))
-    words += " (about " +
-             duration_words(so_far.seconds * (e.nodes - static_cast<double>(so_far.nodes)) / static_cast<double>(so_far.nodes)) +
-             " more at this speed)";
+  char text[96];
+  std::snprintf(text, sizeof text, "the whole tree looks like %.2g nodes, ", e.nodes);
+  std::string words = text + percent_words(e.fraction) + " of it searched";
+  if (const double left = seconds_left(so_far.seconds, static_cast<double>(so_far.nodes), e.nodes); left > 0)
+    words += " (about " + duration_words(left) + " more at this speed)";
   return words;
 }
 

@@ -181,7 +181,11 @@ std::string stats_line(std::string_view solver, const BasicResult<Answer>& r);
 // `so_far`: "the whole tree looks like 1.9e+09 nodes, 0.0011% of it searched (about 3.5 h more at
 // this speed)".
 std::string estimate_words(const OnlineEstimate& e, const Stats& so_far);
-std::string duration_words(double seconds);
+std::string duration_words(double seconds);                   // "40 s", "3.5 h", "4000 years"
+std::string percent_words(double fraction);                   // "0.4%", "2.3e-05%", never "100%" before 1
+// The time the rest of a tree would take at the speed so far: `seconds` for `nodes_so_far` of
+// `estimated_nodes` (0 when the estimate is no more than what was searched).
+double seconds_left(double seconds, double nodes_so_far, double estimated_nodes);
 
 // Reads one exact-cover problem in Knuth's DLX format from a file ("-" or "": stdin), printing its
 // warnings; reports a file or input error on stderr, raises the outcome and returns nullopt.

@@ -103,11 +103,10 @@ class SearchTicker {
                   by_.load()->c_str(), seconds);
     std::string text = line;
     // A backend that searches a tree keeps the estimate: the share searched, and what is left.
-    if (const OnlineEstimate e = estimator_.now(); e.nodes > 0 && e.fraction > 0) {
-      std::snprintf(line, sizeof line, ", %.2g%% of tree", 100 * e.fraction);
-      text += line;
-      if (e.fraction < 1 && e.seen > 0 && e.nodes > static_cast<double>(e.seen))
-        text += ", ~" + duration_words(seconds * (e.nodes - static_cast<double>(e.seen)) / static_cast<double>(e.seen)) + " left";
+    if (const OnlineEstimate e = estimator_.now(); e.nodes > 0) {
+      text += ", " + percent_words(e.fraction) + " of tree";
+      if (const double left = seconds_left(seconds, static_cast<double>(e.seen), e.nodes); left > 0)
+        text += ", ~" + duration_words(left) + " left";
     }
     return text;
   }

@@ -54,13 +54,14 @@ std::string number_text(double value) {
   return text;
 }
 
-// An optional number read back: empty for none, else a finite number of 0 or more, the whole field.
-std::optional<double> optional_number_of(const std::string& field) {
+// An optional number read back: empty for none, else a finite number from 0 to `most`, the whole field.
+std::optional<double> optional_number_of(const std::string& field, double most) {
   if (field.empty()) return std::nullopt;
   double value = 0;
   const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
-  if (error != std::errc() || end != field.data() + field.size() || !std::isfinite(value) || value < 0)
-    throw std::invalid_argument("empty or a number of 0 or more");
+  if (error != std::errc() || end != field.data() + field.size() || !std::isfinite(value) || value < 0 || value > most)
+    throw std::invalid_argument(most < 1e300 ? "empty or a number from 0 to " + number_text(most)
+                                             : std::string("empty or a number of 0 or more"));
   return value;
 }
 
@@ -102,11 +103,11 @@ T count_of(const std::string& field) {
   }
 // A number that may be absent: NaN stands for none in the column's value (column_value makes
 // it monostate), an empty field in CSV.
-#define SUDOKIT_OPTIONAL_NUMBER(m, unit, meaning)                                                        \
+#define SUDOKIT_OPTIONAL_NUMBER(m, most, unit, meaning)                                                  \
   RowColumn {                                                                                          \
     #m, RowColumn::Type::optional_number, unit, meaning,                                               \
         [](const Row& r) -> RowColumn::Value { return r.m.value_or(std::nan("")); },                   \
-        [](Row& r, const std::string& f) { r.m = optional_number_of(f); }                              \
+        [](Row& r, const std::string& f) { r.m = optional_number_of(f, most); }                        \
   }
 const RowColumn kColumns[] = {
     SUDOKIT_COUNT(puzzle, "", "its place in the input, from 1, bad puzzles counted (kept across shards)"),
@@ -128,8 +129,8 @@ const RowColumn kColumns[] = {
     SUDOKIT_SECONDS(cpu_time, "CPU time of the thread that ran `solve()`, set-up included: what the summary compares"),
     SUDOKIT_TEXT(rules, text, "the puzzle's variant rules in short: `classic`, `x+anti-knight`; empty for exact cover"),
     SUDOKIT_TEXT(rating, optional_text, "the backend's difficulty rating in words, on the scale it declares; none when it gave none"),
-    SUDOKIT_OPTIONAL_NUMBER(estimated_nodes, "nodes", "a stopped search's estimate of its whole tree (Kilby et al.'s weighted estimate from the leaves it reached, docs/estimating.md); none when the search ended, its backend searches no tree it can estimate, or `--no-estimates`"),
-    SUDOKIT_OPTIONAL_NUMBER(searched_fraction, "", "with `estimated_nodes`: the share of the tree searched, by probability (Knuth's progress fraction, 0 to 1)")};
+    SUDOKIT_OPTIONAL_NUMBER(estimated_nodes, std::numeric_limits<double>::max(), "nodes", "a stopped search's estimate of its whole tree (Kilby et al.'s weighted estimate from the leaves it reached, docs/estimating.md); none when the search ended, its backend searches no tree it can estimate, or `--no-estimates`"),
+    SUDOKIT_OPTIONAL_NUMBER(searched_fraction, 1.0, "", "with `estimated_nodes`: the share of the tree searched, by probability (Knuth's progress fraction, 0 to 1)")};
 #undef SUDOKIT_OPTIONAL_NUMBER
 #undef SUDOKIT_TEXT
 #undef SUDOKIT_COUNT
@@ -137,6 +138,9 @@ const RowColumn kColumns[] = {
 #undef SUDOKIT_VERDICT
 constexpr std::size_t kColumnCount = std::size(kColumns);
 static_assert(kColumnCount == 21);
+// The widths of files written before: estimated_nodes and searched_fraction came together, as
+// did rules and rating; cpu_time alone.
+constexpr std::size_t kBeforeEstimates = 19, kBeforeRules = 17, kBeforeCpuTime = 16;
 
 // A column's value as text: no value as `none`, a count in digits, seconds as seconds_text, and
 // text through `quote` (the CSV's or the JSON's quoting).
@@ -207,7 +211,7 @@ std::string_view to_string(RowColumn::Type type) {
 std::variant<std::monostate, std::uint64_t, double, std::string> column_value(const RowColumn& column, const Row& row) {
   auto value = column.value(row);
   if (column.type == RowColumn::Type::optional_text && std::get<std::string>(value).empty()) return std::monostate{};
-  if (column.type == RowColumn::Type::optional_number && std::isnan(std::get<double>(value))) return std::monostate{};
+  if (column.type == RowColumn::Type::optional_number && !std::isfinite(std::get<double>(value))) return std::monostate{};
   return std::visit([](auto&& v) -> std::variant<std::monostate, std::uint64_t, double, std::string> { return std::move(v); },
                     std::move(value));
 }
@@ -286,9 +290,10 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
     }
     if (line.empty()) continue;
     if (f.front() == "puzzle") continue;  // a header (several shard files may be concatenated)
-    // 21 fields; files written before the estimate columns have 19, before the rules and rating
-    // columns 17, before cpu_time 16 (columns that came together: no file has 18 or 20).
-    if (f.size() < 16 || f.size() > kColumnCount || f.size() == 18 || f.size() == 20)
+    // Files written before a column came have fewer fields; columns that came together never
+    // make a file of a width in between.
+    if (f.size() != kColumnCount && f.size() != kBeforeEstimates && f.size() != kBeforeRules &&
+        f.size() != kBeforeCpuTime)
       throw InputError(source, 0, start, 1, "expected 21 fields as written by sudokit compare --csv");
     Row r;
     for (std::size_t i = 0; i < f.size(); ++i) {
@@ -299,9 +304,9 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
         throw InputError(source, 0, start, 1, std::string(kColumns[i].name) + " is not " + e.what() + ": '" + shown + "'");
       }
     }
-    if (f.size() < 17) r.cpu_time = r.time;  // no CPU time: the time is the best guess
+    if (f.size() == kBeforeCpuTime) r.cpu_time = r.time;  // no CPU time: the time is the best guess
     // Before the rules column every puzzle was classic; exact cover has none (its shape says xc:).
-    if (f.size() < 19) r.rules = r.shape.rfind("xc:", 0) == 0 ? "" : "classic";
+    if (f.size() <= kBeforeRules) r.rules = r.shape.rfind("xc:", 0) == 0 ? "" : "classic";
     rows.push_back(std::move(r));
   }
   return rows;

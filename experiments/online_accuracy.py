@@ -7,7 +7,8 @@ a Markdown table (docs/estimating.md holds one).
     experiments/online_accuracy.py [SUDOKIT] [PUZZLES_PER_SET]
 
 The sets are estimate_accuracy.py's. Each tree is first searched to the end, counting every
-solution (`--count 0`), up to 5 million nodes; trees bigger than that, and trees of fewer than
+solution (`--count 0`), up to 5 million nodes (conflicts, for a backend whose budget counts
+them); trees bigger than that, and trees of fewer than
 100 nodes (1% of them is under a node), are left out of that backend's row. Then the same search
 runs again under a budget of 1%, 10% and 50% of that work, in the unit the backend's budget
 counts (`sudokit solvers`: nodes, or a SAT solver's conflicts), and the ratio estimate / true
@@ -55,8 +56,8 @@ def probing_backends(path):
     return specs
 
 
-def budget_counts_nodes(spec):
-    """Whether --max-nodes counts the backend's nodes (else its own unit: a SAT solver's conflicts)."""
+def budget_units():
+    """Per backend, whether --max-nodes counts its nodes (else its own unit: a SAT solver's conflicts)."""
     out = subprocess.run([SUDOKIT, "solvers"], capture_output=True, text=True, check=True).stdout
     blocks, name = {}, None
     for line in out.splitlines():
@@ -64,21 +65,23 @@ def budget_counts_nodes(spec):
             name = line.strip()
         elif name:
             blocks[name] = blocks.get(name, "") + line
-    return "--max-nodes counts nodes" in blocks[spec.split(":")[0]]
+    return {name: "--max-nodes counts nodes" in text for name, text in blocks.items()}
 
 
 def main():
     with tempfile.TemporaryDirectory() as scratch:
         backends = probing_backends(os.path.join(ROOT, "examples/classic.txt"))
+        counts_nodes = budget_units()
         print("| set | backend | trees | median tree | " +
               " | ".join(f"estimate/true after {int(100 * s)}% of the search: median (10%-90%)" for s in SHARES) + " |")
         print("|---|---|---|---|" + "---|" * len(SHARES))
         for label, path in puzzle_sets(scratch):
             with open(path) as f:
-                lines = [line for line in f if line.strip() and not line.startswith("#")]
-            prefix = "".join(line for line in open(path) if line.startswith("# box"))
+                text = f.readlines()
+            lines = [line for line in text if line.strip() and not line.startswith("#")]
+            prefix = "".join(line for line in text if line.startswith("# box"))
             for spec in backends:
-                by_nodes = budget_counts_nodes(spec)
+                by_nodes = counts_nodes[spec.split(":")[0]]
                 full = compare(path, spec, MEASURE)
                 ratios = {s: [] for s in SHARES}
                 missing = {s: 0 for s in SHARES}

@@ -310,11 +310,23 @@ TEST(Compare, AStoppedRowEstimatesItsWholeTree) {
   std::ostringstream json;
   write_json(json, a.rows);
   EXPECT_NE(json.str().find("\"estimated_nodes\": null"), std::string::npos) << json.str();
-  EXPECT_NE(json.str().find("\"estimated_nodes\": " + std::string(1, std::to_string(*stopped.estimated_nodes)[0])),
-            std::string::npos) << json.str();
+  const auto at = json.str().find("\"estimated_nodes\": ");
+  ASSERT_NE(at, std::string::npos) << json.str();
+  EXPECT_NEAR(std::stod(json.str().substr(at + 19)) / *stopped.estimated_nodes, 1, 1e-5) << json.str();
   std::istringstream negative(csv.str().substr(0, csv.str().find('\n')) + "\n" +
                               "1,a.txt,1,3x3,30,x,,stopped,0,1000,0,0,0,0.1,,stopped,0.1,classic,,-5,0.1\n");
   EXPECT_THROW(read_csv(negative, "bad.csv"), InputError);
+  std::istringstream over_one(csv.str().substr(0, csv.str().find('\n')) + "\n" +
+                              "1,a.txt,1,3x3,30,x,,stopped,0,1000,0,0,0,0.1,,stopped,0.1,classic,,5000,1.5\n");
+  EXPECT_THROW(read_csv(over_one, "bad.csv"), InputError);  // a share of a tree is at most 1
+  // A file written before the estimate columns (19 fields) reads back with none.
+  std::istringstream older("1,a.txt,1,3x3,30,x,,stopped,0,1000,0,0,0,0.1,,stopped,0.1,classic,\n");
+  const auto old_rows = read_csv(older, "old.csv");
+  ASSERT_EQ(old_rows.size(), 1u);
+  EXPECT_FALSE(old_rows[0].estimated_nodes.has_value());
+  EXPECT_EQ(old_rows[0].rules, "classic");
+  std::istringstream twenty("1,a.txt,1,3x3,30,x,,stopped,0,1000,0,0,0,0.1,,stopped,0.1,classic,,5000\n");
+  EXPECT_THROW(read_csv(twenty, "bad.csv"), InputError);  // the two columns came together
 
   o.estimates = false;
   EXPECT_FALSE(run_compare(registry, inputs({kHard}), o, details).rows[0].estimated_nodes.has_value());

@@ -188,12 +188,19 @@ TEST(OnlineEstimator, WeighsEachLeafByItsProbability) {
   EXPECT_EQ(e.now().seen, 0u);
   e.node(0, 0);  // a root that is a leaf: the tree is that one node
   EXPECT_DOUBLE_EQ(e.now().nodes, 1);
-  // Deep trees: probabilities below a double's range count as 0, and nothing becomes NaN.
-  e.start();
-  for (std::size_t depth = 0; depth < 400; ++depth) e.node(depth, 64);
-  e.node(400, 0);
-  EXPECT_TRUE(std::isfinite(e.now().nodes) || e.now().fraction == 0);
-  EXPECT_FALSE(std::isnan(e.now().nodes));
+  // Deep trees: a leaf under 150 levels of 64 children has probability 64^-150, about 1e-271,
+  // and the tree looks like 1e271 nodes; under 171 levels the estimate would pass a double's
+  // range, and under 200 the probability its smallest normal value: neither gives an estimate.
+  for (const std::size_t levels : {150, 171, 200}) {
+    e.start();
+    for (std::size_t depth = 0; depth < levels; ++depth) e.node(depth, 64);
+    e.node(levels, 0);
+    const OnlineEstimate deep = e.now();
+    EXPECT_TRUE(std::isfinite(deep.nodes)) << levels;
+    EXPECT_LE(deep.fraction, 1) << levels;
+    if (levels == 150) EXPECT_NEAR(std::log10(deep.nodes), 150 * std::log10(64.0), 0.1);
+    else EXPECT_EQ(deep.nodes, 0) << levels;
+  }
 }
 
 // Every backend that searches a tree tells the online estimator each node it counts, once: a
@@ -206,7 +213,11 @@ TEST(OnlineEstimator, IsExactWhenTheSearchVisitsTheWholeTree) {
   for (const char* line : kPuzzles) grids.push_back(read_one(line));
   grids.push_back(read_one("1..............."));
   grids.back().set(1, 1);  // clashing givens (which the reader refuses): the root is the tree
-  grids.push_back(read_one("# rules: x\n1...............")); // X-Sudoku: the variant search
+  grids.push_back(read_one("# rules: x\n1...............")); // X-Sudoku: the diagonals are units
+  grids.push_back(read_one("# rules: anti-knight\n" + std::string(36, '.'), BoxSpec{2, 3}));  // the variant search
+  grids.push_back(read_one("# rules: anti-knight\n" + std::string(36, '.'), BoxSpec{2, 3}));
+  grids.back().set(0, 1);
+  grids.back().set(8, 1);  // a knight's move apart: clashing givens in the variant search
   grids.push_back(read_one("...4...56.....456...1...3.5....1....", BoxSpec{2, 3}));
   std::size_t searches = 0;
   const auto backends = probing_backends(registry, ProblemKind::sudoku);
@@ -230,7 +241,7 @@ TEST(OnlineEstimator, IsExactWhenTheSearchVisitsTheWholeTree) {
       EXPECT_NEAR(r.estimate->nodes / static_cast<double>(r.stats.nodes), 1.0, 1e-9);
     }
   }
-  EXPECT_GE(searches, 4 * (grids.size() - 2));  // the variant grids may go to fewer of them
+  EXPECT_GE(searches, 4 * (grids.size() - 4));  // the variant grids may go to fewer of them
   const ExactCover queens = n_queens(6);
   for (const std::string& name : probing_backends(registry, ProblemKind::exact_cover)) {
     SCOPED_TRACE(name + " on 6 queens");
@@ -276,10 +287,20 @@ TEST(OnlineEstimator, AStoppedSearchEstimatesTheWholeTree) {
     auto solver = registry.create(name);
     if (solver->probes()) continue;
     OnlineEstimator estimator;
+    estimator.node(0, 0);  // what a search before left: reset, so a status line shows none of it
     Limits limits;
     limits.estimator = &estimator;
     EXPECT_FALSE(solver->solve(puzzle, limits).estimate.has_value()) << name;
+    EXPECT_EQ(estimator.now().seen, 0u) << name;
   }
+  // A probe's path estimates nothing online: the two together are refused.
+  auto solver = make(registry, probing_backends(registry, ProblemKind::sudoku).front());
+  OnlineEstimator estimator;
+  Probe probe(1);
+  Limits both;
+  both.estimator = &estimator;
+  both.probe = &probe;
+  EXPECT_THROW(solver->solve(puzzle, both), UsageError);
 }
 
 TEST(EstimateCli, PrintsOneLinePerPuzzleAndBackend) {
@@ -365,7 +386,8 @@ TEST(EstimateCli, EstimatesAnExactCoverFile) {
 
 // `solve` and `xc` say how big a stopped search's tree looks, and how long the rest would take;
 // --stats gives the numbers. On a terminal, the status line of a long search says how much of its
-// tree it has searched (stderr made a terminal by script(1), from util-linux, as Debian has it).
+// tree it has searched (stderr made a terminal by script(1), from util-linux: Debian's bsdutils,
+// an essential package, so every machine the tests run on has it).
 TEST(EstimateCli, AStoppedSolveSaysHowBigItsTreeLooks) {
   const Registry registry = builtin_solvers();
   const std::string textbook = test::slowest();
@@ -391,6 +413,6 @@ TEST(EstimateCli, AStoppedSolveSaysHowBigItsTreeLooks) {
   const auto shown = test::run_shell("script -qefc \"'$SUDOKIT' solve --solver " + textbook +
                                      " --count 0 --timeout 2.5 " + dir.path() + "blank.txt\" /dev/null");
   EXPECT_TRUE(std::regex_search(shown.out, std::regex("solve: 0 done; puzzle 1 by " + textbook +
-                                                       ": [12] s, [0-9.e+-]+% of tree, ~[0-9.]+ [a-z]+ left")))
+                                                       ": [12] s, [0-9.e+-]+% of tree, ~[0-9.e+]+ [a-z]+ left")))
       << shown.out;
 }

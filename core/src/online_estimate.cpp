@@ -3,6 +3,7 @@
 #include "sudokit/online_estimate.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace sudokit {
 
@@ -32,6 +33,7 @@ OnlineEstimate OnlineEstimator::now() const {
   // Past a few dozen levels of large branching a leaf's probability is below a double's range:
   // such leaves add nothing to the fraction, and an estimate resting on none is not made.
   if (e.fraction > 0) e.nodes = weighted / e.fraction;
+  if (!std::isfinite(e.nodes)) e.nodes = 0;
   if (e.fraction > 1) e.fraction = 1;  // rounding, over millions of leaves
   return e;
 }

@@ -228,11 +228,13 @@ BasicResult<Answer> searched(const Solver& solver, const Limits& limits, Search 
   if (limits.probe && !solver.probes())
     throw UsageError(std::string(solver.name()) + (solver.options().empty() ? "" : " (" + solver.options() + ")") +
                      " cannot probe its search at random");
-  const bool estimated = limits.estimator && solver.probes() && !limits.probe;
-  if (estimated) limits.estimator->start();
+  if (limits.probe && limits.estimator)
+    throw UsageError("a random probe and an online estimate are not kept in one search (Limits)");
+  // Reset whatever the backend: a reader between searches must not see the last one's.
+  if (limits.estimator) limits.estimator->start();
   BasicResult<Answer> r = search();
   if (limits.probe) r.stop_reason = StopReason::probe, r.status = Status::stopped;
-  if (estimated && limits.estimator->now().leaves > 0) r.estimate = limits.estimator->now();
+  if (limits.estimator && solver.probes() && limits.estimator->now().nodes > 0) r.estimate = limits.estimator->now();
   return r;
 }
 

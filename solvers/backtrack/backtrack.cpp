@@ -103,7 +103,7 @@ class Search {
   Search(const Grid& puzzle, const Limits& limits, BacktrackSolver::CellOrder order)
       : puzzle_(puzzle), shape_(puzzle.shape()), order_(order), budget_(limits), sink_(limits),
         all_(static_cast<M>(shape_.all_digits())), used_(shape_.units().size(), 0), observer_(limits.observer),
-        probe_(kPlain ? nullptr : limits.probe), estimator_(limits.probe ? nullptr : limits.estimator) {}
+        probe_(kPlain ? nullptr : limits.probe), estimator_(limits.estimator) {}
 
   Result run() {
     Stats stats;
@@ -294,7 +294,7 @@ class VariantSearch {
   VariantSearch(const Grid& puzzle, const Limits& limits, BacktrackSolver::CellOrder order)
       : puzzle_(puzzle), shape_(puzzle.shape()), order_(order), budget_(limits), sink_(limits),
         all_(static_cast<M>(shape_.all_digits())), observer_(limits.observer), probe_(limits.probe),
-        estimator_(limits.probe ? nullptr : limits.estimator) {
+        estimator_(limits.estimator) {
     const int units = static_cast<int>(shape_.units().size());
     used_.assign(shape_.units().size() + shape_.groups().size(), 0);
     value_.assign(static_cast<std::size_t>(shape_.cells()), 0);

@@ -21,7 +21,7 @@ class CoverSearch {
  public:
   CoverSearch(const ExactCover& problem, const Limits& limits)
       : xc_(problem), budget_(limits), sink_(limits), observer_(limits.observer), probe_(limits.probe),
-        estimator_(limits.probe ? nullptr : limits.estimator),
+        estimator_(limits.estimator),
         options_of_(problem.items.size()), uses_(problem.items.size(), 0), colour_in_(problem.items.size(), 0) {
     stats_.nodes = 1;  // the root
     for (int o = 0; o < xc_.option_count(); ++o)

@@ -263,7 +263,7 @@ StopReason DancingLinks::search(SearchBudget& budget, const Visit& visit, Counts
   StopReason stop = StopReason::none;
   watcher_ = watcher;
   probe_ = probe;
-  estimator_ = probe ? nullptr : estimator;
+  estimator_ = estimator;
   least_len_ = kCovered, least_item_ = 0;  // the root scans: no choice depends on an earlier puzzle
   chosen_.resize(z(primary_) + 1);          // each level covers a primary item: no deeper level
   // Only the fast choice reads what the covers left (least_len_); Knuth's scans at every level.

@@ -134,7 +134,7 @@ Result DlxSolver::search(const Grid& puzzle, const Limits& limits) {
   std::optional<SudokuWatcher> watcher;
   if (limits.observer) watcher.emplace(*limits.observer, cover_, shape);
   if (!consistent && limits.observer) limits.observer->dead_end("the givens clash");
-  if (!consistent && limits.estimator && !limits.probe) limits.estimator->node(0, 0);  // the root, a leaf
+  if (!consistent && limits.estimator) limits.estimator->node(0, 0);  // the root, a leaf
   if (consistent) {
     Grid work = puzzle;
     stop = links_->search(

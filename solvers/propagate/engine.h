@@ -61,7 +61,7 @@ class Engine {
         coarse_changes_(scan_all_ && !tables.reach_mask.empty() &&
                         !(settings.naked_pairs || settings.naked_triples || settings.hidden_pairs || settings.hidden_triples || settings.xwing)),
         dirty_(buffers.dirty), scratch_(scratch), observer_(limits.observer), probe_(limits.probe),
-        estimator_(limits.probe ? nullptr : limits.estimator),
+        estimator_(limits.estimator),
         where_(buffers.where) {
     dirty_.assign((static_cast<std::size_t>(units_) + 63) / 64, 0);
     if (buffers.queue.size() < static_cast<std::size_t>(cells_)) buffers.queue.resize(static_cast<std::size_t>(cells_));

@@ -90,7 +90,7 @@ StopReason enumerate(SatLibrary& s, std::span<const int> assumptions, const Sear
     call.deadline = budget.deadline();
     call.max_conflicts = limits.max_nodes;
     call.probe = limits.probe;
-    if (!limits.probe) call.estimator = limits.estimator;
+    call.estimator = limits.estimator;
     in_call = true;
     const Answer answer = s.search_all(assumptions, call, limits.observer, [&] {
       block.clear();

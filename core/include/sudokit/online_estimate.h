@@ -20,8 +20,9 @@
 //     paths_[k].ratio   = (1 + d1 + ... + p_k) / p_k   Knuth's path estimate, divided by p_k
 //
 // so a leaf at depth k adds its inverse to the fraction and its ratio (its estimate times its
-// probability) to the weighted sum; the estimate is sum / fraction. Dividing rather than
-// multiplying keeps deep trees finite: a probability too small for a double counts as 0.
+// probability) to the weighted sum; the estimate is sum / fraction. A probability below the
+// smallest normal double counts as 0, and an estimate too large for a double is none: a tree past
+// ~1e300 nodes is not one anybody will finish.
 //
 //   sudokit::OnlineEstimator estimator;
 //   limits.estimator = &estimator;           // a backend that searches a tree keeps it (probes())
@@ -37,6 +38,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 #include <vector>
 
@@ -75,9 +77,12 @@ class OnlineEstimator {
     // A multiplication where a table has the reciprocal (every Sudoku cell's candidates): a
     // division costs the textbook search a third of its speed.
     const double per_child = children < kReciprocals ? reciprocal_[children] : 1 / static_cast<double>(children);
-    paths_[depth + 1] = {here.inverse * per_child, here.ratio * per_child + 1};
+    double inverse = here.inverse * per_child;
+    if (inverse < kSmallest) inverse = 0;  // below a normal double: counts as 0 (subnormals are slow)
+    paths_[depth + 1] = {inverse, here.ratio * per_child + 1};
   }
-  // The estimates as they stand; nodes is 0 before the first leaf (nothing to estimate from).
+  // The estimates as they stand; nodes is 0 before the first leaf (nothing to estimate from), and
+  // when the estimate would not fit in a double.
   OnlineEstimate now() const;
 
  private:
@@ -87,6 +92,9 @@ class OnlineEstimator {
   }
   void grow(std::size_t depths);
   static constexpr std::uint64_t kReciprocals = 65;
+  static constexpr double kSmallest = std::numeric_limits<double>::min();
+  static_assert(std::atomic<double>::is_always_lock_free && std::atomic<std::uint64_t>::is_always_lock_free,
+                "the search's relaxed stores must be plain stores");
   double reciprocal_[kReciprocals];  // 1/d for d < kReciprocals
   struct Path {
     double inverse, ratio;  // see above

@@ -65,8 +65,9 @@ struct Limits {
   // throw UsageError).
   Probe* probe = nullptr;
   // Optional: the online estimates of the tree's size (online_estimate.h), kept during the search
-  // by a backend that searches a tree (probes(); the others leave it untouched) and returned in
-  // the result's `estimate`. Another thread may read it while the search runs.
+  // by a backend that searches a tree (probes(); the others leave it as solve() reset it) and
+  // returned in the result's `estimate`. Another thread may read it while the search runs. Not
+  // with `probe` (solve() throws UsageError): a probe's path estimates nothing online.
   OnlineEstimator* estimator = nullptr;
 };
 
