@@ -376,6 +376,53 @@ for d, a in analysis.items():
                      f"{a['stopped'][b]} | {a['timeouts'][b]} |")
 lines += [""]
 
+# How big the stopped searches were: each stopped row of a backend that searches a tree carries
+# its online estimate of the whole tree (compare's estimated_nodes: docs/estimating.md).
+def quantile(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+estimated = []  # (dataset, backend, stopped, with an estimate, median, 90%, largest, median share, CPU s to finish)
+for d in datasets:
+    for b in backends:
+        cut = [r for r in of(rows[d], b) if r["status"] == "stopped" and r["verdict"] != "timeout"]
+        known = [r for r in cut if r.get("estimated_nodes")]
+        if not known:
+            continue
+        sizes = [float(r["estimated_nodes"]) for r in known]
+        shares = [float(r["searched_fraction"]) for r in known]
+        # The rest of each tree at the speed its own search ran, in CPU seconds.
+        left = sum(cpu_ms(r) / 1000 * (float(r["estimated_nodes"]) - int(r["nodes"])) / max(1, int(r["nodes"]))
+                   for r in known if float(r["estimated_nodes"]) > int(r["nodes"]))
+        estimated.append((d, b, len(cut), len(known), quantile(sizes, 0.5), quantile(sizes, 0.9), max(sizes),
+                          quantile(shares, 0.5), left))
+
+
+def duration(seconds):
+    for unit, size in (("years", 3.156e7), ("days", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= 2 * size:
+            return f"{seconds / size:.2g} {unit}"
+    return f"{seconds:.2g} s"
+
+
+if estimated:
+    lines += ["## How big were the stopped searches?", "",
+              "A search stopped by its work budget says how big its whole tree looks from the part it searched "
+              "(the online weighted backtrack estimate, `estimated_nodes` in the CSVs; how accurate it is: "
+              "docs/estimating.md). Per dataset and backend with stopped searches: how many, how many had "
+              "reached a leaf (an estimate), the estimated trees' sizes in nodes, the median share of its tree "
+              "a search had covered, and the CPU time all of them would still need at the speed each ran.", "",
+              "| dataset | backend | stopped | estimated | median tree | 90% | largest | median share searched "
+              "| CPU to finish |", "|---|---|---|---|---|---|---|---|---|"]
+    for d, b, cut, known, median, p90, largest, share, left in estimated:
+        lines.append(f"| {d} | {b} | {cut} | {known} | {median:.2g} | {p90:.2g} | {largest:.2g} | "
+                     f"{100 * share:.2g}% | {duration(left)} |")
+    worst = max(estimated, key=lambda e: e[8])
+    lines += ["", f"The most work left is {worst[1]}'s on {worst[0]}: {worst[2]} searches stopped, whose trees look "
+              f"like {worst[4]:.2g} nodes at the median and {worst[6]:.2g} at most, some {duration(worst[8])} of "
+              "CPU to finish at its speed.", ""]
+
 lines += ["## Plots", ""]
 for stem, title in [("nodes_per_dataset", "Search nodes per backend and dataset"),
                     ("time_vs_clues", "Time per puzzle against clues"),
