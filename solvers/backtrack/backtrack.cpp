@@ -1,5 +1,6 @@
 #include "sudokit/backtrack/backtrack.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -17,6 +18,24 @@ void keep_one(M& untried, Probe& probe) {
   if (!untried) return;
   for (int k = probe.pick(std::popcount(untried)); k > 0; --k) untried = static_cast<M>(untried & (untried - 1));
   untried = static_cast<M>(untried & (~untried + 1));
+}
+
+// Fewest-candidates order keeps the empty cells not yet chosen, levels[depth..], in row-major
+// order: choose() moves the chosen one to `depth` keeping the others' order, and unchoose() puts
+// it back when its level is exhausted. So the first of the fewest is always the first in reading
+// order, whatever the search did before: the tree depends only on the puzzle, which is what a
+// random probe (probe.h) needs to estimate it (a swap would leave the order, and so every later
+// tie-break, to the history of the search).
+template <class Level>
+void choose(std::vector<Level>& levels, std::size_t depth, std::size_t best) {
+  const auto at = levels.begin() + static_cast<std::ptrdiff_t>(depth);
+  std::rotate(at, levels.begin() + static_cast<std::ptrdiff_t>(best), levels.begin() + static_cast<std::ptrdiff_t>(best) + 1);
+}
+template <class Level>
+void unchoose(std::vector<Level>& levels, std::size_t depth) {
+  const auto at = levels.begin() + static_cast<std::ptrdiff_t>(depth);
+  const auto after = std::find_if(at + 1, levels.end(), [&](const Level& l) { return l.cell > at->cell; });
+  std::rotate(at, at + 1, after);
 }
 
 // The tree walk of the textbook search, shared by Search (classic shapes, when observed or in
@@ -60,6 +79,7 @@ StopReason walk(S& s, Stats& stats) {
     if (l.untried == 0) {
       if (s.observed() && s.watched_[depth].options == 0)
         s.observer_->dead_end(s.shape_.cell_name(l.cell) + " has no candidate");
+      s.exhausted(depth);
       if (depth == 0) break;  // every branch tried
       --depth;
       s.unplace(s.levels_[depth]);
@@ -160,6 +180,9 @@ class Search {
   }
   void place(const Level& l) { place(l, l.placed); }
   void unplace(const Level& l) { unplace(l, l.placed); }
+  void exhausted(std::size_t depth) {
+    if (!kPlain && order_ == BacktrackSolver::CellOrder::fewest_candidates) unchoose(levels_, depth);
+  }
   void enter(std::size_t depth) {
     if (depth == depth_max_) return;
     if (!kPlain && order_ == BacktrackSolver::CellOrder::fewest_candidates) {
@@ -167,7 +190,7 @@ class Search {
       int best_count = kMaxSize + 1;
       for (std::size_t i = depth; i < levels_.size() && best_count > 1; ++i)
         if (const int c = std::popcount(candidates(levels_[i])); c < best_count) best = i, best_count = c;
-      std::swap(levels_[depth], levels_[best]);
+      choose(levels_, depth, best);
     }
     Level& l = levels_[depth];
     l.untried = candidates(l);
@@ -406,6 +429,9 @@ class VariantSearch {
       --c.placed, c.total -= std::countr_zero(bit) + 1, c.digits &= static_cast<M>(~bit);
     }
   }
+  void exhausted(std::size_t depth) {
+    if (order_ == BacktrackSolver::CellOrder::fewest_candidates) unchoose(levels_, depth);
+  }
   void enter(std::size_t depth) {
     if (depth == levels_.size()) return;
     if (order_ == BacktrackSolver::CellOrder::fewest_candidates) {
@@ -414,7 +440,7 @@ class VariantSearch {
       for (std::size_t i = depth; i < levels_.size() && best_count > 1; ++i)
         if (const int c = std::popcount(static_cast<std::uint64_t>(candidates(levels_[i].cell))); c < best_count)
           best = i, best_count = c;
-      std::swap(levels_[depth], levels_[best]);
+      choose(levels_, depth, best);
     }
     Level& l = levels_[depth];
     l.untried = candidates(l.cell);

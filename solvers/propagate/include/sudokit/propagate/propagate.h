@@ -69,7 +69,7 @@ class PropagateSolver final : public Solver {
 
   std::string_view name() const override { return "propagate"; }
   std::string options() const override;
-  bool probes() const override { return true; }
+  bool probes() const override { return settings_.search; }  // with search off there is no tree
 
  private:
   // What the engine keeps between puzzles: the tables of the last shape, the search levels and
