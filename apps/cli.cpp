@@ -316,7 +316,8 @@ std::string describe(const BasicResult<Answer>& r, std::uint64_t limit, const Ba
 std::string duration_words(double seconds) {
   char text[48];
   const double years = seconds / 3.156e7;
-  if (seconds < 120) std::snprintf(text, sizeof text, "%.0f s", seconds);
+  if (seconds < 10) std::snprintf(text, sizeof text, "%.2g s", seconds);
+  else if (seconds < 120) std::snprintf(text, sizeof text, "%.0f s", seconds);
   else if (seconds < 7200) std::snprintf(text, sizeof text, "%.0f min", seconds / 60);
   else if (seconds < 172800) std::snprintf(text, sizeof text, "%.1f h", seconds / 3600);
   else if (years < 2) std::snprintf(text, sizeof text, "%.1f days", seconds / 86400);
@@ -344,7 +345,7 @@ std::string estimate_words(const OnlineEstimate& e, const Stats& so_far) {
   std::snprintf(text, sizeof text, "the whole tree looks like %.2g nodes, ", e.nodes);
   std::string words = text + percent_words(e.fraction) + " of it searched";
   if (const double left = seconds_left(so_far.seconds, static_cast<double>(so_far.nodes), e.nodes); left > 0)
-    words += " (about " + duration_words(left) + " more at this speed)";
+    words += " (all of it would take about " + duration_words(left) + " more at this speed)";
   return words;
 }
 

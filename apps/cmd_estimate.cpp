@@ -1,6 +1,7 @@
 // sudokit estimate: how big each backend's search of each puzzle is, by Knuth's random probes
 // (estimate.h), with the time a full search would take and, where the tree is small enough to
 // count, its true size beside the estimate.
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -49,6 +50,7 @@ constexpr const char* kEstimateUsage =
     "whole search (every solution sought): a search that stops at its first solution visits part of it.";
 
 std::string number(double x) {
+  if (!std::isfinite(x)) return ">1.8e+308";  // past a double's range: an interval with no top
   char text[32];
   std::snprintf(text, sizeof text, "%.3g", x);
   return text;
@@ -80,7 +82,7 @@ void estimate_problem(const Problem& problem, const std::string& where, const st
       for (const std::string& work : info.work)  // the backend's own measures: updates, mems, ...
         if (const auto total = e.estimated(work)) std::cout << " estimated_" << work << "=" << number(*total);
       std::cout << " actual_nodes="
-                << (e.actual_nodes ? std::to_string(*e.actual_nodes) : ">" + std::to_string(c.settings.measure_nodes));
+                << (e.actual_nodes ? std::to_string(*e.actual_nodes) : ">" + std::to_string(e.measured_nodes));
       if (e.online_nodes) std::cout << " online_nodes=" << number(*e.online_nodes);
       std::cout << "\n";
     } catch (const WrongAnswer& e) {

@@ -106,7 +106,7 @@ class SearchTicker {
     if (const OnlineEstimate e = estimator_.now(); e.nodes > 0) {
       text += ", " + percent_words(e.fraction) + " of tree";
       if (const double left = seconds_left(seconds, static_cast<double>(e.seen), e.nodes); left > 0)
-        text += ", ~" + duration_words(left) + " left";
+        text += ", rest ~" + duration_words(left);  // of the whole tree, not to the first solution
     }
     return text;
   }

@@ -2,6 +2,7 @@
 // node (and the true size, when it is small enough to count).
 #include "sudokit/compare/estimate.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "sudokit/compare/compare.h"
@@ -43,8 +44,16 @@ TreeEstimate estimate(Solver& solver, const Problem& problem, const EstimateSett
     e.seconds_per_node = r.stats.seconds / nodes;
     for (const Counter& c : r.stats.counters) e.per_node.emplace_back(c.name, static_cast<double>(c.value) / nodes);
   }
-  if (r.status != Status::stopped) e.actual_nodes = r.stats.nodes;
-  else if (r.estimate && r.estimate->nodes > 0) e.online_nodes = r.estimate->nodes;
+  e.measured_nodes = r.stats.nodes;
+  if (r.status != Status::stopped) {
+    e.actual_nodes = r.stats.nodes;
+  } else {
+    if (r.estimate && r.estimate->nodes > 0) e.online_nodes = r.estimate->nodes;
+    // The real search stopped after counting so many nodes: the tree has more, whatever the
+    // probes say.
+    const double more = static_cast<double>(r.stats.nodes) + 1;
+    e.nodes = std::max(e.nodes, more), e.low = std::max(e.low, more), e.high = std::max(e.high, more);
+  }
   return e;
 }
 

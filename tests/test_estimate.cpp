@@ -72,6 +72,15 @@ TEST(Probe, KeepsTheMeanAndAnIntervalOfThePaths) {
   EXPECT_GT(high, probe.mean_nodes());
   EXPECT_EQ(probe.pick(1), 0);
   EXPECT_THROW(probe.pick(0), std::logic_error);
+  // A path through a tree past a double's range: the mean stays a number, the interval unbounded.
+  Probe huge(1);
+  for (int path = 0; path < 3; ++path) {
+    for (int depth = 0; depth < 400; ++depth) huge.pick(64);
+    huge.finish_path();
+  }
+  EXPECT_TRUE(std::isfinite(huge.mean_nodes()));
+  EXPECT_FALSE(std::isnan(huge.interval(0.95).first));
+  EXPECT_FALSE(std::isnan(huge.interval(0.95).second));
 }
 
 // A probe is one path: it enters one child at each node, so its nodes are the path's, and its
@@ -209,6 +218,7 @@ TEST(OnlineEstimator, WeighsEachLeafByItsProbability) {
   EXPECT_DOUBLE_EQ(e.now().nodes, (0.5 * 3 + 0.25 * 7) / 0.75);
   e.node(2, 0);
   const OnlineEstimate done = e.now();
+  // (A first path that is all the search has seen, with an estimate below it, is raised to it.)
   EXPECT_DOUBLE_EQ(done.fraction, 1);
   EXPECT_DOUBLE_EQ(done.nodes, 5);
   EXPECT_EQ(done.seen, 5u);
@@ -373,6 +383,10 @@ TEST(EstimateCli, EstimatesDeclaredWorkAndGivesTheOnlineEstimate) {
     const bool stopped = line.find("actual_nodes=>1000") != std::string::npos;
     EXPECT_EQ(stopped, line.find(" online_nodes=") != std::string::npos) << line;
     online_seen += stopped;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(line, m, std::regex("estimated_nodes=(\\S+) low=(\\S+) high=(\\S+)"))) << line;
+    if (stopped)  // the real search counted 1,000 nodes: the tree has more, whatever the probes say
+      for (int k = 1; k <= 3; ++k) EXPECT_GE(std::stod(m[k].str()), 1000) << line;  // 1,001 printed as 1e+03
   }
   EXPECT_GE(work_seen, 2u) << r.out;    // updates and mems, at least
   EXPECT_GE(online_seen, 1u) << r.out;  // the textbook search does not finish in 1,000 nodes
@@ -425,8 +439,8 @@ TEST(EstimateCli, AStoppedSolveSaysHowBigItsTreeLooks) {
   const auto r = test::run_cli("solve --solver " + textbook + " --max-nodes 100000 --stats -", hard);
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_TRUE(std::regex_search(r.out, std::regex("stopped by the node limit after 100000 nodes; the whole tree looks "
-                                                   "like [0-9.e+]+ nodes, [0-9.e+-]+% of it searched \\(about .* more "
-                                                   "at this speed\\)")))
+                                                   "like [0-9.e+]+ nodes, [0-9.e+-]+% of it searched \\(all of it would "
+                                                   "take about .* more at this speed\\)")))
       << r.out;
   EXPECT_TRUE(std::regex_search(r.err, std::regex("estimated_nodes=[0-9.e+]+ searched_fraction=0\\.[0-9e+-]+")))
       << r.err;
@@ -442,6 +456,6 @@ TEST(EstimateCli, AStoppedSolveSaysHowBigItsTreeLooks) {
   const auto shown = test::run_shell("script -qefc \"'$SUDOKIT' solve --solver " + textbook +
                                      " --count 0 --timeout 2.5 " + dir.path() + "blank.txt\" /dev/null");
   EXPECT_TRUE(std::regex_search(shown.out, std::regex("solve: 0 done; puzzle 1 by " + textbook +
-                                                       ": [12] s, [0-9.e+-]+% of tree, ~[0-9.e+]+ [a-z]+ left")))
+                                                       ": [12] s, [0-9.e+-]+% of tree, rest ~[0-9.e+]+ [a-z]+")))
       << shown.out;
 }

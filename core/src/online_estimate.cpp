@@ -34,6 +34,8 @@ OnlineEstimate OnlineEstimator::now() const {
   // such leaves add nothing to the fraction, and an estimate resting on none is not made.
   if (e.fraction > 0) e.nodes = weighted / e.fraction;
   if (!std::isfinite(e.nodes)) e.nodes = 0;
+  // Never fewer nodes than the search has seen: the weighted mean of the paths so far can be.
+  if (e.nodes > 0 && e.nodes < static_cast<double>(e.seen)) e.nodes = static_cast<double>(e.seen);
   if (e.fraction > 1) e.fraction = 1;  // rounding, over millions of leaves
   return e;
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace sudokit {
@@ -20,9 +21,12 @@ int Probe::pick(int children) {
 
 void Probe::finish_path() {
   ++paths_;
-  const double delta = nodes_ - mean_;
+  // A path through a tree past a double's range (an empty 25x25 grid) counts as the largest
+  // double, so the mean stays a number; the spread then overflows, and the interval is unbounded.
+  const double nodes = std::min(nodes_, std::numeric_limits<double>::max());
+  const double delta = nodes - mean_;
   mean_ += delta / static_cast<double>(paths_);
-  m2_ += delta * (nodes_ - mean_);
+  m2_ += delta * (nodes - mean_);
   longest_ = std::max(longest_, static_cast<double>(depth_ + 1));
   product_ = 1, nodes_ = 1, depth_ = 0;
 }

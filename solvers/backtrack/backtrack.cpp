@@ -20,12 +20,27 @@ void keep_one(M& untried, Probe& probe) {
   untried = static_cast<M>(untried & (~untried + 1));
 }
 
-// Fewest-candidates order keeps the empty cells not yet chosen, levels[depth..], in row-major
-// order: choose() moves the chosen one to `depth` keeping the others' order, and unchoose() puts
-// it back when its level is exhausted. So the first of the fewest is always the first in reading
-// order, whatever the search did before: the tree depends only on the puzzle, which is what a
-// random probe (probe.h) needs to estimate it (a swap would leave the order, and so every later
-// tie-break, to the history of the search).
+// Fewest-candidates order: the empty cell with the fewest candidates, ties going to the first
+// after the cell chosen last in reading order, wrapping around (jsolve's tie-break, as propagate
+// has it: the search stays in the region of its last guess). The cells not yet chosen,
+// levels[depth..], are kept in reading order: choose() moves the chosen one to `depth` keeping the
+// others' order, and unchoose() puts it back when its level is exhausted. So the choice depends
+// only on the path to the node, which a random probe (probe.h) follows too, and not on what the
+// search did in other branches (a swap would leave the order, and so every later tie-break, to
+// that history, and the probes would estimate another tree).
+template <class Level, class Count>
+std::size_t fewest(const std::vector<Level>& levels, std::size_t depth, Count count) {
+  const std::size_t n = levels.size();
+  std::size_t start = depth;  // the first cell after the last chosen one, in reading order
+  if (depth > 0)
+    while (start < n && levels[start].cell < levels[depth - 1].cell) ++start;
+  if (start == n) start = depth;  // none after it: wrap around to the first
+  std::size_t best = depth;
+  int best_count = kMaxSize + 1;
+  for (std::size_t k = 0, i = start; k < n - depth && best_count > 1; ++k, i = i + 1 == n ? depth : i + 1)
+    if (const int c = count(levels[i]); c < best_count) best = i, best_count = c;
+  return best;
+}
 template <class Level>
 void choose(std::vector<Level>& levels, std::size_t depth, std::size_t best) {
   const auto at = levels.begin() + static_cast<std::ptrdiff_t>(depth);
@@ -186,11 +201,7 @@ class Search {
   void enter(std::size_t depth) {
     if (depth == depth_max_) return;
     if (!kPlain && order_ == BacktrackSolver::CellOrder::fewest_candidates) {
-      std::size_t best = depth;
-      int best_count = kMaxSize + 1;
-      for (std::size_t i = depth; i < levels_.size() && best_count > 1; ++i)
-        if (const int c = std::popcount(candidates(levels_[i])); c < best_count) best = i, best_count = c;
-      choose(levels_, depth, best);
+      choose(levels_, depth, fewest(levels_, depth, [&](const Level& l) { return std::popcount(candidates(l)); }));
     }
     Level& l = levels_[depth];
     l.untried = candidates(l);
@@ -435,12 +446,9 @@ class VariantSearch {
   void enter(std::size_t depth) {
     if (depth == levels_.size()) return;
     if (order_ == BacktrackSolver::CellOrder::fewest_candidates) {
-      std::size_t best = depth;
-      int best_count = kMaxSize + 1;
-      for (std::size_t i = depth; i < levels_.size() && best_count > 1; ++i)
-        if (const int c = std::popcount(static_cast<std::uint64_t>(candidates(levels_[i].cell))); c < best_count)
-          best = i, best_count = c;
-      choose(levels_, depth, best);
+      choose(levels_, depth, fewest(levels_, depth, [&](const Level& l) {
+               return std::popcount(static_cast<std::uint64_t>(candidates(l.cell)));
+             }));
     }
     Level& l = levels_[depth];
     l.untried = candidates(l.cell);

@@ -82,7 +82,7 @@ class OnlineEstimator {
     paths_[depth + 1] = {inverse, here.ratio * per_child + 1};
   }
   // The estimates as they stand; nodes is 0 before the first leaf (nothing to estimate from), and
-  // when the estimate would not fit in a double.
+  // when the estimate would not fit in a double; else never below the nodes seen.
   OnlineEstimate now() const;
 
  private:

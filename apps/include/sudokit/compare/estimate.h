@@ -44,6 +44,8 @@ struct TreeEstimate {
   // times the estimated nodes estimates that work, as seconds_per_node does the time.
   std::vector<std::pair<std::string, double>> per_node;
   std::optional<std::uint64_t> actual_nodes;  // the whole tree's, when that search finished
+  std::uint64_t measured_nodes = 0;     // the nodes that search counted (finished or not); when it
+                                        // stopped, nodes, low and high are raised above them
   // When that search stopped: its own online estimate of the tree (online_estimate.h), made from
   // the part it searched, beside the probes' (a second opinion by another method).
   std::optional<double> online_nodes;
