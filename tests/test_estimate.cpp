@@ -159,7 +159,7 @@ TEST(Estimate, ConvergesUnderEverySettingOffered) {
     for (const auto& [key, value] : registry.info(name).option_choices()) {
       const std::string spec = backend_spec_text(name, {{key, value}});
       auto solver = registry.create(name, SolverOptions::parse({key + "=" + value}));
-      if (!solver->probes()) continue;  // a setting that searches no tree (propagate's search=off)
+      if (!solver->probes()) continue;  // a setting that searches no tree (inference only, no search)
       ++settings_tried;
       // Norvig's hard1, whose fewest-candidates tree a history-dependent order made 21,338 nodes
       // and its probes 7,600.
