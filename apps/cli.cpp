@@ -304,7 +304,7 @@ std::string describe(const BasicResult<Answer>& r, std::uint64_t limit, const Ba
       std::string s = "stopped by the " + std::string(to_string(r.stop_reason)) + " after " +
                       std::to_string(budgeted_work(info, r.stats)) + " " + info.node_unit;
       if (r.count) s += ", " + std::to_string(r.count) + " solution(s) found";
-      if (r.estimate && r.estimate->nodes > 0) s += "; " + estimate_words(*r.estimate, r.stats);
+      if (r.estimate) s += "; " + estimate_words(*r.estimate, r.stats);
       return s;
     }
   }
@@ -363,7 +363,7 @@ std::string stats_line(std::string_view solver, const BasicResult<Answer>& r) {
      << " nodes=" << r.stats.nodes << " guesses=" << r.stats.guesses << " backtracks=" << r.stats.backtracks
      << " propagations=" << r.stats.propagations << " time=" << time;
   for (const Counter& c : r.stats.counters) os << " " << c.name << "=" << c.value;
-  if (r.status == Status::stopped && r.estimate && r.estimate->nodes > 0) {
+  if (r.status == Status::stopped && r.estimate) {
     char estimate[96];
     std::snprintf(estimate, sizeof estimate, " estimated_nodes=%.6g searched_fraction=%.6g", r.estimate->nodes,
                   r.estimate->fraction);

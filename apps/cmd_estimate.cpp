@@ -6,7 +6,6 @@
 #include <iostream>
 #include <map>
 #include <memory>
-#include <type_traits>
 
 #include "cli.h"
 #include "sudokit/compare/compare.h"
@@ -68,11 +67,7 @@ void estimate_problem(const Problem& problem, const std::string& where, const st
     try {
       const BackendSpec spec = parse_backend_spec(text, registry);
       const BackendInfo info = registry.info(spec.name);
-      if constexpr (std::is_same_v<Problem, Grid>) {
-        if (const std::string why = info.refusal(problem.shape()); !why.empty()) throw UsageError(why);
-      } else if (!info.takes(ProblemKind::exact_cover)) {
-        throw UsageError("'" + text + "' does not solve exact-cover problems");
-      }
+      require_takes(info, text, problem);
       std::unique_ptr<Solver>& solver = made[text];
       if (!solver) solver = registry.create(spec.name, SolverOptions::parse(spec.pairs));
       const TreeEstimate e = estimate_tree(*solver, problem, c.settings);
@@ -97,9 +92,9 @@ void estimate_problem(const Problem& problem, const std::string& where, const st
 }
 
 // Exact-cover files, one problem each: a file that cannot be read is reported, the others still run.
-void estimate_cover_files(const EstimateCommand& c, const Registry& registry, SolverCache& made, Outcome& outcome) {
-  std::vector<std::string> specs = split_backend_list(c.solvers);
-  if (specs.empty()) specs = probing_methods(registry, ProblemKind::exact_cover);
+void estimate_cover_files(const EstimateCommand& c, const std::vector<std::string>& named, const Registry& registry,
+                          SolverCache& made, Outcome& outcome) {
+  const std::vector<std::string> specs = named.empty() ? probing_methods(registry, ProblemKind::exact_cover) : named;
   for (const std::string& file : c.files.empty() ? std::vector<std::string>{"-"} : c.files) {
     const std::optional<ExactCover> problem = read_xc_file(file, outcome);
     if (!problem) continue;
@@ -115,9 +110,13 @@ int cmd_estimate(const std::vector<std::string>& args) {
   if (!parsed) return kOk;
   if (c.settings.probes == 0) throw UsageError("--probes: at least 1");
   const Registry registry = builtin_solvers();
-  for (const std::string& text : split_backend_list(c.solvers)) {  // a bad name or option fails before any search
+  const std::vector<std::string> named = split_backend_list(c.solvers);
+  SolverCache made;
+  for (const std::string& text : named) {  // a bad name or option fails before any search
     const BackendSpec spec = parse_backend_spec(text, registry);
-    if (registry.create(spec.name, SolverOptions::parse(spec.pairs))->probes()) continue;
+    std::unique_ptr<Solver>& solver = made[text];
+    solver = registry.create(spec.name, SolverOptions::parse(spec.pairs));  // kept for the first puzzle
+    if (solver->probes()) continue;
     const auto& probing = registry.info(spec.name).probing;
     throw UsageError("'" + text + "' cannot probe its search at random" +
                      (probing.empty() ? std::string() : " (try " + backend_spec_text(spec.name, probing.front()) + ")"));
@@ -126,16 +125,14 @@ int cmd_estimate(const std::vector<std::string>& args) {
   if (!c.box_text.empty()) box = parse_box_spec(c.box_text);
   const Rules rules = parse_rules_option(c.rules_text);
   Outcome outcome;
-  SolverCache made;
   if ((c.kind_text.empty() ? kind_of_files(c.files) : parse_problem_kind(c.kind_text)) == ProblemKind::exact_cover) {
-    estimate_cover_files(c, registry, made, outcome);
+    estimate_cover_files(c, named, registry, made, outcome);
     return outcome.code;
   }
   for_each_puzzle(c.files.empty() ? std::vector<std::string>{"-"} : c.files, box, rules, outcome,
                   [&](const ParsedPuzzle& p, const std::string& source) {
-                    std::vector<std::string> specs = split_backend_list(c.solvers);
-                    if (specs.empty()) specs = probing_methods(registry, p.grid.shape());
-                    estimate_problem(p.grid, source + ": puzzle " + std::to_string(p.number), specs, c, registry,
+                    estimate_problem(p.grid, source + ": puzzle " + std::to_string(p.number),
+                                     named.empty() ? probing_methods(registry, p.grid.shape()) : named, c, registry,
                                      made, outcome);
                   });
   return outcome.code;

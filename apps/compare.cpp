@@ -45,6 +45,14 @@ std::vector<std::string> declared_methods(const Registry& registry, const std::v
   return specs;
 }
 
+void require_takes(const BackendInfo& info, const std::string&, const Grid& puzzle) {
+  if (const std::string why = info.refusal(puzzle.shape()); !why.empty()) throw UsageError(why);
+}
+
+void require_takes(const BackendInfo& info, const std::string& spec, const ExactCover&) {
+  if (!info.takes(ProblemKind::exact_cover)) throw UsageError("'" + spec + "' does not solve exact-cover problems");
+}
+
 std::vector<std::string> split_backend_list(const std::string& list) {
   std::vector<std::string> specs;
   std::stringstream in(list);
@@ -209,7 +217,7 @@ Row row_of(const PuzzleInput& p, const Problem& problem, const Spec& spec, const
   row.verdict = r.status != Status::stopped ? Verdict::agrees
                 : r.stop_reason == StopReason::time ? Verdict::timeout
                                                     : Verdict::stopped;
-  if (r.estimate && r.status == Status::stopped && r.estimate->nodes > 0) {
+  if (r.estimate && r.status == Status::stopped) {
     row.estimated_nodes = r.estimate->nodes;
     row.searched_fraction = r.estimate->fraction;
   }

@@ -48,7 +48,7 @@ TreeEstimate estimate(Solver& solver, const Problem& problem, const EstimateSett
   if (r.status != Status::stopped) {
     e.actual_nodes = r.stats.nodes;
   } else {
-    if (r.estimate && r.estimate->nodes > 0) e.online_nodes = r.estimate->nodes;
+    if (r.estimate) e.online_nodes = r.estimate->nodes;
     // The real search stopped after counting so many nodes: the tree has more, whatever the
     // probes say.
     const double more = static_cast<double>(r.stats.nodes) + 1;

@@ -470,11 +470,7 @@ void record_methods(const Registry& registry, const Problem& problem, const std:
   for (const std::string& text : specs) {
     const BackendSpec spec = parse_backend_spec(text, registry);
     const BackendInfo info = registry.info(spec.name);
-    if constexpr (std::is_same_v<Problem, Grid>) {
-      if (const std::string why = info.refusal(problem.shape()); !why.empty()) throw UsageError(why);
-    } else if (!info.takes(ProblemKind::exact_cover)) {
-      throw UsageError("'" + text + "' does not solve exact-cover problems");
-    }
+    require_takes(info, text, problem);
     const SolverOptions options = SolverOptions::parse(spec.pairs);
     bool stepwise = info.tracing == BackendInfo::Tracing::steps;
     for (const auto& settings : info.stepwise) {

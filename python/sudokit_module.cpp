@@ -100,7 +100,7 @@ py::dict result_of(const sudokit::BasicResult<Answer>& r, const sudokit::Solver&
   d["options"] = solver.options();
   d["stats"] = stats_of(r.stats);
   // A stopped search of a backend that searches a tree: how big the tree looks (online_estimate.h).
-  if (r.status == sudokit::Status::stopped && r.estimate && r.estimate->nodes > 0) {
+  if (r.status == sudokit::Status::stopped && r.estimate) {
     py::dict e;
     e["nodes"] = r.estimate->nodes;
     e["fraction"] = r.estimate->fraction;

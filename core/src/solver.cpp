@@ -234,7 +234,8 @@ BasicResult<Answer> searched(const Solver& solver, const Limits& limits, Search 
   if (limits.estimator) limits.estimator->start();
   BasicResult<Answer> r = search();
   if (limits.probe) r.stop_reason = StopReason::probe, r.status = Status::stopped;
-  if (limits.estimator && solver.probes() && limits.estimator->now().nodes > 0) r.estimate = limits.estimator->now();
+  if (limits.estimator && solver.probes())
+    if (const OnlineEstimate e = limits.estimator->now(); e.nodes > 0) r.estimate = e;
   return r;
 }
 

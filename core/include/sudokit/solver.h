@@ -101,8 +101,9 @@ struct BasicResult {
   // propagate with -o search=off does.
   std::optional<Answer> deduced;
   Stats stats;
-  // With Limits::estimator, from a backend that keeps it: the tree's size estimated from the part
-  // searched (exact, fraction 1, when the search visited the whole tree). online_estimate.h.
+  // With Limits::estimator, from a backend that keeps it and once there is an estimate (nodes
+  // above 0): the tree's size estimated from the part searched (exact, fraction 1, when the search
+  // visited the whole tree). online_estimate.h.
   std::optional<OnlineEstimate> estimate;
 };
 using Result = BasicResult<Grid>;

@@ -133,6 +133,10 @@ std::string backend_spec_text(const std::string& name, const std::vector<std::pa
 using DeclaredSettings = std::vector<std::vector<std::pair<std::string, std::string>>>;
 std::vector<std::string> declared_methods(const Registry& registry, const std::vector<std::string>& names,
                                           bool (*by_default)(const BackendInfo&), DeclaredSettings BackendInfo::*settings);
+// Throws UsageError, in the words every command uses, when the backend `spec` names (declaring
+// `info`) does not take `puzzle` (its size or rules) or exact-cover problems at all.
+void require_takes(const BackendInfo& info, const std::string& spec, const Grid& puzzle);
+void require_takes(const BackendInfo& info, const std::string& spec, const ExactCover& problem);
 // The entries of a --solvers list, comma-separated, empty ones skipped.
 std::vector<std::string> split_backend_list(const std::string& list);
 
