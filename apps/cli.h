@@ -198,6 +198,7 @@ int cmd_compare(const std::vector<std::string>& args);
 int cmd_generate(const std::vector<std::string>& args);
 int cmd_report(const std::vector<std::string>& args);
 int cmd_solvers(const std::vector<std::string>& args);
+int cmd_rate(const std::vector<std::string>& args);
 int cmd_check(const std::vector<std::string>& args);
 int cmd_decode(const std::vector<std::string>& args);
 int cmd_check_proof(const std::vector<std::string>& args);

@@ -28,6 +28,7 @@ constexpr const char* kMainUsage =
     "  check-proof  check a DRAT proof that a CNF formula has no solution\n"
     "  teach     a page that plays one puzzle's searches back side by side, step by step\n"
     "  serve     the same page served live on 127.0.0.1: any puzzle, any methods, \"what if\"\n"
+    "  rate      how hard each puzzle is for a person, on Sudoku Explainer's scale (ER/EP/ED), or a hint\n"
     "  estimate  how big each backend's search of each puzzle is, by random probes, before running it\n"
     "\n"
     "`sudokit COMMAND --help` describes each command. Exit codes: 0 ok, 1 a puzzle unsolved or stopped,\n"
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
       {"check-proof", cmd_check_proof},
       {"teach", cmd_teach},
       {"estimate", cmd_estimate},
+      {"rate", cmd_rate},
       {"serve", cmd_serve},
   };
   std::vector<std::string> args(argv + 1, argv + argc);

@@ -1,0 +1,130 @@
+// sudokit rate: each puzzle's difficulty for a person on Sudoku Explainer's scale (rate.h): ER, EP
+// and ED as `serate` prints them, every step with --steps, or the next step alone with --hint.
+// The puzzle's one solution is found and proven unique first, by a backend, verified like every
+// answer; the rater's steps are then checked against it.
+#include <iostream>
+
+#include "cli.h"
+#include "sudokit/rate.h"
+#include "sudokit/registry.h"
+
+namespace sudokit::cli {
+
+namespace {
+
+struct RateCommand {
+  std::string box_text, rules_text;
+  SolveArgs solve;
+  bool steps = false, hint = false;
+  std::vector<std::string> files;
+};
+
+void add_rate_options(po::options_description& desc, RateCommand& c) {
+  desc.add_options()
+    ("help,h", "show this help")
+    ("steps", po::bool_switch(&c.steps), "after each rating, every step: the technique, its rating, its cells and what it removes or places")
+    ("hint", po::bool_switch(&c.hint), "only the next step a person would take (from the givens, or from a partly filled grid)")
+    ("solver,s", po::value<std::string>(&c.solve.solver), "the backend that finds the solution and proves it the only one (default: the fastest)")
+    ("box", po::value<std::string>(&c.box_text), "box shape RxC when it cannot be inferred")
+    ("file", po::value<std::vector<std::string>>(&c.files), "puzzle files, '-' for stdin");
+  add_backend_options(desc, c.solve);
+  add_rules_option(desc, c.rules_text);
+}
+
+constexpr const char* kRateUsage =
+    "usage: sudokit rate [--steps | --hint] [--solver NAME [-o KEY=VALUE]...] [--box RxC] [FILE...|-]\n"
+    "Rates each puzzle as Sudoku Explainer 1.2.1 does: the techniques a person tries, easiest first,\n"
+    "each step rated on SE's scale (1.2 hidden single ... 4.2 XY-wing ... 5.6 BUG). Prints one line per\n"
+    "puzzle, ER=x.y EP=x.y ED=x.y: the hardest step, the hardest before the first digit is placed, and the\n"
+    "first step. ER=beyond x.y when the puzzle needs a technique sudokit does not rate (chains, 6.2 and up):\n"
+    "x.y is the hardest step before it got stuck (exit code 1). A puzzle must have exactly one solution: a\n"
+    "backend (--solver, default the fastest) proves it first. Classic rules only; every box shape.";
+
+std::string rating_line(const SeRating& r) {
+  std::string line = std::string("ER=") + (r.solved ? "" : "beyond ") + se_number(r.er) + " EP=" + se_number(r.ep) +
+                     " ED=" + se_number(r.ed) + " steps=" + std::to_string(r.steps.size());
+  const SeStep* hardest = nullptr;
+  for (const SeStep& s : r.steps)
+    if (!hardest || s.difficulty > hardest->difficulty) hardest = &s;
+  if (hardest) line += " hardest=\"" + hardest->technique + "\"";
+  if (!r.solved) line += " empty_cells=" + std::to_string(r.reached.cells() - r.reached.givens());
+  return line;
+}
+
+class RateRun {
+ public:
+  RateRun(const RateCommand& c, SolverPool& pool, Outcome& outcome) : c_(c), pool_(pool), outcome_(outcome) {}
+
+  void puzzle(const ParsedPuzzle& p, const std::string& source) {
+    const std::string where = source + ": puzzle " + std::to_string(p.number);
+    const std::optional<Grid> solution = only_solution(p, where);
+    if (!solution) return;
+    const SeRating r = rate_se(p.grid, *solution, RateOptions{c_.hint ? 1u : 0u});
+    if (c_.hint) {
+      std::cout << where << ": " << (r.steps.empty() ? "nothing to do: the grid is full" : describe(r.steps.front(), p.grid.shape()))
+                << "\n";
+      if (!r.steps.empty() || p.grid.complete()) return;
+      std::cout << where << ": no step found: the next one needs a technique sudokit does not rate\n";
+      outcome_.raise(kUnsolved);
+      return;
+    }
+    std::cout << where << ": " << rating_line(r) << "\n";
+    if (c_.steps)
+      for (std::size_t i = 0; i < r.steps.size(); ++i)
+        std::cout << "  " << i + 1 << ". " << describe(r.steps[i], p.grid.shape()) << "\n";
+    if (!r.solved) outcome_.raise(kUnsolved);
+  }
+
+ private:
+  // The puzzle's solution, proven the only one; none (reported) when it has none or several.
+  std::optional<Grid> only_solution(const ParsedPuzzle& p, const std::string& where) {
+    PooledSolver& chosen = pool_.for_grid(p.grid.shape());
+    Limits limits;
+    limits.solutions = 2;
+    Result result;
+    try {
+      result = chosen.solver->solve(p.grid, limits);
+    } catch (...) {
+      pool_.discard(chosen);
+      throw;
+    }
+    if (result.status == Status::unique) return result.solutions.front();
+    std::cout.flush();
+    std::cerr << "sudokit: " << where << " (line " << p.first_line << "): not rated: "
+              << (result.status == Status::none ? "it has no solution"
+                                                : "it has more than one solution, and SE rates only puzzles with one")
+              << "\n";
+    outcome_.raise(kUnsolved);
+    return std::nullopt;
+  }
+
+  const RateCommand& c_;
+  SolverPool& pool_;
+  Outcome& outcome_;
+};
+
+}  // namespace
+
+int cmd_rate(const std::vector<std::string>& args) {
+  RateCommand c;
+  const auto parsed = parse_command(args, c, add_rate_options, "file", kRateUsage);
+  if (!parsed) return kOk;
+  if (c.steps && c.hint) throw UsageError("--steps and --hint: choose one");
+  const Rules rules = parse_rules_option(c.rules_text);
+  if (!rules.classic()) throw UsageError("--rules: the SE rating is for classic Sudoku only");
+  const Registry registry = builtin_solvers();
+  SolverPool pool(registry, c.solve.solver, backend_options(c.solve));
+  std::optional<BoxSpec> box;
+  if (!c.box_text.empty()) box = parse_box_spec(c.box_text);
+  Outcome outcome;
+  RateRun run(c, pool, outcome);
+  for_each_puzzle(c.files.empty() ? std::vector<std::string>{"-"} : c.files, box, rules, outcome,
+                  [&](const ParsedPuzzle& p, const std::string& source) {
+                    if (!p.grid.shape().rules().classic())
+                      throw GridNotTaken("the SE rating is for classic Sudoku: this puzzle has variant rules");
+                    run.puzzle(p, source);
+                  });
+  return outcome.code;
+}
+
+}  // namespace sudokit::cli

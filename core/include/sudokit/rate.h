@@ -1,0 +1,87 @@
+// Rating a puzzle on the human scale of Sudoku Explainer (SE 1.2.1, Nicolas Juillerat; the scale
+// `serate` prints and puzzle collections quote), and the hint that names a solver's next step.
+//
+//   sudokit::Grid puzzle = ..., solution = ...;     // solution: the puzzle's only one, proven
+//   sudokit::SeRating r = sudokit::rate_se(puzzle, solution);
+//   if (r.solved) std::cout << "ER=" << r.er << " EP=" << r.ep << " ED=" << r.ed << "\n";
+//   else std::cout << "needs a technique past " << r.er << "\n";
+//   std::cout << describe(r.steps.front(), puzzle.shape()) << "\n";   // the hint
+//
+// The idea (SE's): a person tries the easiest techniques first. At every step the rater asks the
+// techniques in SE's order (singles, the "direct" intersections and hidden sets that end in a
+// single, naked single, intersections, subsets and fish up to quads and jellyfish, XY- and
+// XYZ-wing, unique rectangles and loops, BUG), takes the first deduction the first technique that
+// has one finds, applies it, and goes on until the grid is full. Each step has SE's difficulty:
+//   1.0 last cell of a unit   1.2 hidden single in a box   1.5 hidden single in a row or column
+//   1.7 direct pointing   1.9 direct claiming   2.0 direct hidden pair   2.3 naked single
+//   2.5 direct hidden triple   2.6 pointing   2.8 claiming   3.0 naked pair   3.2 X-wing
+//   3.4 hidden pair   3.6 naked triple   3.8 swordfish   4.0 hidden triple   4.2 XY-wing
+//   4.4 XYZ-wing   4.5-5.0 unique rectangles and loops (longer loops, more extra values: more)
+//   5.0 naked quad   5.2 jellyfish   5.4 hidden quad   5.6-5.7 BUG (types 1 and 2)
+// The three numbers SE reports: ER, the hardest step of the whole solution; EP ("pearl"), the
+// hardest step up to the first one that places a digit; ED ("diamond"), the first step's.
+//
+// Not implemented (a puzzle that needs them stops: `solved` false, and ER is the hardest step
+// taken before): unique rectangle type 3 with a hidden set, BUG types 3 and 4, aligned pair exclusion
+// (6.2) and everything SE rates higher (chains, cycles, forcing chains, nishio: 6.5 and up).
+// Unique-loop hints are searched up to loops of 14 cells.
+//
+// Grids: every box shape, classic rules (rows, columns, boxes); the same techniques with the same
+// base ratings on 4x4 to 64x64 (a fish needs the digit placed at most n - 2 * degree times, as SE
+// asks of 9). Variant rules are refused: SE rates classic Sudoku only.
+//
+// Trust: the rater is given the puzzle's solution and checks every step against it: a placement of
+// another digit, or the elimination of the solution's digit, is a bug and throws WrongAnswer, so a
+// rating is never built on a wrong deduction. The uniqueness techniques (loops, BUG) are sound
+// only for a puzzle with one solution: the caller proves that first (`sudokit rate` does, with a
+// backend's verified count).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sudokit/grid.h"
+
+namespace sudokit {
+
+struct CellDigit {
+  int cell = 0;
+  int digit = 0;
+  bool operator==(const CellDigit&) const = default;
+};
+
+// One deduction, as a person would make it.
+struct SeStep {
+  std::string technique;            // SE's name: "Hidden Single", "Naked Pair", "Unique Rectangle type 2"
+  double difficulty = 0;            // SE's rating of this step
+  std::string where;                // the units it works in: "box 3", "rows 2, 7 and columns 4, 8"
+  std::vector<int> cells;           // the cells of the pattern, ascending
+  std::vector<int> digits;          // the digits it is about, ascending
+  std::vector<CellDigit> removed;   // candidates it eliminates (cell order)
+  std::optional<CellDigit> placed;  // the digit it places, if it places one
+};
+
+struct SeRating {
+  double er = 0, ep = 0, ed = 0;    // SE's three numbers (0 when no step was needed)
+  bool solved = false;              // the techniques filled the grid; false: they got stuck
+  std::vector<SeStep> steps;        // every step, in order
+  Grid reached;                     // the grid as far as the steps took it (the solution when solved)
+};
+
+struct RateOptions {
+  // Stop after this many steps (0: until solved or stuck). A hint asks for 1.
+  std::size_t max_steps = 0;
+};
+
+// Rates `puzzle`, whose only solution is `solution` (the caller proved it). Throws UsageError for
+// variant rules or a solution of another shape, WrongAnswer when a step contradicts `solution`.
+SeRating rate_se(const Grid& puzzle, const Grid& solution, const RateOptions& options = {});
+
+// SE's number as it prints it: one decimal ("4.2").
+std::string se_number(double difficulty);
+
+// One line for a step: "Naked Pair (3.0): r1c2, r1c5 hold 4, 7 in row 1; removes 4 from r1c8".
+std::string describe(const SeStep& step, const Shape& shape);
+
+}  // namespace sudokit

@@ -1,0 +1,95 @@
+// The rater's board (board.h): candidates kept by plain elimination, as SE keeps them.
+#include "board.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace sudokit::se {
+
+Board::Board(const Grid& puzzle)
+    : shape_(puzzle.shape_ptr()),
+      n_(puzzle.size()),
+      value_(static_cast<std::size_t>(puzzle.cells()), 0),
+      cand_(static_cast<std::size_t>(puzzle.cells()), puzzle.shape().all_digits()),
+      placed_(static_cast<std::size_t>(n_ + 1), 0) {
+  for (const Unit& unit : shape_->units()) {
+    if (unit.kind == UnitKind::box) boxes_.push_back(&unit);
+    else if (unit.kind == UnitKind::row) rows_.push_back(&unit);
+    else if (unit.kind == UnitKind::column) columns_.push_back(&unit);
+  }
+  empty_ = cells();
+  for (int cell = 0; cell < cells(); ++cell)
+    if (puzzle[cell] != 0) place(cell, puzzle[cell]);
+}
+
+std::vector<const Unit*> Board::boxes_columns_rows() const {
+  std::vector<const Unit*> all(boxes_);
+  all.insert(all.end(), columns_.begin(), columns_.end());
+  all.insert(all.end(), rows_.begin(), rows_.end());
+  return all;
+}
+
+std::string Board::name(const Unit& unit) const {
+  return shape_->unit_name(static_cast<int>(&unit - shape_->units().data()));
+}
+
+Mask Board::positions(const Unit& unit, int digit) const {
+  Mask m = 0;
+  for (std::size_t i = 0; i < unit.cells.size(); ++i)
+    if (has(unit.cells[i], digit)) m |= bit(static_cast<int>(i));
+  return m;
+}
+
+int Board::empty_cells(const Unit& unit) const {
+  return static_cast<int>(std::count_if(unit.cells.begin(), unit.cells.end(), [&](int c) { return value(c) == 0; }));
+}
+
+bool Board::sees(int a, int b) const {
+  const Shape& s = *shape_;
+  return a != b && (s.row_of(a) == s.row_of(b) || s.col_of(a) == s.col_of(b) || s.box_of(a) == s.box_of(b));
+}
+
+bool Board::contains(const Unit& unit, int cell) const {
+  return std::binary_search(unit.cells.begin(), unit.cells.end(), cell);
+}
+
+bool Board::crosses(const Unit& a, const Unit& b) const {
+  return std::any_of(a.cells.begin(), a.cells.end(), [&](int c) { return contains(b, c); });
+}
+
+void Board::place(int cell, int digit) {
+  value_[static_cast<std::size_t>(cell)] = digit;
+  cand_[static_cast<std::size_t>(cell)] = 0;
+  ++placed_[static_cast<std::size_t>(digit)];
+  --empty_;
+  for (int peer : shape_->peers_of(cell)) remove(peer, digit);
+}
+
+void Board::remove(int cell, int digit) { cand_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit); }
+
+bool any_combination(int n, int k, const std::function<bool(std::span<const int>)>& visit) {
+  if (k > n || k <= 0) return false;
+  std::vector<int> pick(static_cast<std::size_t>(k));
+  for (int i = 0; i < k; ++i) pick[static_cast<std::size_t>(i)] = i;
+  while (true) {
+    if (visit(pick)) return true;
+    int i = k - 1;
+    while (i >= 0 && pick[static_cast<std::size_t>(i)] == n - k + i) --i;
+    if (i < 0) return false;
+    ++pick[static_cast<std::size_t>(i)];
+    for (int j = i + 1; j < k; ++j) pick[static_cast<std::size_t>(j)] = pick[static_cast<std::size_t>(j - 1)] + 1;
+  }
+}
+
+SeStep finish(SeStep step) {
+  std::sort(step.cells.begin(), step.cells.end());
+  step.cells.erase(std::unique(step.cells.begin(), step.cells.end()), step.cells.end());
+  std::sort(step.digits.begin(), step.digits.end());
+  step.digits.erase(std::unique(step.digits.begin(), step.digits.end()), step.digits.end());
+  std::sort(step.removed.begin(), step.removed.end(),
+            [](const CellDigit& a, const CellDigit& b) { return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit; });
+  step.removed.erase(std::unique(step.removed.begin(), step.removed.end()), step.removed.end());
+  return step;
+}
+
+}  // namespace sudokit::se

@@ -1,0 +1,83 @@
+// The rater's working state (rate.h): the digits placed and every cell's candidates, with the
+// units split by kind so that each technique can scan them in SE's order. Internal to the core.
+//
+//   value[cell]  0 for an empty cell, else its digit
+//   cand[cell]   bit d-1 set: d is still a candidate of an empty cell (0 once the cell is filled)
+//   positions(u, d)  bit i set: unit u's i-th cell (ascending) still has candidate d
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "sudokit/grid.h"
+#include "sudokit/rate.h"
+
+namespace sudokit::se {
+
+class Board {
+ public:
+  explicit Board(const Grid& puzzle);
+
+  const Shape& shape() const { return *shape_; }
+  int size() const { return n_; }
+  int cells() const { return n_ * n_; }
+  int value(int cell) const { return value_[static_cast<std::size_t>(cell)]; }
+  Mask candidates(int cell) const { return cand_[static_cast<std::size_t>(cell)]; }
+  bool has(int cell, int digit) const { return (candidates(cell) >> (digit - 1)) & 1; }
+  bool solved() const { return empty_ == 0; }
+
+  // The units of each kind, in index order; SE scans boxes, then columns, then rows.
+  const std::vector<const Unit*>& boxes() const { return boxes_; }
+  const std::vector<const Unit*>& rows() const { return rows_; }
+  const std::vector<const Unit*>& columns() const { return columns_; }
+  std::vector<const Unit*> boxes_columns_rows() const;
+  std::string name(const Unit& unit) const;  // "box 3", "row 1"
+
+  Mask positions(const Unit& unit, int digit) const;
+  int empty_cells(const Unit& unit) const;
+  int placed(int digit) const { return placed_[static_cast<std::size_t>(digit)]; }
+  bool sees(int a, int b) const;     // different cells sharing a row, column or box
+  bool crosses(const Unit& a, const Unit& b) const;  // share a cell
+  bool contains(const Unit& unit, int cell) const;
+
+  void place(int cell, int digit);   // fills it and removes the digit from its peers
+  void remove(int cell, int digit);
+
+ private:
+  ShapePtr shape_;
+  int n_;
+  int empty_ = 0;
+  std::vector<int> value_;
+  std::vector<Mask> cand_;
+  std::vector<int> placed_;  // per digit, index 1..n
+  std::vector<const Unit*> boxes_, rows_, columns_;
+};
+
+inline int count(Mask m) { return __builtin_popcountll(m); }
+inline int lowest(Mask m) { return __builtin_ctzll(m); }
+inline Mask bit(int i) { return Mask{1} << i; }
+inline Mask digit_bit(int digit) { return bit(digit - 1); }
+
+// Calls `visit` with every k-subset of {0 .. n-1} in lexicographic order until it returns true;
+// returns whether it did.
+bool any_combination(int n, int k, const std::function<bool(std::span<const int>)>& visit);
+
+// A step under construction: cells and digits are sorted and the removals listed in cell order by
+// finish().
+SeStep finish(SeStep step);
+
+// The techniques, each returning the first deduction it finds in SE's scanning order (rate.h).
+std::optional<SeStep> hidden_single(const Board& board);           // 1.0, 1.2, 1.5
+std::optional<SeStep> naked_single(const Board& board);            // 2.3
+std::optional<SeStep> locking(const Board& board, bool direct);    // 1.7/1.9 direct, 2.6/2.8
+std::optional<SeStep> hidden_set(const Board& board, int degree, bool direct);
+std::optional<SeStep> naked_set(const Board& board, int degree);
+std::optional<SeStep> fish(const Board& board, int degree);
+std::optional<SeStep> xy_wing(const Board& board, bool xyz);
+std::optional<SeStep> unique_loop(const Board& board);
+std::optional<SeStep> bivalue_universal_grave(const Board& board);
+
+}  // namespace sudokit::se

@@ -1,0 +1,271 @@
+// Uniqueness techniques (rate.h, SE 4.5-5.7): sound only for a puzzle with one solution.
+//
+// Unique loops. Cells holding the same two digits a, b that close a loop visiting every unit it
+// enters exactly twice (a rectangle over two boxes, or a longer loop) would let a and b swap: a
+// second solution. So the loop's cells with other candidates ("extra" cells) cannot all drop
+// them: type 1, one extra cell, loses a and b; type 2, extra cells whose only other digit is x,
+// make x true in one of them, so every cell seeing them all loses x; type 3, two extra cells
+// whose other digits form a naked set with other cells of a unit they share; type 4, two extra
+// cells sharing a unit where a has no other place: one of them is a, so neither is b. Rating 4.5
+// for a rectangle, 4.6 for a loop of 6, 4.7 of 8, 5.0 of 10 or more; type 3 adds 0.1 per digit
+// of its set past the first. Hints are taken easiest first, then by type, as SE takes them.
+//
+// BUG (bivalue universal grave): if every empty cell had two candidates and every digit two
+// places in each unit, the puzzle would have two solutions. When a few cells break that, and
+// removing one extra candidate from each restores it, one of those extras is true: type 1, one
+// such cell, keeps only its extra digit (5.6); type 2, cells whose extra is the same digit x, so
+// every cell seeing them all loses x (5.7); type 4, two such cells sharing a unit, rated 5.7.
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "board.h"
+
+namespace sudokit::se {
+namespace {
+
+constexpr std::size_t kLongestLoop = 14;
+
+struct LoopSearch {
+  const Board& board;
+  int a, b;
+  std::vector<std::vector<int>> found;
+  std::vector<int> loop;
+
+  const std::vector<const Unit*>& units_of_kind(int kind) const {
+    return kind == 0 ? board.boxes() : kind == 1 ? board.rows() : board.columns();
+  }
+  const Unit& unit_at(int kind, int cell) const {
+    const Shape& s = board.shape();
+    const int index = kind == 0 ? s.box_of(cell) : kind == 1 ? s.row_of(cell) : s.col_of(cell);
+    return *units_of_kind(kind)[static_cast<std::size_t>(index)];
+  }
+
+  void extend(int cell, int extras_allowed, Mask extra_digits, int last_kind) {
+    loop.push_back(cell);
+    for (int kind = 0; kind < 3; ++kind) {
+      if (kind == last_kind) continue;
+      for (int next : unit_at(kind, cell).cells) {
+        if (next == loop.front() && loop.size() >= 4) {
+          found.push_back(loop);
+          continue;
+        }
+        if (loop.size() >= kLongestLoop || std::find(loop.begin(), loop.end(), next) != loop.end()) continue;
+        const Mask c = board.candidates(next);
+        if (!((c >> (a - 1)) & 1) || !((c >> (b - 1)) & 1)) continue;
+        const Mask extras = extra_digits | (c & ~digit_bit(a) & ~digit_bit(b));
+        if (count(c) == 2 || count(extras) == 1 || extras_allowed > 0)
+          extend(next, extras_allowed - (count(c) > 2 ? 1 : 0), extras, kind);
+      }
+    }
+    loop.pop_back();
+  }
+
+  // Each unit the loop enters is entered by exactly one cell at even and one at odd positions.
+  bool valid(const std::vector<int>& cells) const {
+    std::set<const Unit*> even, odd;
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      for (int kind = 0; kind < 3; ++kind)
+        if (!(i % 2 ? odd : even).insert(&unit_at(kind, cells[i])).second) return false;
+    return even == odd;
+  }
+};
+
+double loop_rating(std::size_t cells) {
+  double rating = 4.5;
+  if (cells >= 10) rating += 0.3;
+  if (cells >= 8) rating += 0.2;
+  else if (cells >= 6) rating += 0.1;
+  return rating;
+}
+
+SeStep loop_step(const std::vector<int>& loop, int a, int b, int type, double rating) {
+  const std::string name = loop.size() == 4 ? "Unique Rectangle type " : "Unique Loop type ";
+  return SeStep{name + std::to_string(type), rating, "", loop, {a, b}, {}, std::nullopt};
+}
+
+std::vector<int> seeing_all(const Board& board, const std::vector<int>& cells) {
+  std::vector<int> common;
+  for (int cell = 0; cell < board.cells(); ++cell)
+    if (std::all_of(cells.begin(), cells.end(), [&](int c) { return board.sees(cell, c); })) common.push_back(cell);
+  return common;
+}
+
+void type2(const Board& board, const std::vector<int>& loop, const std::vector<int>& extra, int a, int b,
+           std::vector<std::pair<int, SeStep>>& hints) {
+  const int x = lowest(board.candidates(extra.front()) & ~digit_bit(a) & ~digit_bit(b)) + 1;
+  SeStep step = loop_step(loop, a, b, 2, loop_rating(loop.size()));
+  step.digits.push_back(x);
+  for (int cell : seeing_all(board, extra))
+    if (board.has(cell, x)) step.removed.push_back({cell, x});
+  if (!step.removed.empty()) hints.emplace_back(2, finish(std::move(step)));
+}
+
+const Unit* shared_unit(const Board& board, int kind, int c1, int c2) {
+  const Shape& s = board.shape();
+  if (kind == 0) return s.box_of(c1) == s.box_of(c2) ? board.boxes()[static_cast<std::size_t>(s.box_of(c1))] : nullptr;
+  if (kind == 1) return s.row_of(c1) == s.row_of(c2) ? board.rows()[static_cast<std::size_t>(s.row_of(c1))] : nullptr;
+  return s.col_of(c1) == s.col_of(c2) ? board.columns()[static_cast<std::size_t>(s.col_of(c1))] : nullptr;
+}
+
+void type3(const Board& board, const std::vector<int>& loop, int c1, int c2, int a, int b,
+           std::vector<std::pair<int, SeStep>>& hints) {
+  const Mask extra = (board.candidates(c1) | board.candidates(c2)) & ~digit_bit(a) & ~digit_bit(b);
+  const int n = board.size();
+  for (int degree = 2; degree <= std::min(7, n - 2); ++degree) {
+    for (int kind = 0; kind < 3; ++kind) {
+      const Unit* unit = shared_unit(board, kind, c1, c2);
+      if (!unit || degree * 2 > board.empty_cells(*unit) || degree < count(extra)) continue;
+      const auto at = [&](int cell) { return static_cast<int>(std::find(unit->cells.begin(), unit->cells.end(), cell) - unit->cells.begin()); };
+      const int i1 = at(c1), i2 = at(c2);
+      any_combination(n, degree, [&](std::span<const int> pick) {
+        if (std::find(pick.begin(), pick.end(), i1) == pick.end() || std::find(pick.begin(), pick.end(), i2) != pick.end())
+          return false;
+        Mask naked = extra & board.candidates(c1) & board.candidates(c2), together = 0;
+        std::vector<int> others;
+        for (int i : pick) {
+          const Mask c = i == i1 ? extra : board.candidates(unit->cells[static_cast<std::size_t>(i)]);
+          if (count(c) <= 1) return false;
+          together |= c;
+          if (i != i1) {
+            naked |= c;
+            others.push_back(unit->cells[static_cast<std::size_t>(i)]);
+          }
+        }
+        if (count(naked) != degree || count(together) != degree) return false;
+        SeStep step = loop_step(loop, a, b, 3, loop_rating(loop.size()) + 0.1 * (degree - 1));
+        step.cells.insert(step.cells.end(), others.begin(), others.end());
+        for (int cell : unit->cells) {
+          if (cell == c1 || cell == c2 || std::find(others.begin(), others.end(), cell) != others.end()) continue;
+          for (int d = 1; d <= n; ++d)
+            if (((together >> (d - 1)) & 1) && board.has(cell, d)) step.removed.push_back({cell, d});
+        }
+        if (!step.removed.empty()) hints.emplace_back(3, finish(std::move(step)));
+        return false;
+      });
+    }
+  }
+}
+
+void type4(const Board& board, const std::vector<int>& loop, int c1, int c2, int a, int b,
+           std::vector<std::pair<int, SeStep>>& hints) {
+  const Unit *lock_a = nullptr, *lock_b = nullptr;
+  for (int kind = 0; kind < 3; ++kind) {
+    const Unit* unit = shared_unit(board, kind, c1, c2);
+    if (!unit) continue;
+    bool other_a = false, other_b = false;
+    for (int cell : unit->cells) {
+      if (cell == c1 || cell == c2) continue;
+      other_a = other_a || board.has(cell, a);
+      other_b = other_b || board.has(cell, b);
+    }
+    if (!other_a) lock_a = unit;
+    if (!other_b) lock_b = unit;
+  }
+  if (!lock_a && !lock_b) return;
+  const int gone = lock_a ? b : a;
+  SeStep step = loop_step(loop, a, b, 4, loop_rating(loop.size()));
+  step.where = board.name(lock_a ? *lock_a : *lock_b);
+  step.removed = {{c1, gone}, {c2, gone}};
+  hints.emplace_back(4, finish(std::move(step)));
+}
+
+void classify(const Board& board, const std::vector<int>& loop, int a, int b, std::vector<std::pair<int, SeStep>>& hints) {
+  std::vector<int> extra;
+  for (int cell : loop)
+    if (count(board.candidates(cell)) > 2) extra.push_back(cell);
+  if (extra.size() == 1) {
+    SeStep step = loop_step(loop, a, b, 1, loop_rating(loop.size()));
+    step.removed = {{extra[0], a}, {extra[0], b}};
+    hints.emplace_back(1, finish(std::move(step)));
+  } else if (extra.size() > 2) {
+    type2(board, loop, extra, a, b, hints);
+  } else if (extra.size() == 2) {
+    const Mask others = (board.candidates(extra[0]) | board.candidates(extra[1])) & ~digit_bit(a) & ~digit_bit(b);
+    if (count(others) == 1) type2(board, loop, extra, a, b, hints);
+    else if (count(others) >= 2) type3(board, loop, extra[0], extra[1], a, b, hints);
+    type4(board, loop, extra[0], extra[1], a, b, hints);
+  }
+}
+
+}  // namespace
+
+std::optional<SeStep> unique_loop(const Board& board) {
+  std::vector<std::pair<int, SeStep>> hints;  // (type, step)
+  for (int cell = 0; cell < board.cells(); ++cell) {
+    const Mask c = board.candidates(cell);
+    if (count(c) != 2) continue;
+    LoopSearch search{board, lowest(c) + 1, lowest(c & (c - 1)) + 1, {}, {}};
+    search.extend(cell, 2, 0, -1);
+    for (const auto& loop : search.found)
+      if (search.valid(loop)) classify(board, loop, search.a, search.b, hints);
+  }
+  const auto easier = [](const std::pair<int, SeStep>& x, const std::pair<int, SeStep>& y) {
+    if (x.second.difficulty != y.second.difficulty) return x.second.difficulty < y.second.difficulty;
+    return x.first < y.first;
+  };
+  const auto best = std::min_element(hints.begin(), hints.end(), easier);
+  if (best == hints.end()) return std::nullopt;
+  return best->second;
+}
+
+std::optional<SeStep> bivalue_universal_grave(const Board& board) {
+  const int n = board.size();
+  std::vector<Mask> left(static_cast<std::size_t>(board.cells()));
+  for (int cell = 0; cell < board.cells(); ++cell) left[static_cast<std::size_t>(cell)] = board.candidates(cell);
+  std::vector<int> bug_cells;
+  Mask bug_digits = 0;
+  std::optional<std::vector<int>> common;
+  std::vector<const Unit*> units(board.boxes());
+  units.insert(units.end(), board.rows().begin(), board.rows().end());
+  units.insert(units.end(), board.columns().begin(), board.columns().end());
+  for (const Unit* unit : units) {
+    for (int digit = 1; digit <= n; ++digit) {
+      const Mask places = board.positions(*unit, digit);
+      if (count(places) == 0 || count(places) == 2) continue;
+      std::vector<int> wide;
+      for (std::size_t i = 0; i < unit->cells.size(); ++i)
+        if (((places >> i) & 1) && count(board.candidates(unit->cells[i])) >= 3) wide.push_back(unit->cells[i]);
+      if (wide.empty()) return std::nullopt;
+      if (wide.size() != 1) continue;
+      const int cell = wide[0];
+      if (std::find(bug_cells.begin(), bug_cells.end(), cell) == bug_cells.end()) bug_cells.push_back(cell);
+      bug_digits |= digit_bit(digit);
+      left[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
+      std::vector<int> seen;
+      for (int other : board.shape().peers_of(cell))
+        if (!common || std::find(common->begin(), common->end(), other) != common->end()) seen.push_back(other);
+      std::erase_if(seen, [&](int c) { return std::find(bug_cells.begin(), bug_cells.end(), c) != bug_cells.end(); });
+      common = std::move(seen);
+      if (bug_cells.size() > 1 && count(bug_digits) > 1 && common->empty()) return std::nullopt;
+    }
+  }
+  for (int cell = 0; cell < board.cells(); ++cell)
+    if (board.value(cell) == 0 && count(left[static_cast<std::size_t>(cell)]) != 2) return std::nullopt;
+  for (const Unit* unit : units)
+    for (int digit = 1; digit <= n; ++digit) {
+      int places = 0;
+      for (int cell : unit->cells) places += (left[static_cast<std::size_t>(cell)] >> (digit - 1)) & 1;
+      if (places != 0 && places != 2) return std::nullopt;
+    }
+  if (bug_cells.empty()) return std::nullopt;
+  std::vector<int> digits;
+  for (int d = 1; d <= n; ++d)
+    if ((bug_digits >> (d - 1)) & 1) digits.push_back(d);
+  if (bug_cells.size() == 1) {
+    SeStep step{"BUG type 1", 5.6, "", bug_cells, digits, {}, std::nullopt};
+    for (int d = 1; d <= n; ++d)
+      if (board.has(bug_cells[0], d) && !((bug_digits >> (d - 1)) & 1)) step.removed.push_back({bug_cells[0], d});
+    return finish(std::move(step));
+  }
+  if (count(bug_digits) == 1 && common) {
+    SeStep step{"BUG type 2", 5.7, "", bug_cells, digits, {}, std::nullopt};
+    for (int cell : *common)
+      if (board.has(cell, digits[0])) step.removed.push_back({cell, digits[0]});
+    if (!step.removed.empty()) return finish(std::move(step));
+  }
+  return std::nullopt;
+}
+
+}  // namespace sudokit::se
