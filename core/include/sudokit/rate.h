@@ -17,12 +17,12 @@
 //   2.5 direct hidden triple   2.6 pointing   2.8 claiming   3.0 naked pair   3.2 X-wing
 //   3.4 hidden pair   3.6 naked triple   3.8 swordfish   4.0 hidden triple   4.2 XY-wing
 //   4.4 XYZ-wing   4.5-5.0 unique rectangles and loops (longer loops, more extra values: more)
-//   5.0 naked quad   5.2 jellyfish   5.4 hidden quad   5.6-5.7 BUG (types 1 and 2)
+//   5.0 naked quad   5.2 jellyfish   5.4 hidden quad   5.6-6.2 BUG (types 1-4)
 // The three numbers SE reports: ER, the hardest step of the whole solution; EP ("pearl"), the
 // hardest step up to the first one that places a digit; ED ("diamond"), the first step's.
 //
 // Not implemented (a puzzle that needs them stops: `solved` false, and ER is the hardest step
-// taken before): unique rectangle type 3 with a hidden set, BUG types 3 and 4, aligned pair exclusion
+// taken before): unique rectangle type 3 with a hidden set, aligned pair exclusion
 // (6.2) and everything SE rates higher (chains, cycles, forcing chains, nishio: 6.5 and up).
 // Unique-loop hints are searched up to loops of 14 cells.
 //

@@ -6,7 +6,7 @@
 // candidate. An intersection: when a digit's places in unit A all lie in unit B (A a box and B a
 // line: pointing, 2.6; A a line and B a box: claiming, 2.8), B's other cells lose it. SE rates it
 // "direct" (1.7, 1.9) when the elimination leaves a hidden single in a unit of A's kind, and then
-// places that single in the same step.
+// the step places that single and nothing else: SE leaves the eliminations that show it undone.
 #include <optional>
 
 #include "board.h"
@@ -82,6 +82,7 @@ std::optional<SeStep> locking_between(const Board& board, const std::vector<cons
           step.technique = pointing ? "Direct Pointing" : "Direct Claiming";
           step.difficulty = pointing ? 1.7 : 1.9;
           step.placed = CellDigit{single, digit};
+          step.removed.clear();  // as SE applies it: the single, not the eliminations that show it
         }
         return finish(std::move(step));
       }

@@ -3,7 +3,7 @@
 // A naked set: k cells of a unit whose candidates together are k digits; the unit's other cells
 // lose those digits (pair 3.0, triple 3.6, quad 5.0). A hidden set: k digits whose places in a
 // unit are k cells; those cells lose every other digit (pair 3.4, triple 4.0, quad 5.4; "direct",
-// 2.0 and 2.5, when that leaves a hidden single in the unit, placed in the same step). A fish: a
+// 2.0 and 2.5, when that leaves a hidden single in the unit: the step places it, and only it). A fish: a
 // digit whose places in k base lines (columns, then rows) lie in k cover lines; the cover lines'
 // other cells lose it (X-wing 3.2, swordfish 3.8, jellyfish 5.2). As in SE, each member of a set
 // must have two or more candidates (places), a naked set is sought in units with at least 2k
@@ -52,6 +52,7 @@ std::optional<SeStep> hidden_step(const Board& board, const Unit& unit, Mask dig
     if (count(places) <= 1 || count(places & ~where) != 1) continue;
     step.difficulty = degree == 2 ? 2.0 : 2.5;
     step.placed = CellDigit{unit.cells[static_cast<std::size_t>(lowest(places & ~where))], d};
+    step.removed.clear();  // as SE applies it: the single only (singles.cpp)
     return finish(std::move(step));
   }
   return std::nullopt;

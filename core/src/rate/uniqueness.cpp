@@ -14,7 +14,8 @@
 // places in each unit, the puzzle would have two solutions. When a few cells break that, and
 // removing one extra candidate from each restores it, one of those extras is true: type 1, one
 // such cell, keeps only its extra digit (5.6); type 2, cells whose extra is the same digit x, so
-// every cell seeing them all loses x (5.7); type 4, two such cells sharing a unit, rated 5.7.
+// every cell seeing them all loses x (5.7); type 3, their extras make a naked set with other cells
+// of a unit they share (5.8-6.2); type 4, two such cells sharing a unit and one more digit (5.7).
 #include <algorithm>
 #include <optional>
 #include <set>
@@ -210,16 +211,23 @@ std::optional<SeStep> unique_loop(const Board& board) {
   return best->second;
 }
 
-std::optional<SeStep> bivalue_universal_grave(const Board& board) {
+namespace {
+
+// What breaks the grave: the cells with extra candidates and, per cell, the extra digits.
+struct Grave {
+  std::vector<int> cells;
+  std::vector<Mask> extras;  // per cell of `cells`
+  Mask all_extras = 0;
+  std::optional<std::vector<int>> seeing_all;  // cells that see every one of `cells`
+};
+
+// The grave's breakers, SE's way (units box, row, column; a digit with other than 0 or 2 places
+// that only one cell of 3+ candidates can take is that cell's extra); none when it is not one.
+std::optional<Grave> find_grave(const Board& board, const std::vector<const Unit*>& units) {
   const int n = board.size();
   std::vector<Mask> left(static_cast<std::size_t>(board.cells()));
   for (int cell = 0; cell < board.cells(); ++cell) left[static_cast<std::size_t>(cell)] = board.candidates(cell);
-  std::vector<int> bug_cells;
-  Mask bug_digits = 0;
-  std::optional<std::vector<int>> common;
-  std::vector<const Unit*> units(board.boxes());
-  units.insert(units.end(), board.rows().begin(), board.rows().end());
-  units.insert(units.end(), board.columns().begin(), board.columns().end());
+  Grave g;
   for (const Unit* unit : units) {
     for (int digit = 1; digit <= n; ++digit) {
       const Mask places = board.positions(*unit, digit);
@@ -230,15 +238,22 @@ std::optional<SeStep> bivalue_universal_grave(const Board& board) {
       if (wide.empty()) return std::nullopt;
       if (wide.size() != 1) continue;
       const int cell = wide[0];
-      if (std::find(bug_cells.begin(), bug_cells.end(), cell) == bug_cells.end()) bug_cells.push_back(cell);
-      bug_digits |= digit_bit(digit);
+      auto at = std::find(g.cells.begin(), g.cells.end(), cell);
+      if (at == g.cells.end()) {
+        g.cells.push_back(cell);
+        g.extras.push_back(0);
+        at = g.cells.end() - 1;
+      }
+      g.extras[static_cast<std::size_t>(at - g.cells.begin())] |= digit_bit(digit);
+      g.all_extras |= digit_bit(digit);
       left[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
       std::vector<int> seen;
       for (int other : board.shape().peers_of(cell))
-        if (!common || std::find(common->begin(), common->end(), other) != common->end()) seen.push_back(other);
-      std::erase_if(seen, [&](int c) { return std::find(bug_cells.begin(), bug_cells.end(), c) != bug_cells.end(); });
-      common = std::move(seen);
-      if (bug_cells.size() > 1 && count(bug_digits) > 1 && common->empty()) return std::nullopt;
+        if (!g.seeing_all || std::find(g.seeing_all->begin(), g.seeing_all->end(), other) != g.seeing_all->end())
+          seen.push_back(other);
+      std::erase_if(seen, [&](int c) { return std::find(g.cells.begin(), g.cells.end(), c) != g.cells.end(); });
+      g.seeing_all = std::move(seen);
+      if (g.cells.size() > 1 && count(g.all_extras) > 1 && g.seeing_all->empty()) return std::nullopt;
     }
   }
   for (int cell = 0; cell < board.cells(); ++cell)
@@ -249,23 +264,115 @@ std::optional<SeStep> bivalue_universal_grave(const Board& board) {
       for (int cell : unit->cells) places += (left[static_cast<std::size_t>(cell)] >> (digit - 1)) & 1;
       if (places != 0 && places != 2) return std::nullopt;
     }
-  if (bug_cells.empty()) return std::nullopt;
+  if (g.cells.empty()) return std::nullopt;
+  return g;
+}
+
+std::vector<int> digits_of(Mask m, int n) {
   std::vector<int> digits;
   for (int d = 1; d <= n; ++d)
-    if ((bug_digits >> (d - 1)) & 1) digits.push_back(d);
-  if (bug_cells.size() == 1) {
-    SeStep step{"BUG type 1", 5.6, "", bug_cells, digits, {}, std::nullopt};
-    for (int d = 1; d <= n; ++d)
-      if (board.has(bug_cells[0], d) && !((bug_digits >> (d - 1)) & 1)) step.removed.push_back({bug_cells[0], d});
+    if ((m >> (d - 1)) & 1) digits.push_back(d);
+  return digits;
+}
+
+// The unit of `kind` holding every cell of `cells`, or none.
+const Unit* unit_of_all(const Board& board, int kind, const std::vector<int>& cells) {
+  const Unit* unit = nullptr;
+  for (int cell : cells) {
+    const Shape& s = board.shape();
+    const auto& units = kind == 0 ? board.boxes() : kind == 1 ? board.rows() : board.columns();
+    const Unit* mine = units[static_cast<std::size_t>(kind == 0 ? s.box_of(cell) : kind == 1 ? s.row_of(cell) : s.col_of(cell))];
+    if (unit && unit != mine) return nullptr;
+    unit = mine;
+  }
+  return unit;
+}
+
+// Type 4: two breakers in one unit sharing one digit besides their extras: one of them is its
+// extra, so neither is anything but its extra or that digit.
+std::optional<SeStep> grave_type4(const Board& board, const Grave& g) {
+  const int c1 = g.cells[0], c2 = g.cells[1];
+  const Mask common = board.candidates(c1) & board.candidates(c2) & ~g.all_extras;
+  if (count(common) != 1) return std::nullopt;
+  for (int kind = 0; kind < 3; ++kind) {
+    const Unit* unit = unit_of_all(board, kind, g.cells);
+    if (!unit) continue;
+    SeStep step{"BUG type 4", 5.7, board.name(*unit), g.cells, digits_of(g.all_extras | common, board.size()), {}, std::nullopt};
+    for (std::size_t i = 0; i < 2; ++i) {
+      const int cell = g.cells[i];
+      for (int d : digits_of(board.candidates(cell) & ~g.extras[i] & ~common, board.size())) step.removed.push_back({cell, d});
+    }
     return finish(std::move(step));
   }
-  if (count(bug_digits) == 1 && common) {
-    SeStep step{"BUG type 2", 5.7, "", bug_cells, digits, {}, std::nullopt};
-    for (int cell : *common)
-      if (board.has(cell, digits[0])) step.removed.push_back({cell, digits[0]});
-    if (!step.removed.empty()) return finish(std::move(step));
+  return std::nullopt;
+}
+
+// Type 3: the breakers' extras, with k-1 cells of a unit they share, make a naked set of k digits:
+// the unit's other cells lose them (5.7 + 0.1 per digit past the first).
+std::optional<SeStep> grave_type3(const Board& board, const Grave& g) {
+  for (int kind = 0; kind < 3; ++kind) {
+    const Unit* unit = unit_of_all(board, kind, g.cells);
+    if (!unit) continue;
+    std::vector<int> around;  // cells of the unit that see every breaker
+    for (int cell : *g.seeing_all)
+      if (board.contains(*unit, cell)) around.push_back(cell);
+    for (int degree = 2; degree <= 6; ++degree) {
+      if (static_cast<int>(around.size()) < degree) continue;
+      std::optional<SeStep> found;
+      any_combination(static_cast<int>(around.size()), degree - 1, [&](std::span<const int> pick) {
+        Mask naked = 0;
+        bool each_two = count(g.all_extras) >= 2;
+        std::vector<int> members;
+        for (int i : pick) {
+          const Mask c = board.candidates(around[static_cast<std::size_t>(i)]);
+          each_two = each_two && count(c) >= 2;
+          naked |= c;
+          members.push_back(around[static_cast<std::size_t>(i)]);
+        }
+        if (count(naked) != degree || !each_two || count(naked | g.all_extras) != degree) return false;
+        SeStep step{"BUG type 3", 5.7 + 0.1 * (degree - 1), board.name(*unit), g.cells, digits_of(naked, board.size()),
+                    {}, std::nullopt};
+        step.cells.insert(step.cells.end(), members.begin(), members.end());
+        for (int cell : around) {
+          if (std::find(members.begin(), members.end(), cell) != members.end()) continue;
+          for (int d : digits_of(board.candidates(cell) & naked, board.size())) step.removed.push_back({cell, d});
+        }
+        if (step.removed.empty()) return false;
+        found = finish(std::move(step));
+        return true;
+      });
+      if (found) return found;
+    }
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<SeStep> bivalue_universal_grave(const Board& board) {
+  std::vector<const Unit*> units(board.boxes());
+  units.insert(units.end(), board.rows().begin(), board.rows().end());
+  units.insert(units.end(), board.columns().begin(), board.columns().end());
+  const std::optional<Grave> g = find_grave(board, units);
+  if (!g) return std::nullopt;
+  const int n = board.size();
+  if (g->cells.size() == 1) {
+    SeStep step{"BUG type 1", 5.6, "", g->cells, digits_of(g->all_extras, n), {}, std::nullopt};
+    for (int d : digits_of(board.candidates(g->cells[0]) & ~g->all_extras, n)) step.removed.push_back({g->cells[0], d});
+    return finish(std::move(step));
+  }
+  if (count(g->all_extras) == 1) {
+    const int x = lowest(g->all_extras) + 1;
+    SeStep step{"BUG type 2", 5.7, "", g->cells, {x}, {}, std::nullopt};
+    for (int cell : g->seeing_all.value_or(std::vector<int>{}))
+      if (board.has(cell, x)) step.removed.push_back({cell, x});
+    if (!step.removed.empty()) return finish(std::move(step));
+    return g->cells.size() == 2 ? grave_type4(board, *g) : std::nullopt;
+  }
+  if (!g->seeing_all || g->seeing_all->empty()) return std::nullopt;
+  if (g->cells.size() == 2)
+    if (auto step = grave_type4(board, *g)) return step;
+  return grave_type3(board, *g);
 }
 
 }  // namespace sudokit::se
