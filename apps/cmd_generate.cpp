@@ -11,10 +11,12 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <regex>
 #include <set>
 #include <sstream>
 
 #include "cli.h"
+#include "sudokit/rate.h"
 #include "status_line.h"
 #include "sudokit/compare/exit_codes.h"
 #include "sudokit/errors.h"
@@ -66,12 +68,42 @@ class Rater {
 struct Difficulty {
   std::string name;
   std::set<std::string> words;  // the ratings it takes
+  // Or a range of Sudoku Explainer's ER (rate.h), "3.0-4.5" or "4.2": a puzzle the rater solves
+  // with an ER in it, inclusive; one beyond its techniques has no ER and is not taken.
+  std::optional<std::pair<double, double>> er;
+  bool accepts(const std::string& rating) const {
+    if (!er) return words.count(rating) > 0;
+    if (rating.empty() || rating.rfind("beyond", 0) == 0) return false;
+    const double x = std::stod(rating.substr(rating.find('=') + 1));
+    return x >= er->first - 1e-9 && x <= er->second + 1e-9;
+  }
 };
 
+// "A-B" or "A", ER numbers from 1.0 to 20.0 (SE's scale); none when `text` is not numeric.
+std::optional<std::pair<double, double>> parse_er_range(const std::string& text) {
+  static const std::regex range(R"((\d+(?:\.\d+)?)(?:-(\d+(?:\.\d+)?))?)");
+  std::smatch m;
+  if (!std::regex_match(text, m, range)) return std::nullopt;
+  const double low = std::stod(m[1].str()), high = m[2].matched ? std::stod(m[2].str()) : low;
+  if (low < 1.0 || high > 20.0 || low > high)
+    throw UsageError("--difficulty " + text + ": an ER range runs from 1.0 to 20.0, low to high (\"3.0-4.5\")");
+  return std::pair{low, high};
+}
+
+// The puzzle's Sudoku Explainer rating, "ER=4.2" or "beyond 4.4" (rate.h), with the solution
+// `filler` finds (the generator made the puzzle unique; solve() verifies the answer).
+std::string se_rating(const Grid& puzzle, Solver& filler) {
+  const Result solved = filler.solve(puzzle, Limits{});
+  const SeRating r = rate_se(puzzle, solved.solutions.front());
+  return (r.solved ? "ER=" : "beyond ") + se_number(r.er);
+}
+
 Difficulty parse_difficulty(const std::string& text, const Rater& rater) {
+  if (auto er = parse_er_range(text)) return Difficulty{text, {}, er};
+  if (!rater) throw UsageError("--difficulty needs a backend that declares a rating scale; none does");
   static const std::pair<const char*, std::vector<const char*>> aliases[] = {
       {"simple", {"singles"}}, {"easy", {"locked candidates"}}, {"intermediate", {"subsets", "fish"}}, {"expert", {"search"}}};
-  Difficulty d{text, {}};
+  Difficulty d{text, {}, std::nullopt};
   auto known = [&](const std::string& word) {
     for (const std::string& w : rater.words())
       if (w == word || w.substr(0, w.find(' ')) == word) return w;
@@ -99,7 +131,7 @@ struct DifficultyOdds {
   std::string measured;
 };
 std::optional<DifficultyOdds> measured_odds(const Shape& shape, const Difficulty& d) {
-  if (!shape.rules().classic()) return std::nullopt;  // measured on classic grids only
+  if (!shape.rules().classic() || d.er) return std::nullopt;  // measured on classic grids and the rater's words only
   std::optional<DifficultyOdds> odds;
   std::istringstream lines(kDifficultyTsv);
   for (std::string line; std::getline(lines, line);) {
@@ -150,7 +182,9 @@ void write_header(std::ostream& out, PuzzleWriter& writer, const GenerateArgs& a
   if (filler_named) out << " --solver " << a.filler_name;
   if (checker_named) out << " --checker " << a.checker_name;
   out << "\n" << writer.box_header(shape);
-  if (d) {
+  if (d && d->er) {
+    out << "# difficulty: " << d->name << " (Sudoku Explainer's ER, sudokit rate)\n";
+  } else if (d) {
     std::string words;
     for (const std::string& w : d->words) words += (words.empty() ? "" : " or ") + w;
     out << "# difficulty: " << d->name << " (" << rater_name << " rating " << words << ")\n";
@@ -177,7 +211,8 @@ void write_stats(std::ostream& err, std::uint64_t number, const Grid& puzzle, co
 void write_rating(std::ostream& out, const Grid& puzzle, const std::string& rating, const Rater& rater,
                   const Registry& registry) {
   out << "# " << puzzle.givens() << " clues";
-  if (rater) out << "; rated " << rating << " (" << rater.name() << ")";
+  if (rating.rfind("ER=", 0) == 0 || rating.rfind("beyond", 0) == 0) out << "; rated " << rating << " (Sudoku Explainer)";
+  else if (rater) out << "; rated " << rating << " (" << rater.name() << ")";
   out << "; nodes:";
   Limits limits;
   limits.solutions = 2;
@@ -225,7 +260,8 @@ void add_generate_options(po::options_description& desc, GenerateArgs& a) {
     ("difficulty", po::value<std::string>(&a.difficulty_text),
      "only puzzles of this rating (the rating backend's scale, `sudokit solvers`: singles, locked, subsets, "
      "fish, search); or simple (singles), easy (locked), intermediate (subsets or fish), expert (search). "
-     "A level the size never reached in the measured run (apps/difficulty.tsv) is refused at once")
+     "A level the size never reached in the measured run (apps/difficulty.tsv) is refused at once. "
+     "Or a range of Sudoku Explainer's ER, 3.0-4.5 or 4.2 (sudokit rate; classic rules)")
     ("attempts", po::value<std::uint64_t>(&a.attempts)->default_value(1000),
      "with --difficulty: puzzles made per puzzle written before giving up (exit code 1)")
     ("format", po::value<std::string>(&a.format_text), "grid or line (default: line up to 35x35)")
@@ -313,18 +349,18 @@ void report_progress(GenerateOptions& options, StatusLine& status, const Generat
 // to --attempts; nullopt when none had it. `rating` gets the rater's word when `rate` or a
 // difficulty asks for it (a rating is a search of its own: not made for nothing), else "".
 std::optional<Grid> make_rated(const std::function<Grid()>& make_one, const std::optional<Difficulty>& difficulty,
-                               Rater& rater, bool rate, std::uint64_t attempts, GenerateProgressState& at,
-                               std::string& rating) {
+                               const std::function<std::string(const Grid&)>& rate_one, bool rate,
+                               std::uint64_t attempts, GenerateProgressState& at, std::string& rating) {
   at.attempt = 1;
   Grid puzzle = make_one();
-  rating = rater && (rate || difficulty) ? rater.word(puzzle) : "";
+  rating = rate || difficulty ? rate_one(puzzle) : "";
   if (!difficulty) return puzzle;
-  while (!difficulty->words.count(rating) && at.attempt < attempts) {
+  while (!difficulty->accepts(rating) && at.attempt < attempts) {
     ++at.attempt;
     puzzle = make_one();
-    rating = rater.word(puzzle);
+    rating = rate_one(puzzle);
   }
-  if (!difficulty->words.count(rating)) return std::nullopt;
+  if (!difficulty->accepts(rating)) return std::nullopt;
   return puzzle;
 }
 
@@ -350,10 +386,13 @@ int cmd_generate(const std::vector<std::string>& args) {
   Rater rater(registry);
   std::optional<Difficulty> difficulty;
   if (vm.count("difficulty")) {
-    if (!rater) throw UsageError("--difficulty needs a backend that declares a rating scale; none does");
     difficulty = parse_difficulty(a.difficulty_text, rater);
+    if (difficulty->er && !rules.classic())
+      throw UsageError("--difficulty " + a.difficulty_text + ": Sudoku Explainer's ER is for classic rules only");
     announce_odds(*shape, *difficulty, a);
   }
+  const bool by_er = difficulty && difficulty->er;
+  const auto rate_one = [&](const Grid& puzzle) { return by_er ? se_rating(puzzle, filler) : rater ? rater.word(puzzle) : ""; };
   GenerateOptions options = generate_options(a);
   PuzzleWriter writer;  // variant puzzles carry their directives, so the output reads back
   write_header(std::cout, writer, a, *shape, difficulty, rater ? rater.name() : "", backends.filler_named,
@@ -380,7 +419,7 @@ int cmd_generate(const std::vector<std::string>& args) {
     at.puzzle_start = std::chrono::steady_clock::now();
     std::string rating;
     const auto puzzle =
-        make_rated([&] { return make_one(options, &report); }, difficulty, rater, a.stats || a.rate, a.attempts, at, rating);
+        make_rated([&] { return make_one(options, &report); }, difficulty, rate_one, a.stats || a.rate, a.attempts, at, rating);
     status.erase();
     if (!puzzle) {
       std::cerr << "sudokit: generate: no " << shape->size() << "x" << shape->size() << " puzzle rated " << difficulty->name

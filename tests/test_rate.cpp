@@ -182,3 +182,26 @@ TEST(RateCli, APuzzleBeyondTheTechniquesSaysSoAndExitsOne) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(RateCli, GenerateTakesAnErRangeAndEveryPuzzleIsInIt) {
+  const auto made = run_cli("generate --difficulty 3.0-4.5 --count 3 --seed 5");
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  EXPECT_NE(made.out.find("# difficulty: 3.0-4.5 (Sudoku Explainer's ER"), std::string::npos) << made.out;
+  const auto rated = run_cli("rate -", made.out);
+  ASSERT_EQ(rated.exit_code, 0) << rated.err;
+  std::smatch m;
+  int puzzles = 0;
+  for (auto it = rated.out.cbegin(); std::regex_search(it, rated.out.cend(), m, std::regex("ER=(\\d+\\.\\d)")); it = m.suffix().first) {
+    const double er = std::stod(m[1].str());
+    EXPECT_GE(er, 3.0);
+    EXPECT_LE(er, 4.5);
+    ++puzzles;
+  }
+  EXPECT_EQ(puzzles, 3) << rated.out;
+  EXPECT_EQ(run_cli("generate --difficulty 5-2").exit_code, 3);
+  EXPECT_EQ(run_cli("generate --difficulty 3.0-4.5 --rules x").exit_code, 3);
+}
+
+}  // namespace
