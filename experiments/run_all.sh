@@ -6,7 +6,8 @@
 #
 #   experiments/run_all.sh [--quick] [--out DIR] [--scale K]
 #
-# Output: results/<machine>-<date>/ (datasets, CSVs, xc.csv, plots, report.md); the report and plots are
+# Output: results/<machine>-<date>/ (datasets, CSVs, xc.csv, the difficulty study's datasets and CSVs in
+# difficulty/, plots, report.md); the report and plots are
 # also copied to docs/results/ to be checked in. Generated datasets are reproducible from their
 # seeds, so every dataset is the same on every run.
 # --quick: a tenth of every dataset, for a smoke test, written to results/quick-<machine>-<date>/
@@ -112,6 +113,23 @@ for f in "$out"/datasets/*.txt; do
     > "$out/runs/$name.txt" || rc=$?
   (( rc <= 1 )) || status=$rc  # 1: some search stopped by the budget, which the report counts
 done
+# Human difficulty against search effort (experiments/difficulty_effort.py): data/se_rated, rated
+# by Sudoku Explainer, and 9x9 puzzles generated per range of its ER (sudokit rate's), compared
+# like the others, apart so that the datasets above keep their report.
+mkdir -p "$out/difficulty/datasets" "$out/difficulty/runs"
+awk -v n="$(scale 976)" '/^#/ { note = note $0 "\n"; next } NF { if (c++ >= n) exit; printf "%s%s\n", note, $0; note = "" }' \
+  "$data/se_rated" > "$out/difficulty/datasets/se_rated.txt"
+for range in 1.0-1.5 1.6-2.5 2.6-4.0 4.1-5.0 5.1-6.2; do
+  "$bin" generate --difficulty "$range" --count "$(scale 100)" --seed 41 --attempts 5000 > "$out/difficulty/datasets/er_$range.txt"
+done
+for f in "$out"/difficulty/datasets/*.txt; do
+  name=$(basename "$f" .txt)
+  echo "== compare $name (difficulty study)" >&2
+  rc=0
+  "$bin" compare --solvers "$solvers" --max-nodes "${budget}x" --timeout "$safety" --csv "$out/difficulty/runs/$name.csv" "$f" \
+    > "$out/difficulty/runs/$name.txt" || rc=$?
+  (( rc <= 1 )) || status=$rc
+done
 printf 'budget=%s\nsafety=%s\nxc_budget=%s\ndivide=%s\n' "$budget" "$safety" "$xc_budget" "$divide" > "$out/settings.txt"
 
 # Exact cover: problems from sudokit-xcgen, counted to the end (--count 0) by every backend that
@@ -160,6 +178,7 @@ done
 
 echo "== plots and report" >&2
 /usr/bin/python3 experiments/plot.py "$out"
+/usr/bin/python3 experiments/difficulty_effort.py "$out" "$bin"  # appends its section to report.md
 if (( copy )); then
   mkdir -p docs/results
   rm -f docs/results/*.png docs/results/*.svg
