@@ -36,9 +36,10 @@ constexpr const char* kRateUsage =
     "Rates each puzzle as Sudoku Explainer 1.2.1 does: the techniques a person tries, easiest first,\n"
     "each step rated on SE's scale (1.2 hidden single ... 4.2 XY-wing ... 5.6 BUG). Prints one line per\n"
     "puzzle, ER=x.y EP=x.y ED=x.y: the hardest step, the hardest before the first digit is placed, and the\n"
-    "first step. ER=beyond x.y when the puzzle needs a technique sudokit does not rate (chains, 6.2 and up):\n"
-    "x.y is the hardest step before it got stuck (exit code 1). A puzzle must have exactly one solution: a\n"
-    "backend (--solver, default the fastest) proves it first. Classic rules only; every box shape.";
+    "first step. ER=beyond x.y when the puzzle needs a technique sudokit does not rate (chains: SE rates\n"
+    "them 6.5 and up): x.y is the hardest step before it got stuck (exit code 1). A puzzle must have exactly\n"
+    "one solution: a backend (--solver, default the fastest) proves it first. Classic rules only; every box\n"
+    "shape.";
 
 std::string rating_line(const SeRating& r) {
   std::string line = std::string("ER=") + (r.solved ? "" : "beyond ") + se_number(r.er) + " EP=" + se_number(r.ep) +

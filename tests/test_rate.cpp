@@ -68,6 +68,26 @@ TEST(Rate, AgreesWithPublishedRatingsTechniqueByTechnique) {
   }
 }
 
+// Techniques the published set reaches only with SukakuExplainer's extra ones in between: their
+// ER from SukakuExplainer in SE 1.2.1's mode (data/se_rated's se121=).
+const Rated kSe121[] = {
+    {"347000069600000008008700401000070600000503000004080000403009100700000005560000942", 5.7, "BUG type 4"},
+    {"908257604000906000063010250030090060009060400005348700070000080004000300000000000", 5.8, "BUG type 3"},
+    {"900000008480000021600070009050216080060504030000000000000125000000040000030709050", 4.6, "Unique Loop type 3"},
+    {"400709003070305060020010070010834050000000000600000008500080001038106520100503007", 6.2, "Aligned Pair Exclusion"},
+};
+
+TEST(Rate, AgreesWithSE121OnTheTechniquesPastBug) {
+  for (const Rated& p : kSe121) {
+    const SeRating r = rate(p.puzzle);
+    ASSERT_TRUE(r.solved) << p.puzzle;
+    EXPECT_EQ(se_number(r.er), se_number(p.er)) << p.puzzle;
+    const auto hardest = std::max_element(r.steps.begin(), r.steps.end(),
+                                          [](const SeStep& a, const SeStep& b) { return a.difficulty < b.difficulty; });
+    EXPECT_EQ(hardest->technique, p.hardest) << p.puzzle;
+  }
+}
+
 TEST(Rate, ThreeNumbersFollowTheirDefinitions) {
   for (const Rated& p : kPublished) {
     const SeRating r = rate(p.puzzle);

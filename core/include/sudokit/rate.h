@@ -10,20 +10,22 @@
 // The idea (SE's): a person tries the easiest techniques first. At every step the rater asks the
 // techniques in SE's order (singles, the "direct" intersections and hidden sets that end in a
 // single, naked single, intersections, subsets and fish up to quads and jellyfish, XY- and
-// XYZ-wing, unique rectangles and loops, BUG), takes the first deduction the first technique that
-// has one finds, applies it, and goes on until the grid is full. Each step has SE's difficulty:
+// XYZ-wing, unique rectangles and loops, BUG, aligned pair exclusion), takes the first deduction
+// the first technique that has one finds, applies it, and goes on until the grid is full. Each
+// step has SE's difficulty:
 //   1.0 last cell of a unit   1.2 hidden single in a box   1.5 hidden single in a row or column
 //   1.7 direct pointing   1.9 direct claiming   2.0 direct hidden pair   2.3 naked single
 //   2.5 direct hidden triple   2.6 pointing   2.8 claiming   3.0 naked pair   3.2 X-wing
 //   3.4 hidden pair   3.6 naked triple   3.8 swordfish   4.0 hidden triple   4.2 XY-wing
 //   4.4 XYZ-wing   4.5-5.0 unique rectangles and loops (longer loops, more extra values: more)
 //   5.0 naked quad   5.2 jellyfish   5.4 hidden quad   5.6-6.2 BUG (types 1-4)
+//   6.2 aligned pair exclusion
 // The three numbers SE reports: ER, the hardest step of the whole solution; EP ("pearl"), the
 // hardest step up to the first one that places a digit; ED ("diamond"), the first step's.
 //
-// Not implemented (a puzzle that needs them stops: `solved` false, and ER is the hardest step
-// taken before): unique rectangle type 3 with a hidden set, aligned pair exclusion
-// (6.2) and everything SE rates higher (chains, cycles, forcing chains, nishio: 6.5 and up).
+// Not implemented: everything SE rates 6.5 and up (X- and Y-chains and cycles, forcing chains,
+// nishio, dynamic chains). A puzzle that needs them stops (`solved` false, ER the hardest step
+// taken before); since every technique SE tries below 6.5 is here, SE would rate it 6.5 or more.
 // Unique-loop hints are searched up to loops of 14 cells.
 //
 // Grids: every box shape, classic rules (rows, columns, boxes); the same techniques with the same

@@ -79,5 +79,6 @@ std::optional<SeStep> fish(const Board& board, int degree);
 std::optional<SeStep> xy_wing(const Board& board, bool xyz);
 std::optional<SeStep> unique_loop(const Board& board);
 std::optional<SeStep> bivalue_universal_grave(const Board& board);
+std::optional<SeStep> aligned_pair_exclusion(const Board& board);  // 6.2
 
 }  // namespace sudokit::se

@@ -36,6 +36,7 @@ const std::vector<Technique>& techniques() {
       [](const Board& b) { return se::fish(b, 4); },
       [](const Board& b) { return se::hidden_set(b, 4, false); },
       se::bivalue_universal_grave,
+      se::aligned_pair_exclusion,
   };
   return order;
 }

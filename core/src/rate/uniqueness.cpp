@@ -5,7 +5,8 @@
 // second solution. So the loop's cells with other candidates ("extra" cells) cannot all drop
 // them: type 1, one extra cell, loses a and b; type 2, extra cells whose only other digit is x,
 // make x true in one of them, so every cell seeing them all loses x; type 3, two extra cells
-// whose other digits form a naked set with other cells of a unit they share; type 4, two extra
+// whose other digits form a naked set with other cells of a unit they share (or, read the other
+// way, a hidden set of a, b and other digits with the unit's other cells); type 4, two extra
 // cells sharing a unit where a has no other place: one of them is a, so neither is b. Rating 4.5
 // for a rectangle, 4.6 for a loop of 6, 4.7 of 8, 5.0 of 10 or more; type 3 adds 0.1 per digit
 // of its set past the first. Hints are taken easiest first, then by type, as SE takes them.
@@ -137,14 +138,67 @@ void type3(const Board& board, const std::vector<int>& loop, int c1, int c2, int
         if (count(naked) != degree || count(together) != degree) return false;
         SeStep step = loop_step(loop, a, b, 3, loop_rating(loop.size()) + 0.1 * (degree - 1));
         step.cells.insert(step.cells.end(), others.begin(), others.end());
-        for (int cell : unit->cells) {
-          if (cell == c1 || cell == c2 || std::find(others.begin(), others.end(), cell) != others.end()) continue;
-          for (int d = 1; d <= n; ++d)
-            if (((together >> (d - 1)) & 1) && board.has(cell, d)) step.removed.push_back({cell, d});
+        // Each digit of the set leaves every cell that sees all the set's cells holding it (SE's rule:
+        // the unit's other cells, and beyond it when those cells also share a box or line).
+        for (int d = 1; d <= n; ++d) {
+          if (!((together >> (d - 1)) & 1)) continue;
+          std::vector<int> holders;
+          for (int cell : others)
+            if (board.has(cell, d)) holders.push_back(cell);
+          for (int cell : {c1, c2})
+            if (board.has(cell, d)) holders.push_back(cell);
+          for (int cell : seeing_all(board, holders))
+            if (board.has(cell, d)) step.removed.push_back({cell, d});
         }
         if (!step.removed.empty()) hints.emplace_back(3, finish(std::move(step)));
         return false;
       });
+    }
+  }
+}
+
+// Type 3 with a hidden set: the loop's two digits and k-2 others have, in a unit the two extra
+// cells share, no places but c1 (standing for both) and k-1 other cells: those cells lose every
+// other digit. Rated as the loop, plus 0.1 per cell past the first (SE's original rating).
+void type3_hidden(const Board& board, const std::vector<int>& loop, int c1, int c2, int a, int b,
+                  std::vector<std::pair<int, SeStep>>& hints) {
+  const Mask extra = (board.candidates(c1) | board.candidates(c2)) & ~digit_bit(a) & ~digit_bit(b);
+  const int n = board.size();
+  std::vector<int> rest;  // digits besides a, b and the extra ones
+  for (int d = 1; d <= n; ++d)
+    if (d != a && d != b && !((extra >> (d - 1)) & 1)) rest.push_back(d);
+  for (int degree = 2; degree <= std::min(7, n - 2); ++degree) {
+    for (int kind = 0; kind < 3; ++kind) {
+      const Unit* unit = shared_unit(board, kind, c1, c2);
+      if (!unit || degree * 2 >= board.empty_cells(*unit) || degree - 2 > static_cast<int>(rest.size())) continue;
+      const auto at = [&](int cell) { return static_cast<int>(std::find(unit->cells.begin(), unit->cells.end(), cell) - unit->cells.begin()); };
+      const int i1 = at(c1), i2 = at(c2);
+      const auto try_digits = [&](std::span<const int> pick) {
+        Mask hidden = digit_bit(a) | digit_bit(b), where = 0;
+        for (int i : pick) hidden |= digit_bit(rest[static_cast<std::size_t>(i)]);
+        for (int d = 1; d <= n; ++d) {
+          if (!((hidden >> (d - 1)) & 1)) continue;
+          const Mask places = board.positions(*unit, d) & ~bit(i2);
+          if (places == 0) return false;
+          where |= places;
+        }
+        if (count(where) != degree) return false;
+        SeStep step = loop_step(loop, a, b, 3, loop_rating(loop.size()) + 0.1 * (degree - 2));
+        step.where = board.name(*unit);
+        for (int d = 1; d <= n; ++d)
+          if (((hidden >> (d - 1)) & 1) && d != a && d != b) step.digits.push_back(d);
+        for (int i = 0; i < n; ++i) {
+          if (!((where >> i) & 1) || i == i1) continue;
+          const int cell = unit->cells[static_cast<std::size_t>(i)];
+          step.cells.push_back(cell);
+          for (int d = 1; d <= n; ++d)
+            if (!((hidden >> (d - 1)) & 1) && board.has(cell, d)) step.removed.push_back({cell, d});
+        }
+        if (!step.removed.empty()) hints.emplace_back(3, finish(std::move(step)));
+        return false;
+      };
+      if (degree == 2) try_digits({});
+      else any_combination(static_cast<int>(rest.size()), degree - 2, try_digits);
     }
   }
 }
@@ -186,6 +240,7 @@ void classify(const Board& board, const std::vector<int>& loop, int a, int b, st
     const Mask others = (board.candidates(extra[0]) | board.candidates(extra[1])) & ~digit_bit(a) & ~digit_bit(b);
     if (count(others) == 1) type2(board, loop, extra, a, b, hints);
     else if (count(others) >= 2) type3(board, loop, extra[0], extra[1], a, b, hints);
+    if (count(others) >= 2) type3_hidden(board, loop, extra[0], extra[1], a, b, hints);
     type4(board, loop, extra[0], extra[1], a, b, hints);
   }
 }
