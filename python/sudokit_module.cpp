@@ -19,6 +19,7 @@
 #include "sudokit/exact_cover.h"
 #include "sudokit/format.h"
 #include "sudokit/generate.h"
+#include "sudokit/rate.h"
 #include "sudokit/registry.h"
 #include "sudokit/verify.h"
 
@@ -195,6 +196,49 @@ py::dict solve_cover(const std::string& text, const std::optional<std::string>& 
     solutions.append(rows);
   }
   return result_of(r, *solver, solutions);
+}
+
+// Sudoku Explainer's rating (rate.h): the solution found and proven unique first by `backend`
+// (default: the fastest), as `sudokit rate` does.
+py::dict rate(const py::handle& puzzle, const std::optional<std::string>& backend, const std::optional<std::string>& box,
+              std::optional<std::size_t> max_steps) {
+  const sudokit::Grid grid = grid_of(puzzle, box);
+  std::unique_ptr<sudokit::Solver> solver;
+  const sudokit::Result r = run_solve(grid, backend, limits_of(2, std::nullopt, std::nullopt), py::dict(), solver);
+  if (r.status != sudokit::Status::unique)
+    throw sudokit::UsageError(r.status == sudokit::Status::none ? "the puzzle has no solution"
+                                                                : "the puzzle has more than one solution; SE rates only puzzles with one");
+  std::optional<sudokit::SeRating> found;
+  {
+    py::gil_scoped_release unlocked;
+    found.emplace(sudokit::rate_se(grid, r.solutions.front(), sudokit::RateOptions{max_steps.value_or(0)}));
+  }
+  const sudokit::SeRating& rated = *found;
+  const sudokit::Shape& shape = grid.shape();
+  py::list steps;
+  for (const sudokit::SeStep& s : rated.steps) {
+    py::dict step;
+    step["technique"] = s.technique;
+    step["difficulty"] = s.difficulty;
+    step["where"] = s.where;
+    py::list cells, removed;
+    for (int c : s.cells) cells.append(shape.cell_name(c));
+    for (const auto& [cell, digit] : s.removed) removed.append(py::make_tuple(shape.cell_name(cell), digit));
+    step["cells"] = cells;
+    step["digits"] = s.digits;
+    step["removed"] = removed;
+    step["placed"] = s.placed ? py::object(py::make_tuple(shape.cell_name(s.placed->cell), s.placed->digit)) : py::object(py::none());
+    step["text"] = sudokit::describe(s, shape);
+    steps.append(step);
+  }
+  py::dict d;
+  d["er"] = rated.er;
+  d["ep"] = rated.ep;
+  d["ed"] = rated.ed;
+  d["solved"] = rated.solved;
+  d["steps"] = steps;
+  d["reached"] = sudokit::to_line(rated.reached);
+  return d;
 }
 
 // One dict per (puzzle, backend), keyed by the columns of compare's CSV (sudokit::row_columns(), docs/stats.md).
@@ -382,5 +426,11 @@ PYBIND11_MODULE(sudokit, m) {
         "generate` with the same options: `solver` fills the grid (default: the one measured fastest on 9x9 puzzles that takes the grid), "
         "`checker` proves each removal (default: the solver given, else the first backend declaring uniqueness "
         "sessions).");
+  m.def("rate", &rate, py::arg("puzzle"), py::arg("backend") = py::none(), py::arg("box") = py::none(),
+        py::arg("max_steps") = py::none(),
+        "Sudoku Explainer's rating of one puzzle with exactly one solution (docs/rating.md): a dict with er, ep, ed, "
+        "solved (False: it needs a technique sudokit does not rate, and er is the hardest step before), steps (each a "
+        "dict: technique, difficulty, where, cells, digits, removed, placed, text) and reached (the grid as far as the "
+        "steps took it). max_steps=1 gives the hint. `backend` proves the solution unique first.");
   m.def("backends", &backends, "What each registered backend declares about itself (BackendInfo).");
 }

@@ -232,3 +232,18 @@ def test_solve_cover_verifies_the_options():
         assert sorted(i for o in chosen for i in o) == list("ABCDEFG")
     with pytest.raises(ValueError):
         sudokit.solve_cover("A B\nA C\n")  # C is not an item
+
+
+def test_rate_gives_sudoku_explainers_three_numbers_and_steps():
+    # A published Sudoku Exchange rating (data/se_rated): ER 3.2, an X-wing.
+    r = sudokit.rate("970306042805000109000050000207000304010020080400738001000905000000000000100847003")
+    assert r["solved"] and round(r["er"], 1) == 3.2
+    assert r["ed"] <= r["ep"] <= r["er"]
+    assert max(r["steps"], key=lambda s: s["difficulty"])["technique"] == "X-Wing"
+    assert all(s["placed"] or s["removed"] for s in r["steps"])
+    assert solves("970306042805000109000050000207000304010020080400738001000905000000000000100847003",
+                  r["reached"], 3, 3)
+    hint = sudokit.rate("970306042805000109000050000207000304010020080400738001000905000000000000100847003", max_steps=1)
+    assert len(hint["steps"]) == 1 and hint["steps"][0]["text"] == r["steps"][0]["text"]
+    with pytest.raises(sudokit.UsageError):
+        sudokit.rate("." * 81)  # many solutions: SE rates only puzzles with one
