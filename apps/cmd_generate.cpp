@@ -261,7 +261,7 @@ void add_generate_options(po::options_description& desc, GenerateArgs& a) {
      "only puzzles of this rating (the rating backend's scale, `sudokit solvers`: singles, locked, subsets, "
      "fish, search); or simple (singles), easy (locked), intermediate (subsets or fish), expert (search). "
      "A level the size never reached in the measured run (apps/difficulty.tsv) is refused at once. "
-     "Or a range of Sudoku Explainer's ER, 3.0-4.5 or 4.2 (sudokit rate; classic rules)")
+     "Or a range of Sudoku Explainer's ER, 3.0-4.5 or 4.2 (sudokit rate)")
     ("attempts", po::value<std::uint64_t>(&a.attempts)->default_value(1000),
      "with --difficulty: puzzles made per puzzle written before giving up (exit code 1)")
     ("format", po::value<std::string>(&a.format_text), "grid or line (default: line up to 35x35)")
@@ -387,8 +387,6 @@ int cmd_generate(const std::vector<std::string>& args) {
   std::optional<Difficulty> difficulty;
   if (vm.count("difficulty")) {
     difficulty = parse_difficulty(a.difficulty_text, rater);
-    if (difficulty->er && !rules.classic())
-      throw UsageError("--difficulty " + a.difficulty_text + ": Sudoku Explainer's ER is for classic rules only");
     announce_odds(*shape, *difficulty, a);
   }
   const bool by_er = difficulty && difficulty->er;

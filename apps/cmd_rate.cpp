@@ -38,8 +38,8 @@ constexpr const char* kRateUsage =
     "puzzle, ER=x.y EP=x.y ED=x.y: the hardest step, the hardest before the first digit is placed, and the\n"
     "first step. ER=beyond x.y when the puzzle needs a technique sudokit does not rate (chains: SE rates\n"
     "them 6.5 and up): x.y is the hardest step before it got stuck (exit code 1). A puzzle must have exactly\n"
-    "one solution: a backend (--solver, default the fastest) proves it first. Classic rules only; every box\n"
-    "shape.";
+    "one solution: a backend (--solver, default the fastest) proves it first. Every box shape; variant\n"
+    "rules by analogy (their units join the techniques; no uniqueness techniques; docs/rating.md).";
 
 std::string rating_line(const SeRating& r) {
   std::string line = std::string("ER=") + (r.solved ? "" : "beyond ") + se_number(r.er) + " EP=" + se_number(r.ep) +
@@ -112,7 +112,6 @@ int cmd_rate(const std::vector<std::string>& args) {
   if (!parsed) return kOk;
   if (c.steps && c.hint) throw UsageError("--steps and --hint: choose one");
   const Rules rules = parse_rules_option(c.rules_text);
-  if (!rules.classic()) throw UsageError("--rules: the SE rating is for classic Sudoku only");
   const Registry registry = builtin_solvers();
   SolverPool pool(registry, c.solve.solver, backend_options(c.solve));
   std::optional<BoxSpec> box;
@@ -120,11 +119,7 @@ int cmd_rate(const std::vector<std::string>& args) {
   Outcome outcome;
   RateRun run(c, pool, outcome);
   for_each_puzzle(c.files.empty() ? std::vector<std::string>{"-"} : c.files, box, rules, outcome,
-                  [&](const ParsedPuzzle& p, const std::string& source) {
-                    if (!p.grid.shape().rules().classic())
-                      throw GridNotTaken("the SE rating is for classic Sudoku: this puzzle has variant rules");
-                    run.puzzle(p, source);
-                  });
+                  [&](const ParsedPuzzle& p, const std::string& source) { run.puzzle(p, source); });
   return outcome.code;
 }
 

@@ -28,9 +28,14 @@
 // taken before); since every technique SE tries below 6.5 is here, SE would rate it 6.5 or more.
 // Unique-loop hints are searched up to loops of 14 cells.
 //
-// Grids: every box shape, classic rules (rows, columns, boxes); the same techniques with the same
-// base ratings on 4x4 to 64x64 (a fish needs the digit placed at most n - 2 * degree times, as SE
-// asks of 9). Variant rules are refused: SE rates classic Sudoku only.
+// Grids: every box shape, 4x4 to 64x64, with the same techniques and base ratings (a fish needs
+// the digit placed at most n - 2 * degree times, as SE asks of 9). Variant rules: the techniques
+// work on every unit the rules add (diagonals, windows, disjoint groups, jigsaw regions as boxes,
+// extra regions of n cells), a hidden single in a variant unit rates as one in a line, and a
+// cell "sees" every cell its rules keep it from (anti-knight, anti-king, cages); the uniqueness
+// techniques (loops, BUG) are left out, as a swap that keeps rows, columns and boxes may break a
+// variant rule, and cage sums are not used. SE rates classic Sudoku only: variant ratings are by
+// analogy.
 //
 // Trust: the rater is given the puzzle's solution and checks every step against it: a placement of
 // another digit, or the elimination of the solution's digit, is a bug and throws WrongAnswer, so a
@@ -77,7 +82,7 @@ struct RateOptions {
 };
 
 // Rates `puzzle`, whose only solution is `solution` (the caller proved it). Throws UsageError for
-// variant rules or a solution of another shape, WrongAnswer when a step contradicts `solution`.
+// a `solution` that does not solve it, WrongAnswer when a step contradicts `solution`.
 SeRating rate_se(const Grid& puzzle, const Grid& solution, const RateOptions& options = {});
 
 // SE's number as it prints it: one decimal ("4.2").

@@ -13,9 +13,11 @@ Board::Board(const Grid& puzzle)
       cand_(static_cast<std::size_t>(puzzle.cells()), puzzle.shape().all_digits()),
       placed_(static_cast<std::size_t>(n_ + 1), 0) {
   for (const Unit& unit : shape_->units()) {
-    if (unit.kind == UnitKind::box) boxes_.push_back(&unit);
+    if (unit.kind == UnitKind::box || unit.kind == UnitKind::region) boxes_.push_back(&unit);
     else if (unit.kind == UnitKind::row) rows_.push_back(&unit);
     else if (unit.kind == UnitKind::column) columns_.push_back(&unit);
+    else if (!variant_.empty() && variant_.back().front()->kind == unit.kind) variant_.back().push_back(&unit);
+    else variant_.push_back({&unit});
   }
   empty_ = cells();
   for (int cell = 0; cell < cells(); ++cell)
@@ -26,6 +28,7 @@ std::vector<const Unit*> Board::boxes_columns_rows() const {
   std::vector<const Unit*> all(boxes_);
   all.insert(all.end(), columns_.begin(), columns_.end());
   all.insert(all.end(), rows_.begin(), rows_.end());
+  for (const auto& kind : variant_) all.insert(all.end(), kind.begin(), kind.end());
   return all;
 }
 
@@ -45,8 +48,8 @@ int Board::empty_cells(const Unit& unit) const {
 }
 
 bool Board::sees(int a, int b) const {
-  const Shape& s = *shape_;
-  return a != b && (s.row_of(a) == s.row_of(b) || s.col_of(a) == s.col_of(b) || s.box_of(a) == s.box_of(b));
+  const auto peers = shape_->peers_of(a);
+  return std::binary_search(peers.begin(), peers.end(), b);
 }
 
 bool Board::contains(const Unit& unit, int cell) const {

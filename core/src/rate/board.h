@@ -29,17 +29,23 @@ class Board {
   bool has(int cell, int digit) const { return (candidates(cell) >> (digit - 1)) & 1; }
   bool solved() const { return empty_ == 0; }
 
-  // The units of each kind, in index order; SE scans boxes, then columns, then rows.
+  // The units of each kind, in index order; SE scans boxes, then columns, then rows. A jigsaw's
+  // regions are its boxes; the units of other variant rules (diagonals, windows, disjoint groups,
+  // extra regions of n cells) come after, grouped by kind.
   const std::vector<const Unit*>& boxes() const { return boxes_; }
   const std::vector<const Unit*>& rows() const { return rows_; }
   const std::vector<const Unit*>& columns() const { return columns_; }
-  std::vector<const Unit*> boxes_columns_rows() const;
+  const std::vector<std::vector<const Unit*>>& variant_units() const { return variant_; }
+  std::vector<const Unit*> boxes_columns_rows() const;  // and then the variant units
+  // Whether the uniqueness techniques (loops, BUG) are sound here: only with rows, columns and
+  // boxes, since a swap of two digits that keeps those may break a variant rule.
+  bool classic() const { return shape_->rules().classic(); }
   std::string name(const Unit& unit) const;  // "box 3", "row 1"
 
   Mask positions(const Unit& unit, int digit) const;
   int empty_cells(const Unit& unit) const;
   int placed(int digit) const { return placed_[static_cast<std::size_t>(digit)]; }
-  bool sees(int a, int b) const;     // different cells sharing a row, column or box
+  bool sees(int a, int b) const;     // different cells that must differ (peers, every rule)
   bool crosses(const Unit& a, const Unit& b) const;  // share a cell
   bool contains(const Unit& unit, int cell) const;
 
@@ -54,6 +60,7 @@ class Board {
   std::vector<Mask> cand_;
   std::vector<int> placed_;  // per digit, index 1..n
   std::vector<const Unit*> boxes_, rows_, columns_;
+  std::vector<std::vector<const Unit*>> variant_;  // one list per kind
 };
 
 inline int count(Mask m) { return __builtin_popcountll(m); }

@@ -31,11 +31,11 @@ const std::vector<Technique>& techniques() {
       [](const Board& b) { return se::hidden_set(b, 3, false); },
       [](const Board& b) { return se::xy_wing(b, false); },
       [](const Board& b) { return se::xy_wing(b, true); },
-      se::unique_loop,
+      [](const Board& b) { return b.classic() ? se::unique_loop(b) : std::nullopt; },
       [](const Board& b) { return se::naked_set(b, 4); },
       [](const Board& b) { return se::fish(b, 4); },
       [](const Board& b) { return se::hidden_set(b, 4, false); },
-      se::bivalue_universal_grave,
+      [](const Board& b) { return b.classic() ? se::bivalue_universal_grave(b) : std::nullopt; },
       se::aligned_pair_exclusion,
   };
   return order;
@@ -74,8 +74,6 @@ Grid grid_of(const Board& board, const Grid& puzzle) {
 }  // namespace
 
 SeRating rate_se(const Grid& puzzle, const Grid& solution, const RateOptions& options) {
-  if (!puzzle.shape().rules().classic())
-    throw UsageError("the SE rating is for classic Sudoku: this grid has variant rules");
   if (solution.shape().size() != puzzle.shape().size() || !is_solution(puzzle, solution))
     throw UsageError("rate_se: the solution given does not solve the puzzle");
   Board board(puzzle);

@@ -22,7 +22,8 @@ std::optional<SeStep> hidden_single_in(const Board& board, const std::vector<con
       const Mask places = board.positions(*unit, digit);
       if (count(places) != 1) continue;
       const int cell = unit->cells[static_cast<std::size_t>(lowest(places))];
-      const double difficulty = alone ? 1.0 : unit->kind == UnitKind::box ? 1.2 : 1.5;
+      const bool box = unit->kind == UnitKind::box || unit->kind == UnitKind::region;
+      const double difficulty = alone ? 1.0 : box ? 1.2 : 1.5;
       return finish({alone ? "Last Value" : "Hidden Single", difficulty, board.name(*unit), {cell}, {digit}, {},
                      CellDigit{cell, digit}});
     }
@@ -46,13 +47,15 @@ int following_single(const Board& board, const std::vector<const Unit*>& first_k
     if (third == &first || !board.crosses(*third, second)) continue;
     const Mask places = board.positions(*third, digit);
     if (count(places) <= 1) continue;
-    int left = 0, cell = -1;
+    int left = 0, single = -1;
     for (std::size_t i = 0; i < third->cells.size(); ++i) {
-      if (!((places >> i) & 1) || board.contains(second, third->cells[i])) continue;
+      const int cell = third->cells[i];
+      const bool removed = board.contains(second, cell) && !board.contains(first, cell);  // two diagonals share a cell
+      if (!((places >> i) & 1) || removed) continue;
       ++left;
-      cell = third->cells[i];
+      single = cell;
     }
-    if (left == 1) return cell;
+    if (left == 1) return single;
   }
   return -1;
 }
@@ -71,7 +74,9 @@ std::optional<SeStep> locking_between(const Board& board, const std::vector<cons
         if (!inside) continue;
         auto removed = locked_removals(board, *first, *second, digit);
         if (removed.empty()) continue;
-        const bool pointing = first->kind == UnitKind::box;
+        // SE's names and ratings: into a line, pointing (2.6); into a box (or a variant unit), claiming (2.8).
+        const bool pointing = second->kind == UnitKind::row || second->kind == UnitKind::column;
+        const bool from_box = first->kind == UnitKind::box || first->kind == UnitKind::region;
         SeStep step{pointing ? "Pointing" : "Claiming", pointing ? 2.6 : 2.8,
                     board.name(*first) + " and " + board.name(*second), {}, {digit}, removed, std::nullopt};
         for (std::size_t i = 0; i < first->cells.size(); ++i)
@@ -79,8 +84,8 @@ std::optional<SeStep> locking_between(const Board& board, const std::vector<cons
         if (direct) {
           const int single = following_single(board, first_kind, *first, *second, digit);
           if (single < 0) continue;
-          step.technique = pointing ? "Direct Pointing" : "Direct Claiming";
-          step.difficulty = pointing ? 1.7 : 1.9;
+          step.technique = from_box ? "Direct Pointing" : "Direct Claiming";
+          step.difficulty = from_box ? 1.7 : 1.9;
           step.placed = CellDigit{single, digit};
           step.removed.clear();  // as SE applies it: the single, not the eliminations that show it
         }
@@ -112,7 +117,18 @@ std::optional<SeStep> locking(const Board& board, bool direct) {
   if (auto s = locking_between(board, board.boxes(), board.columns(), direct)) return s;
   if (auto s = locking_between(board, board.boxes(), board.rows(), direct)) return s;
   if (auto s = locking_between(board, board.columns(), board.boxes(), direct)) return s;
-  return locking_between(board, board.rows(), board.boxes(), direct);
+  if (auto s = locking_between(board, board.rows(), board.boxes(), direct)) return s;
+  // Variant units with the standard ones, both ways, then with each other (after SE's order).
+  for (const auto& kind : board.variant_units())
+    for (const auto* other : {&board.columns(), &board.rows(), &board.boxes()}) {
+      if (auto s = locking_between(board, kind, *other, direct)) return s;
+      if (auto s = locking_between(board, *other, kind, direct)) return s;
+    }
+  for (const auto& first : board.variant_units())
+    for (const auto& second : board.variant_units())
+      if (&first != &second)
+        if (auto s = locking_between(board, first, second, direct)) return s;
+  return std::nullopt;
 }
 
 }  // namespace sudokit::se
