@@ -5,6 +5,7 @@
 // for, on the rater's declared scale, and what the measured table (apps/difficulty.tsv) says of
 // it for this size; then each puzzle: made (and remade until it has the difficulty), written,
 // and described.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <functional>
@@ -79,14 +80,23 @@ struct Difficulty {
   }
 };
 
-// "A-B" or "A", ER numbers from 1.0 to 20.0 (SE's scale); none when `text` is not numeric.
+// "A-B" or "A": a range of ER holding a rating the rater gives (se_ratings: 1.0 to 6.2); none
+// when `text` has no digit (a word of the rating backend's scale).
 std::optional<std::pair<double, double>> parse_er_range(const std::string& text) {
+  if (text.find_first_of("0123456789") == std::string::npos) return std::nullopt;
   static const std::regex range(R"((\d+(?:\.\d+)?)(?:-(\d+(?:\.\d+)?))?)");
   std::smatch m;
-  if (!std::regex_match(text, m, range)) return std::nullopt;
+  const std::string usage = "--difficulty " + text + ": Sudoku Explainer's ER as A-B or A, low to high (\"3.0-4.5\")";
+  if (!std::regex_match(text, m, range)) throw UsageError(usage);
   const double low = std::stod(m[1].str()), high = m[2].matched ? std::stod(m[2].str()) : low;
-  if (low < 1.0 || high > 20.0 || low > high)
-    throw UsageError("--difficulty " + text + ": an ER range runs from 1.0 to 20.0, low to high (\"3.0-4.5\")");
+  if (low > high) throw UsageError(usage);
+  const std::vector<double> ratings = se_ratings();
+  if (std::none_of(ratings.begin(), ratings.end(), [&](double r) { return r >= low - 1e-9 && r <= high + 1e-9; })) {
+    std::string given;
+    for (double r : ratings) given += (given.empty() ? "" : " ") + se_number(r);
+    throw UsageError("--difficulty " + text + ": no puzzle can get that ER from sudokit rate, whose steps rate " + given +
+                     " (6.5 and more need chains, which it does not rate)");
+  }
   return std::pair{low, high};
 }
 

@@ -28,22 +28,28 @@ void add_rate_options(po::options_description& desc, RateCommand& c) {
     ("box", po::value<std::string>(&c.box_text), "box shape RxC when it cannot be inferred")
     ("file", po::value<std::vector<std::string>>(&c.files), "puzzle files, '-' for stdin");
   add_backend_options(desc, c.solve);
+  add_limit_options(desc, c.solve, {.count = std::nullopt, .each = "puzzle's proof of one solution"});
   add_rules_option(desc, c.rules_text);
 }
 
 constexpr const char* kRateUsage =
-    "usage: sudokit rate [--steps | --hint] [--solver NAME [-o KEY=VALUE]...] [--box RxC] [FILE...|-]\n"
+    "usage: sudokit rate [--steps | --hint] [--solver NAME [-o KEY=VALUE]...] [--max-nodes N] [--timeout S]\n"
+    "                    [--box RxC] [--rules NAMES] [FILE...|-]\n"
     "Rates each puzzle as Sudoku Explainer 1.2.1 does: the techniques a person tries, easiest first,\n"
     "each step rated on SE's scale (1.2 hidden single ... 4.2 XY-wing ... 5.6 BUG). Prints one line per\n"
-    "puzzle, ER=x.y EP=x.y ED=x.y: the hardest step, the hardest before the first digit is placed, and the\n"
-    "first step. ER=beyond x.y when the puzzle needs a technique sudokit does not rate (chains: SE rates\n"
-    "them 6.5 and up): x.y is the hardest step before it got stuck (exit code 1). A puzzle must have exactly\n"
-    "one solution: a backend (--solver, default the fastest) proves it first. Every box shape; variant\n"
+    "puzzle, ER=x.y EP=x.y ED=x.y steps=N hardest=\"TECHNIQUE\": the hardest step, the hardest before the\n"
+    "first digit is placed, and the first step. ER=beyond when the puzzle needs a technique sudokit does not\n"
+    "rate (chains: SE rates them 6.5 and up), with reached=x.y, the hardest step before it got stuck, and\n"
+    "empty_cells=N (exit code 1). A puzzle must have exactly one solution: a backend (--solver, default the\n"
+    "fastest, within --max-nodes and --timeout) proves it first. Every box shape; variant\n"
     "rules by analogy (their units join the techniques; no uniqueness techniques; docs/rating.md).";
 
+// "ER=4.2 EP=1.2 ED=1.2 steps=54 hardest="XY-Wing"", or for a puzzle the techniques leave unsolved
+// "ER=beyond EP=1.2 ED=1.2 steps=23 reached=4.5 hardest="..." empty_cells=37": one word per field.
 std::string rating_line(const SeRating& r) {
-  std::string line = std::string("ER=") + (r.solved ? "" : "beyond ") + se_number(r.er) + " EP=" + se_number(r.ep) +
-                     " ED=" + se_number(r.ed) + " steps=" + std::to_string(r.steps.size());
+  std::string line = "ER=" + (r.solved ? se_number(r.er) : "beyond") + " EP=" + se_number(r.ep) + " ED=" +
+                     se_number(r.ed) + " steps=" + std::to_string(r.steps.size());
+  if (!r.solved) line += " reached=" + se_number(r.er);
   const SeStep* hardest = nullptr;
   for (const SeStep& s : r.steps)
     if (!hardest || s.difficulty > hardest->difficulty) hardest = &s;
@@ -62,11 +68,14 @@ class RateRun {
     if (!solution) return;
     const SeRating r = rate_se(p.grid, *solution, RateOptions{c_.hint ? 1u : 0u});
     if (c_.hint) {
-      std::cout << where << ": " << (r.steps.empty() ? "nothing to do: the grid is full" : describe(r.steps.front(), p.grid.shape()))
-                << "\n";
-      if (!r.steps.empty() || p.grid.complete()) return;
-      std::cout << where << ": no step found: the next one needs a technique sudokit does not rate\n";
-      outcome_.raise(kUnsolved);
+      if (!r.steps.empty()) {
+        std::cout << where << ": " << describe(r.steps.front(), p.grid.shape()) << "\n";
+      } else if (p.grid.complete()) {
+        std::cout << where << ": nothing to do: the grid is full\n";
+      } else {
+        std::cout << where << ": no step found: the next one needs a technique sudokit does not rate (SE: 6.5 or more)\n";
+        outcome_.raise(kUnsolved);
+      }
       return;
     }
     std::cout << where << ": " << rating_line(r) << "\n";
@@ -80,7 +89,7 @@ class RateRun {
   // The puzzle's solution, proven the only one; none (reported) when it has none or several.
   std::optional<Grid> only_solution(const ParsedPuzzle& p, const std::string& where) {
     PooledSolver& chosen = pool_.for_grid(p.grid.shape());
-    Limits limits;
+    Limits limits = limits_of(c_.solve);
     limits.solutions = 2;
     Result result;
     try {
@@ -91,10 +100,11 @@ class RateRun {
     }
     if (result.status == Status::unique) return result.solutions.front();
     std::cout.flush();
-    std::cerr << "sudokit: " << where << " (line " << p.first_line << "): not rated: "
-              << (result.status == Status::none ? "it has no solution"
-                                                : "it has more than one solution, and SE rates only puzzles with one")
-              << "\n";
+    const std::string why =
+        result.status == Status::none      ? "it has no solution (if digits were filled in, one of them is wrong)"
+        : result.status == Status::stopped ? "the search for its solution was " + describe(result, 2, chosen.info)
+                                           : "it has more than one solution, and SE rates only puzzles with one";
+    std::cerr << "sudokit: " << where << " (line " << p.first_line << "): not rated: " << why << "\n";
     outcome_.raise(kUnsolved);
     return std::nullopt;
   }

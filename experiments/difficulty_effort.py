@@ -52,9 +52,9 @@ def ratings(sudokit, path):
     run = subprocess.run([sudokit, "rate", path], capture_output=True, text=True)
     er = {}
     for line in run.stdout.splitlines():
-        m = re.search(r": puzzle (\d+): ER=(beyond )?(\S+)", line)
+        m = re.search(r": puzzle (\d+): ER=(\S+)", line)
         if m:
-            er[int(m.group(1))] = None if m.group(2) else float(m.group(3))
+            er[int(m.group(1))] = None if m.group(2) == "beyond" else float(m.group(2))
     return er
 
 

@@ -38,9 +38,9 @@ def rate(sudokit, puzzles):
     if len(lines) != len(puzzles):
         sys.exit(f"expected {len(puzzles)} ratings, got {len(lines)}: {run.stderr}")
     for p, line in zip(puzzles, lines):
-        m = re.search(r"ER=(beyond )?(\S+) EP=(\S+) ED=(\S+) steps=\d+(?: hardest=\"([^\"]*)\")?", line)
-        p["beyond"] = bool(m.group(1))
-        p["ours"] = (m.group(2), m.group(3), m.group(4))
+        m = re.search(r"ER=(\S+) EP=(\S+) ED=(\S+) steps=\d+(?: reached=(\S+))?(?: hardest=\"([^\"]*)\")?", line)
+        p["beyond"] = m.group(1) == "beyond"
+        p["ours"] = (m.group(4) if p["beyond"] else m.group(1), m.group(2), m.group(3))
         p["hardest"] = m.group(5) or ""
 
 

@@ -193,10 +193,20 @@ TEST(RateCli, PuzzlesItCannotRateAreReportedAndTheBatchGoesOn) {
 
 TEST(RateCli, APuzzleBeyondTheTechniquesSaysSoAndExitsOne) {
   // A forum-hardest puzzle: needs forcing chains, far past what the rater implements.
-  const auto r = run_cli("rate -", "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3\n");
+  const std::string hardest = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3\n";
+  const auto r = run_cli("rate -", hardest);
   EXPECT_EQ(r.exit_code, 1) << r.err;
-  EXPECT_NE(r.out.find("ER=beyond "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("empty_cells="), std::string::npos) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("ER=beyond EP=\\d\\.\\d ED=\\d\\.\\d steps=\\d+ reached=\\d\\.\\d .*empty_cells=\\d+")))
+      << r.out;
+  // Its hint says no step is found (and not that the grid is full).
+  const auto hint = run_cli("rate --hint -", "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n");
+  EXPECT_EQ(hint.exit_code, 1);
+  EXPECT_NE(hint.out.find("no step found"), std::string::npos) << hint.out;
+  EXPECT_EQ(hint.out.find("the grid is full"), std::string::npos) << hint.out;
+  // The proof of one solution honours the limits (the slowest backend needs thousands of nodes here).
+  const auto limited = run_cli("rate --solver " + sudokit::test::slowest() + " --max-nodes 10 -", "000000010400000000020000000000050407008000300001090000300400200050100000000806000\n");
+  EXPECT_EQ(limited.exit_code, 1);
+  EXPECT_NE(limited.err.find("not rated: the search for its solution was stopped"), std::string::npos) << limited.err;
 }
 
 }  // namespace
@@ -219,6 +229,11 @@ TEST(RateCli, GenerateTakesAnErRangeAndEveryPuzzleIsInIt) {
   }
   EXPECT_EQ(puzzles, 3) << rated.out;
   EXPECT_EQ(run_cli("generate --difficulty 5-2").exit_code, 3);
+  const auto unreachable = run_cli("generate --difficulty 7.0-8.0");  // chains: refused at once
+  EXPECT_EQ(unreachable.exit_code, 3);
+  EXPECT_NE(unreachable.err.find("6.5 and more need chains"), std::string::npos) << unreachable.err;
+  EXPECT_EQ(run_cli("generate --difficulty 3.1").exit_code, 3);  // no technique rates 3.1
+  EXPECT_EQ(run_cli("generate --difficulty 4.0-").exit_code, 3);
 }
 
 }  // namespace

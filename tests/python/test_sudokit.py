@@ -245,5 +245,8 @@ def test_rate_gives_sudoku_explainers_three_numbers_and_steps():
                   r["reached"], 3, 3)
     hint = sudokit.rate("970306042805000109000050000207000304010020080400738001000905000000000000100847003", max_steps=1)
     assert len(hint["steps"]) == 1 and hint["steps"][0]["text"] == r["steps"][0]["text"]
+    assert not hint["solved"] and not hint["stuck"]  # cut short, not stuck
+    hardest = sudokit.rate("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3")
+    assert hardest["stuck"] and not hardest["solved"]
     with pytest.raises(sudokit.UsageError):
         sudokit.rate("." * 81)  # many solutions: SE rates only puzzles with one

@@ -71,7 +71,9 @@ struct SeStep {
 
 struct SeRating {
   double er = 0, ep = 0, ed = 0;    // SE's three numbers (0 when no step was needed)
-  bool solved = false;              // the techniques filled the grid; false: they got stuck
+  bool solved = false;              // the techniques filled the grid
+  bool stuck = false;               // no technique applied to a grid with empty cells (not solved
+                                    // and not stuck: RateOptions::max_steps cut it short)
   std::vector<SeStep> steps;        // every step, in order
   Grid reached;                     // the grid as far as the steps took it (the solution when solved)
 };
@@ -84,6 +86,10 @@ struct RateOptions {
 // Rates `puzzle`, whose only solution is `solution` (the caller proved it). Throws UsageError for
 // a `solution` that does not solve it, WrongAnswer when a step contradicts `solution`.
 SeRating rate_se(const Grid& puzzle, const Grid& solution, const RateOptions& options = {});
+
+// Every rating a step of this rater can have, ascending (1.0, 1.2, 1.5 ... 6.2): an ER is one of
+// them.
+std::vector<double> se_ratings();
 
 // SE's number as it prints it: one decimal ("4.2").
 std::string se_number(double difficulty);
