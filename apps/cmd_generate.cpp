@@ -74,9 +74,13 @@ struct Difficulty {
   std::optional<std::pair<double, double>> er;
   bool accepts(const std::string& rating) const {
     if (!er) return words.count(rating) > 0;
-    if (rating.empty() || rating.rfind("beyond", 0) == 0) return false;
-    const double x = std::stod(rating.substr(rating.find('=') + 1));
-    return x >= er->first - 1e-9 && x <= er->second + 1e-9;
+    const std::optional<double> x = er_of(rating);
+    return x && *x >= er->first - 1e-9 && *x <= er->second + 1e-9;
+  }
+  // The ER in a rating se_rating() wrote ("ER=4.2"), none for "beyond".
+  static std::optional<double> er_of(const std::string& rating) {
+    if (rating.rfind("ER=", 0) != 0) return std::nullopt;
+    return std::stod(rating.substr(3));
   }
 };
 
@@ -84,9 +88,10 @@ struct Difficulty {
 // when `text` has no digit (a word of the rating backend's scale).
 std::optional<std::pair<double, double>> parse_er_range(const std::string& text) {
   if (text.find_first_of("0123456789") == std::string::npos) return std::nullopt;
-  static const std::regex range(R"((\d+(?:\.\d+)?)(?:-(\d+(?:\.\d+)?))?)");
+  static const std::regex range(R"((\d{1,2}(?:\.\d)?)(?:-(\d{1,2}(?:\.\d)?))?)");  // ER has one decimal
   std::smatch m;
-  const std::string usage = "--difficulty " + text + ": Sudoku Explainer's ER as A-B or A, low to high (\"3.0-4.5\")";
+  const std::string usage =
+      "--difficulty " + text + ": Sudoku Explainer's ER as A-B or A with one decimal, low to high (\"3.0-4.5\")";
   if (!std::regex_match(text, m, range)) throw UsageError(usage);
   const double low = std::stod(m[1].str()), high = m[2].matched ? std::stod(m[2].str()) : low;
   if (low > high) throw UsageError(usage);
@@ -104,8 +109,10 @@ std::optional<std::pair<double, double>> parse_er_range(const std::string& text)
 // `filler` finds (the generator made the puzzle unique; solve() verifies the answer).
 std::string se_rating(const Grid& puzzle, Solver& filler) {
   const Result solved = filler.solve(puzzle, Limits{});
+  if (solved.solutions.empty())  // the generator proved it unique: a bug, never a rating
+    throw WrongAnswer(std::string(filler.name()), "found no solution of a puzzle the generator made unique");
   const SeRating r = rate_se(puzzle, solved.solutions.front());
-  return (r.solved ? "ER=" : "beyond ") + se_number(r.er);
+  return r.solved ? "ER=" + se_number(r.er) : "beyond";
 }
 
 Difficulty parse_difficulty(const std::string& text, const Rater& rater) {
@@ -218,10 +225,10 @@ void write_stats(std::ostream& err, std::uint64_t number, const Grid& puzzle, co
 }
 
 // --rate: the rating, and every backend's node count proving the puzzle unique.
-void write_rating(std::ostream& out, const Grid& puzzle, const std::string& rating, const Rater& rater,
+void write_rating(std::ostream& out, const Grid& puzzle, const std::string& rating, bool by_er, const Rater& rater,
                   const Registry& registry) {
   out << "# " << puzzle.givens() << " clues";
-  if (rating.rfind("ER=", 0) == 0 || rating.rfind("beyond", 0) == 0) out << "; rated " << rating << " (Sudoku Explainer)";
+  if (by_er) out << "; rated " << rating << " (Sudoku Explainer)";
   else if (rater) out << "; rated " << rating << " (" << rater.name() << ")";
   out << "; nodes:";
   Limits limits;
@@ -443,7 +450,7 @@ int cmd_generate(const std::vector<std::string>& args) {
     if (report.stopped > 0)
       std::cout << "# " << report.stopped << " uniqueness check" << (report.stopped == 1 ? "" : "s")
                 << " ran out of --max-nodes " << a.max_nodes << ": clues kept unproven, the puzzle may not be minimal\n";
-    if (a.rate) write_rating(std::cout, *puzzle, rating, rater, registry);
+    if (a.rate) write_rating(std::cout, *puzzle, rating, by_er, rater, registry);
     check_written(std::cout, "stdout");  // flushes each puzzle: a long run stops at a full disk
   }
   return kOk;

@@ -101,9 +101,9 @@ class RateRun {
     if (result.status == Status::unique) return result.solutions.front();
     std::cout.flush();
     const std::string why =
-        result.status == Status::none      ? "it has no solution (if digits were filled in, one of them is wrong)"
-        : result.status == Status::stopped ? "the search for its solution was " + describe(result, 2, chosen.info)
-                                           : "it has more than one solution, and SE rates only puzzles with one";
+        result.status == Status::none       ? "it has no solution (if digits were filled in, one of them is wrong)"
+        : result.status == Status::multiple ? "it has more than one solution, and SE rates only puzzles with one"
+                                            : "no proof that it has one solution (" + describe(result, 2, chosen.info) + ")";
     std::cerr << "sudokit: " << where << " (line " << p.first_line << "): not rated: " << why << "\n";
     outcome_.raise(kUnsolved);
     return std::nullopt;

@@ -120,7 +120,8 @@ mkdir -p "$out/difficulty/datasets" "$out/difficulty/runs"
 awk -v n="$(scale 976)" '/^#/ { note = note $0 "\n"; next } NF { if (c++ >= n) exit; printf "%s%s\n", note, $0; note = "" }' \
   "$data/se_rated" > "$out/difficulty/datasets/se_rated.txt"
 for range in 1.0-1.5 1.6-2.5 2.6-4.0 4.1-5.0 5.1-6.2; do
-  "$bin" generate --difficulty "$range" --count "$(scale 100)" --seed 41 --attempts 5000 > "$out/difficulty/datasets/er_$range.txt"
+  "$bin" generate --difficulty "$range" --count "$(scale 100)" --seed 41 --attempts 5000 > "$out/difficulty/datasets/er_$range.txt" ||
+    echo "run_all: generate --difficulty $range gave up (exit $?): that range has fewer puzzles" >&2
 done
 for f in "$out"/difficulty/datasets/*.txt; do
   name=$(basename "$f" .txt)

@@ -205,9 +205,12 @@ py::dict rate(const py::handle& puzzle, const std::optional<std::string>& backen
   const sudokit::Grid grid = grid_of(puzzle, box);
   std::unique_ptr<sudokit::Solver> solver;
   const sudokit::Result r = run_solve(grid, backend, limits_of(2, std::nullopt, std::nullopt), py::dict(), solver);
-  if (r.status != sudokit::Status::unique)
-    throw sudokit::UsageError(r.status == sudokit::Status::none ? "the puzzle has no solution"
-                                                                : "the puzzle has more than one solution; SE rates only puzzles with one");
+  if (r.status == sudokit::Status::none) throw sudokit::UsageError("the puzzle has no solution");
+  if (r.status == sudokit::Status::multiple)
+    throw sudokit::UsageError("the puzzle has more than one solution; SE rates only puzzles with one");
+  if (r.status != sudokit::Status::unique)  // stopped: a backend set up to stop before it proves
+    throw SearchStopped("the search for the puzzle's solution stopped (" + std::string(to_string(r.stop_reason)) +
+                        ") before it proved the solution the only one");
   std::optional<sudokit::SeRating> found;
   {
     py::gil_scoped_release unlocked;

@@ -24,8 +24,9 @@
 // hardest step up to the first one that places a digit; ED ("diamond"), the first step's.
 //
 // Not implemented: everything SE rates 6.5 and up (X- and Y-chains and cycles, forcing chains,
-// nishio, dynamic chains). A puzzle that needs them stops (`solved` false, ER the hardest step
-// taken before); since every technique SE tries below 6.5 is here, SE would rate it 6.5 or more.
+// nishio, dynamic chains). A puzzle that needs them stops (`stuck`, ER the hardest step taken
+// before); since every technique SE tries below 6.5 is here, SE would rate a classic 9x9 puzzle
+// that stops 6.5 or more.
 // Unique-loop hints are searched up to loops of 14 cells.
 //
 // Grids: every box shape, 4x4 to 64x64, with the same techniques and base ratings (a fish needs
@@ -84,7 +85,9 @@ struct RateOptions {
 };
 
 // Rates `puzzle`, whose only solution is `solution` (the caller proved it). Throws UsageError for
-// a `solution` that does not solve it, WrongAnswer when a step contradicts `solution`.
+// a `solution` that does not solve it, WrongAnswer when a step contradicts `solution`. On a
+// puzzle with other solutions the uniqueness techniques may remove `solution`'s digits: that too
+// throws WrongAnswer, but the fault is the call's, not the rater's.
 SeRating rate_se(const Grid& puzzle, const Grid& solution, const RateOptions& options = {});
 
 // Every rating a step of this rater can have, ascending (1.0, 1.2, 1.5 ... 6.2): an ER is one of
@@ -94,7 +97,9 @@ std::vector<double> se_ratings();
 // SE's number as it prints it: one decimal ("4.2").
 std::string se_number(double difficulty);
 
-// One line for a step: "Naked Pair (3.0): r1c2, r1c5 hold 4, 7 in row 1; removes 4 from r1c8".
+// One line for a step: "Naked Pair (3.0): in row 1; cells r1c2,r1c5, digits 4,7; removes 4 from
+// r1c8", or for one that places a digit "Hidden Single (1.2): r3c4=7 in box 2". Digits as the
+// puzzle's line form writes them (A for 10, up to 35x35).
 std::string describe(const SeStep& step, const Shape& shape);
 
 }  // namespace sudokit

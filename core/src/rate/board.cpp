@@ -37,10 +37,30 @@ std::string Board::name(const Unit& unit) const {
 }
 
 Mask Board::positions(const Unit& unit, int digit) const {
-  Mask m = 0;
-  for (std::size_t i = 0; i < unit.cells.size(); ++i)
-    if (has(unit.cells[i], digit)) m |= bit(static_cast<int>(i));
-  return m;
+  const auto& units = shape_->units();
+  if (!places_fresh_) {  // every technique asks again and again: count once per state
+    places_.assign(units.size() * static_cast<std::size_t>(n_), 0);
+    for (std::size_t u = 0; u < units.size(); ++u)
+      for (std::size_t i = 0; i < units[u].cells.size(); ++i)
+        for (Mask c = candidates(units[u].cells[i]); c; c &= c - 1)
+          places_[u * static_cast<std::size_t>(n_) + static_cast<std::size_t>(lowest(c))] |= bit(static_cast<int>(i));
+    places_fresh_ = true;
+  }
+  const auto index = static_cast<std::size_t>(&unit - units.data());
+  return places_[index * static_cast<std::size_t>(n_) + static_cast<std::size_t>(digit - 1)];
+}
+
+const Unit& Board::unit_of(int kind, int cell) const {
+  const Shape& s = *shape_;
+  if (kind == 0) return *boxes_[static_cast<std::size_t>(s.box_of(cell))];
+  return kind == 1 ? *rows_[static_cast<std::size_t>(s.row_of(cell))] : *columns_[static_cast<std::size_t>(s.col_of(cell))];
+}
+
+const Unit* Board::unit_holding(int kind, std::span<const int> cells) const {
+  const Unit* unit = &unit_of(kind, cells.front());
+  for (int cell : cells)
+    if (&unit_of(kind, cell) != unit) return nullptr;
+  return unit;
 }
 
 int Board::empty_cells(const Unit& unit) const {
@@ -63,12 +83,22 @@ bool Board::crosses(const Unit& a, const Unit& b) const {
 void Board::place(int cell, int digit) {
   value_[static_cast<std::size_t>(cell)] = digit;
   cand_[static_cast<std::size_t>(cell)] = 0;
+  places_fresh_ = false;
   ++placed_[static_cast<std::size_t>(digit)];
   --empty_;
   for (int peer : shape_->peers_of(cell)) remove(peer, digit);
 }
 
-void Board::remove(int cell, int digit) { cand_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit); }
+void Board::remove(int cell, int digit) {
+  cand_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
+  places_fresh_ = false;
+}
+
+std::vector<int> digits_of(Mask m) {
+  std::vector<int> digits;
+  for (; m; m &= m - 1) digits.push_back(lowest(m) + 1);
+  return digits;
+}
 
 bool any_combination(int n, int k, const std::function<bool(std::span<const int>)>& visit) {
   if (k > n || k <= 0) return false;

@@ -6,6 +6,7 @@
 //   positions(u, d)  bit i set: unit u's i-th cell (ascending) still has candidate d
 #pragma once
 
+#include <bit>
 #include <functional>
 #include <optional>
 #include <span>
@@ -42,7 +43,11 @@ class Board {
   bool classic() const { return shape_->rules().classic(); }
   std::string name(const Unit& unit) const;  // "box 3", "row 1"
 
-  Mask positions(const Unit& unit, int digit) const;
+  Mask positions(const Unit& unit, int digit) const;  // from a table made once per state
+  // The unit of a classic kind (0 box, 1 row, 2 column) holding `cell`, and the one holding all
+  // of `cells` (none when they are in different ones).
+  const Unit& unit_of(int kind, int cell) const;
+  const Unit* unit_holding(int kind, std::span<const int> cells) const;
   int empty_cells(const Unit& unit) const;
   int placed(int digit) const { return placed_[static_cast<std::size_t>(digit)]; }
   bool sees(int a, int b) const;     // different cells that must differ (peers, every rule)
@@ -61,12 +66,16 @@ class Board {
   std::vector<int> placed_;  // per digit, index 1..n
   std::vector<const Unit*> boxes_, rows_, columns_;
   std::vector<std::vector<const Unit*>> variant_;  // one list per kind
+  // positions() for every unit and digit, [unit index * n + digit - 1]; made again after a change.
+  mutable std::vector<Mask> places_;
+  mutable bool places_fresh_ = false;
 };
 
-inline int count(Mask m) { return __builtin_popcountll(m); }
-inline int lowest(Mask m) { return __builtin_ctzll(m); }
+inline int count(Mask m) { return std::popcount(m); }
+inline int lowest(Mask m) { return std::countr_zero(m); }
 inline Mask bit(int i) { return Mask{1} << i; }
 inline Mask digit_bit(int digit) { return bit(digit - 1); }
+std::vector<int> digits_of(Mask m);  // the digits of a candidate mask, ascending
 
 // Calls `visit` with every k-subset of {0 .. n-1} in lexicographic order until it returns true;
 // returns whether it did.

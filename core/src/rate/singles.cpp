@@ -74,9 +74,8 @@ std::optional<SeStep> locking_between(const Board& board, const std::vector<cons
         if (!inside) continue;
         auto removed = locked_removals(board, *first, *second, digit);
         if (removed.empty()) continue;
-        // SE's names and ratings: into a line, pointing (2.6); into a box (or a variant unit), claiming (2.8).
-        const bool pointing = second->kind == UnitKind::row || second->kind == UnitKind::column;
-        const bool from_box = first->kind == UnitKind::box || first->kind == UnitKind::region;
+        // From a box, pointing (2.6; direct 1.7); from a line or a variant unit, claiming (2.8; 1.9).
+        const bool pointing = first->kind == UnitKind::box || first->kind == UnitKind::region;
         SeStep step{pointing ? "Pointing" : "Claiming", pointing ? 2.6 : 2.8,
                     board.name(*first) + " and " + board.name(*second), {}, {digit}, removed, std::nullopt};
         for (std::size_t i = 0; i < first->cells.size(); ++i)
@@ -84,8 +83,8 @@ std::optional<SeStep> locking_between(const Board& board, const std::vector<cons
         if (direct) {
           const int single = following_single(board, first_kind, *first, *second, digit);
           if (single < 0) continue;
-          step.technique = from_box ? "Direct Pointing" : "Direct Claiming";
-          step.difficulty = from_box ? 1.7 : 1.9;
+          step.technique = pointing ? "Direct Pointing" : "Direct Claiming";
+          step.difficulty = pointing ? 1.7 : 1.9;
           step.placed = CellDigit{single, digit};
           step.removed.clear();  // as SE applies it: the single, not the eliminations that show it
         }

@@ -1,4 +1,4 @@
-// Uniqueness techniques (rate.h, SE 4.5-5.7): sound only for a puzzle with one solution.
+// Uniqueness techniques (rate.h, SE 4.5-6.2): sound only for a puzzle with one solution.
 //
 // Unique loops. Cells holding the same two digits a, b that close a loop visiting every unit it
 // enters exactly twice (a rectangle over two boxes, or a longer loop) would let a and b swap: a
@@ -35,20 +35,15 @@ struct LoopSearch {
   std::vector<std::vector<int>> found;
   std::vector<int> loop;
 
-  const std::vector<const Unit*>& units_of_kind(int kind) const {
-    return kind == 0 ? board.boxes() : kind == 1 ? board.rows() : board.columns();
-  }
-  const Unit& unit_at(int kind, int cell) const {
-    const Shape& s = board.shape();
-    const int index = kind == 0 ? s.box_of(cell) : kind == 1 ? s.row_of(cell) : s.col_of(cell);
-    return *units_of_kind(kind)[static_cast<std::size_t>(index)];
-  }
-
+  // SE's walk (checkForLoops): from each unit of another kind than the last, to each cell holding
+  // a and b; up to two cells with other digits, more while those other digits are one. As in
+  // SE 1.2.1, the other digits seen pile up over the cells tried from here, not per branch.
   void extend(int cell, int extras_allowed, Mask extra_digits, int last_kind) {
     loop.push_back(cell);
+    Mask extras = extra_digits;
     for (int kind = 0; kind < 3; ++kind) {
       if (kind == last_kind) continue;
-      for (int next : unit_at(kind, cell).cells) {
+      for (int next : board.unit_of(kind, cell).cells) {
         if (next == loop.front() && loop.size() >= 4) {
           found.push_back(loop);
           continue;
@@ -56,7 +51,7 @@ struct LoopSearch {
         if (loop.size() >= kLongestLoop || std::find(loop.begin(), loop.end(), next) != loop.end()) continue;
         const Mask c = board.candidates(next);
         if (!((c >> (a - 1)) & 1) || !((c >> (b - 1)) & 1)) continue;
-        const Mask extras = extra_digits | (c & ~digit_bit(a) & ~digit_bit(b));
+        extras |= c & ~digit_bit(a) & ~digit_bit(b);
         if (count(c) == 2 || count(extras) == 1 || extras_allowed > 0)
           extend(next, extras_allowed - (count(c) > 2 ? 1 : 0), extras, kind);
       }
@@ -69,10 +64,14 @@ struct LoopSearch {
     std::set<const Unit*> even, odd;
     for (std::size_t i = 0; i < cells.size(); ++i)
       for (int kind = 0; kind < 3; ++kind)
-        if (!(i % 2 ? odd : even).insert(&unit_at(kind, cells[i])).second) return false;
+        if (!(i % 2 ? odd : even).insert(&board.unit_of(kind, cells[i])).second) return false;
     return even == odd;
   }
 };
+
+int index_in(const Unit& unit, int cell) {
+  return static_cast<int>(std::find(unit.cells.begin(), unit.cells.end(), cell) - unit.cells.begin());
+}
 
 double loop_rating(std::size_t cells) {
   double rating = 4.5;
@@ -104,36 +103,29 @@ void type2(const Board& board, const std::vector<int>& loop, const std::vector<i
   if (!step.removed.empty()) hints.emplace_back(2, finish(std::move(step)));
 }
 
-const Unit* shared_unit(const Board& board, int kind, int c1, int c2) {
-  const Shape& s = board.shape();
-  if (kind == 0) return s.box_of(c1) == s.box_of(c2) ? board.boxes()[static_cast<std::size_t>(s.box_of(c1))] : nullptr;
-  if (kind == 1) return s.row_of(c1) == s.row_of(c2) ? board.rows()[static_cast<std::size_t>(s.row_of(c1))] : nullptr;
-  return s.col_of(c1) == s.col_of(c2) ? board.columns()[static_cast<std::size_t>(s.col_of(c1))] : nullptr;
-}
-
+// Type 3: c1's other digits with k-1 cells of a unit c1 and c2 share make a naked set of k
+// digits (SE's search; c1 stands for both). Only cells with 2 to k candidates can take part.
 void type3(const Board& board, const std::vector<int>& loop, int c1, int c2, int a, int b,
            std::vector<std::pair<int, SeStep>>& hints) {
   const Mask extra = (board.candidates(c1) | board.candidates(c2)) & ~digit_bit(a) & ~digit_bit(b);
   const int n = board.size();
+  const int pair[2] = {c1, c2};
   for (int degree = 2; degree <= std::min(7, n - 2); ++degree) {
     for (int kind = 0; kind < 3; ++kind) {
-      const Unit* unit = shared_unit(board, kind, c1, c2);
+      const Unit* unit = board.unit_holding(kind, pair);
       if (!unit || degree * 2 > board.empty_cells(*unit) || degree < count(extra)) continue;
-      const auto at = [&](int cell) { return static_cast<int>(std::find(unit->cells.begin(), unit->cells.end(), cell) - unit->cells.begin()); };
-      const int i1 = at(c1), i2 = at(c2);
-      any_combination(n, degree, [&](std::span<const int> pick) {
-        if (std::find(pick.begin(), pick.end(), i1) == pick.end() || std::find(pick.begin(), pick.end(), i2) != pick.end())
-          return false;
-        Mask naked = extra & board.candidates(c1) & board.candidates(c2), together = 0;
+      std::vector<int> fits;  // the unit's other cells that could be in a set of `degree`
+      for (int cell : unit->cells)
+        if (cell != c1 && cell != c2 && count(board.candidates(cell)) >= 2 && count(board.candidates(cell)) <= degree)
+          fits.push_back(cell);
+      any_combination(static_cast<int>(fits.size()), degree - 1, [&](std::span<const int> pick) {
+        Mask naked = extra & board.candidates(c1) & board.candidates(c2), together = extra;
         std::vector<int> others;
         for (int i : pick) {
-          const Mask c = i == i1 ? extra : board.candidates(unit->cells[static_cast<std::size_t>(i)]);
-          if (count(c) <= 1) return false;
-          together |= c;
-          if (i != i1) {
-            naked |= c;
-            others.push_back(unit->cells[static_cast<std::size_t>(i)]);
-          }
+          const int cell = fits[static_cast<std::size_t>(i)];
+          naked |= board.candidates(cell);
+          together |= board.candidates(cell);
+          others.push_back(cell);
         }
         if (count(naked) != degree || count(together) != degree) return false;
         SeStep step = loop_step(loop, a, b, 3, loop_rating(loop.size()) + 0.1 * (degree - 1));
@@ -169,10 +161,10 @@ void type3_hidden(const Board& board, const std::vector<int>& loop, int c1, int 
     if (d != a && d != b && !((extra >> (d - 1)) & 1)) rest.push_back(d);
   for (int degree = 2; degree <= std::min(7, n - 2); ++degree) {
     for (int kind = 0; kind < 3; ++kind) {
-      const Unit* unit = shared_unit(board, kind, c1, c2);
+      const int pair[2] = {c1, c2};
+      const Unit* unit = board.unit_holding(kind, pair);
       if (!unit || degree * 2 >= board.empty_cells(*unit) || degree - 2 > static_cast<int>(rest.size())) continue;
-      const auto at = [&](int cell) { return static_cast<int>(std::find(unit->cells.begin(), unit->cells.end(), cell) - unit->cells.begin()); };
-      const int i1 = at(c1), i2 = at(c2);
+      const int i1 = index_in(*unit, c1), i2 = index_in(*unit, c2);
       const auto try_digits = [&](std::span<const int> pick) {
         Mask hidden = digit_bit(a) | digit_bit(b), where = 0;
         for (int i : pick) hidden |= digit_bit(rest[static_cast<std::size_t>(i)]);
@@ -206,8 +198,9 @@ void type3_hidden(const Board& board, const std::vector<int>& loop, int c1, int 
 void type4(const Board& board, const std::vector<int>& loop, int c1, int c2, int a, int b,
            std::vector<std::pair<int, SeStep>>& hints) {
   const Unit *lock_a = nullptr, *lock_b = nullptr;
+  const int pair[2] = {c1, c2};
   for (int kind = 0; kind < 3; ++kind) {
-    const Unit* unit = shared_unit(board, kind, c1, c2);
+    const Unit* unit = board.unit_holding(kind, pair);
     if (!unit) continue;
     bool other_a = false, other_b = false;
     for (int cell : unit->cells) {
@@ -249,13 +242,20 @@ void classify(const Board& board, const std::vector<int>& loop, int a, int b, st
 
 std::optional<SeStep> unique_loop(const Board& board) {
   std::vector<std::pair<int, SeStep>> hints;  // (type, step)
+  std::set<std::vector<int>> seen;            // loops classified: their cells sorted, then a, b
   for (int cell = 0; cell < board.cells(); ++cell) {
     const Mask c = board.candidates(cell);
     if (count(c) != 2) continue;
     LoopSearch search{board, lowest(c) + 1, lowest(c & (c - 1)) + 1, {}, {}};
     search.extend(cell, 2, 0, -1);
-    for (const auto& loop : search.found)
-      if (search.valid(loop)) classify(board, loop, search.a, search.b, hints);
+    for (const auto& loop : search.found) {
+      // A loop of L cells is found from each of them both ways: classify it once (SE keeps one hint).
+      std::vector<int> key(loop);
+      std::sort(key.begin(), key.end());
+      key.push_back(search.a);
+      key.push_back(search.b);
+      if (search.valid(loop) && seen.insert(std::move(key)).second) classify(board, loop, search.a, search.b, hints);
+    }
   }
   const auto easier = [](const std::pair<int, SeStep>& x, const std::pair<int, SeStep>& y) {
     if (x.second.difficulty != y.second.difficulty) return x.second.difficulty < y.second.difficulty;
@@ -323,26 +323,6 @@ std::optional<Grave> find_grave(const Board& board, const std::vector<const Unit
   return g;
 }
 
-std::vector<int> digits_of(Mask m, int n) {
-  std::vector<int> digits;
-  for (int d = 1; d <= n; ++d)
-    if ((m >> (d - 1)) & 1) digits.push_back(d);
-  return digits;
-}
-
-// The unit of `kind` holding every cell of `cells`, or none.
-const Unit* unit_of_all(const Board& board, int kind, const std::vector<int>& cells) {
-  const Unit* unit = nullptr;
-  for (int cell : cells) {
-    const Shape& s = board.shape();
-    const auto& units = kind == 0 ? board.boxes() : kind == 1 ? board.rows() : board.columns();
-    const Unit* mine = units[static_cast<std::size_t>(kind == 0 ? s.box_of(cell) : kind == 1 ? s.row_of(cell) : s.col_of(cell))];
-    if (unit && unit != mine) return nullptr;
-    unit = mine;
-  }
-  return unit;
-}
-
 // Type 4: two breakers in one unit sharing one digit besides their extras: one of them is its
 // extra, so neither is anything but its extra or that digit.
 std::optional<SeStep> grave_type4(const Board& board, const Grave& g) {
@@ -350,12 +330,12 @@ std::optional<SeStep> grave_type4(const Board& board, const Grave& g) {
   const Mask common = board.candidates(c1) & board.candidates(c2) & ~g.all_extras;
   if (count(common) != 1) return std::nullopt;
   for (int kind = 0; kind < 3; ++kind) {
-    const Unit* unit = unit_of_all(board, kind, g.cells);
+    const Unit* unit = board.unit_holding(kind, g.cells);
     if (!unit) continue;
-    SeStep step{"BUG type 4", 5.7, board.name(*unit), g.cells, digits_of(g.all_extras | common, board.size()), {}, std::nullopt};
+    SeStep step{"BUG type 4", 5.7, board.name(*unit), g.cells, digits_of(g.all_extras | common), {}, std::nullopt};
     for (std::size_t i = 0; i < 2; ++i) {
       const int cell = g.cells[i];
-      for (int d : digits_of(board.candidates(cell) & ~g.extras[i] & ~common, board.size())) step.removed.push_back({cell, d});
+      for (int d : digits_of(board.candidates(cell) & ~g.extras[i] & ~common)) step.removed.push_back({cell, d});
     }
     return finish(std::move(step));
   }
@@ -366,7 +346,7 @@ std::optional<SeStep> grave_type4(const Board& board, const Grave& g) {
 // the unit's other cells lose them (5.7 + 0.1 per digit past the first).
 std::optional<SeStep> grave_type3(const Board& board, const Grave& g) {
   for (int kind = 0; kind < 3; ++kind) {
-    const Unit* unit = unit_of_all(board, kind, g.cells);
+    const Unit* unit = board.unit_holding(kind, g.cells);
     if (!unit) continue;
     std::vector<int> around;  // cells of the unit that see every breaker
     for (int cell : *g.seeing_all)
@@ -385,12 +365,12 @@ std::optional<SeStep> grave_type3(const Board& board, const Grave& g) {
           members.push_back(around[static_cast<std::size_t>(i)]);
         }
         if (count(naked) != degree || !each_two || count(naked | g.all_extras) != degree) return false;
-        SeStep step{"BUG type 3", 5.7 + 0.1 * (degree - 1), board.name(*unit), g.cells, digits_of(naked, board.size()),
+        SeStep step{"BUG type 3", 5.7 + 0.1 * (degree - 1), board.name(*unit), g.cells, digits_of(naked),
                     {}, std::nullopt};
         step.cells.insert(step.cells.end(), members.begin(), members.end());
         for (int cell : around) {
           if (std::find(members.begin(), members.end(), cell) != members.end()) continue;
-          for (int d : digits_of(board.candidates(cell) & naked, board.size())) step.removed.push_back({cell, d});
+          for (int d : digits_of(board.candidates(cell) & naked)) step.removed.push_back({cell, d});
         }
         if (step.removed.empty()) return false;
         found = finish(std::move(step));
@@ -410,10 +390,9 @@ std::optional<SeStep> bivalue_universal_grave(const Board& board) {
   units.insert(units.end(), board.columns().begin(), board.columns().end());
   const std::optional<Grave> g = find_grave(board, units);
   if (!g) return std::nullopt;
-  const int n = board.size();
   if (g->cells.size() == 1) {
-    SeStep step{"BUG type 1", 5.6, "", g->cells, digits_of(g->all_extras, n), {}, std::nullopt};
-    for (int d : digits_of(board.candidates(g->cells[0]) & ~g->all_extras, n)) step.removed.push_back({g->cells[0], d});
+    SeStep step{"BUG type 1", 5.6, "", g->cells, digits_of(g->all_extras), {}, std::nullopt};
+    for (int d : digits_of(board.candidates(g->cells[0]) & ~g->all_extras)) step.removed.push_back({g->cells[0], d});
     return finish(std::move(step));
   }
   if (count(g->all_extras) == 1) {
