@@ -354,10 +354,16 @@ void report_progress(GenerateOptions& options, StatusLine& status, const Generat
     // Round 1 is the first pass of checks; later rounds are --defer's.
     const std::string stage = p.round == 0 ? "singles-first pass" : "round " + std::to_string(p.round);
     const std::string tries = attempts ? ", attempt " + std::to_string(at.attempt) : "";
-    char line[200];
-    std::snprintf(line, sizeof line, "puzzle %llu%s %s: cell %d/%d, %d clues, %d checks, %.0f s",
-                  static_cast<unsigned long long>(at.number), tries.c_str(), stage.c_str(), p.tried, p.cells, p.clues,
-                  p.so_far.checks, std::chrono::duration<double>(std::chrono::steady_clock::now() - at.puzzle_start).count());
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - at.puzzle_start).count();
+    // The cells tried are the pass's progress: the time left at the pace so far (checks grow
+    // harder as clues go, so it is a floor more than a forecast).
+    const std::string rest = p.tried > 0 && p.tried < p.cells
+                                 ? " (~" + duration_words(seconds * (p.cells - p.tried) / p.tried) + " left)"
+                                 : "";
+    char line[240];
+    std::snprintf(line, sizeof line, "puzzle %llu%s %s: cell %d/%d%s, %d clues, %d checks, %.0f s",
+                  static_cast<unsigned long long>(at.number), tries.c_str(), stage.c_str(), p.tried, p.cells, rest.c_str(),
+                  p.clues, p.so_far.checks, seconds);
     status.draw(line, std::chrono::milliseconds(500));
   };
 }

@@ -459,3 +459,12 @@ TEST(EstimateCli, AStoppedSolveSaysHowBigItsTreeLooks) {
                                                        ": [12] s, [0-9.e+-]+% of tree, rest ~[0-9.e+]+ [a-z]+")))
       << shown.out;
 }
+
+// generate's status line on a terminal says how long the pass over the cells has left at its pace
+// (a 25x25 minimal puzzle takes minutes: the run is cut after 3 s, while the line is up).
+TEST(EstimateCli, GeneratesStatusLineSaysHowLongIsLeft) {
+  const auto shown =
+      test::run_shell("script -qefc \"timeout 3 '$SUDOKIT' generate --box 5x5 --minimal --seed 1\" /dev/null");
+  EXPECT_TRUE(std::regex_search(shown.out, std::regex("puzzle 1 round 1: cell [0-9]+/625 \\(~[0-9.e+]+ [a-z]+ left\\)")))
+      << shown.out;
+}
