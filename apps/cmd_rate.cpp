@@ -3,8 +3,10 @@
 // The puzzle's one solution is found and proven unique first, by a backend, verified like every
 // answer; the rater's steps are then checked against it.
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "sudokit/compare/compare.h"
 #include "sudokit/rate.h"
 #include "sudokit/registry.h"
 
@@ -13,11 +15,15 @@ namespace sudokit::cli {
 namespace {
 
 struct RateCommand {
-  std::string box_text, rules_text;
+  std::string box_text, rules_text, csv, json;
   SolveArgs solve;
   bool steps = false, hint = false;
   std::vector<std::string> files;
 };
+
+// The CSV's columns: where the puzzle is, SE's three numbers (er empty when the techniques got
+// stuck; reached is the hardest step taken either way), and how the solution went.
+#define RATE_COLUMNS "source,puzzle,line,er,ep,ed,solved,steps,reached,hardest,empty_cells"
 
 void add_rate_options(po::options_description& desc, RateCommand& c) {
   desc.add_options()
@@ -25,6 +31,8 @@ void add_rate_options(po::options_description& desc, RateCommand& c) {
     ("steps", po::bool_switch(&c.steps), "after each rating, every step: the technique, its rating, its cells and what it removes or places")
     ("hint", po::bool_switch(&c.hint), "only the next step a person would take (from the givens, or from a partly filled grid)")
     ("solver,s", po::value<std::string>(&c.solve.solver), "the backend that finds the solution and proves it the only one (default: the fastest)")
+    ("csv", po::value<std::string>(&c.csv), "also write one row per rated puzzle to FILE ('-': stdout, instead of the lines): " RATE_COLUMNS)
+    ("json", po::value<std::string>(&c.json), "the same as a JSON array, each puzzle with its steps")
     ("box", po::value<std::string>(&c.box_text), "box shape RxC when it cannot be inferred")
     ("file", po::value<std::vector<std::string>>(&c.files), "puzzle files, '-' for stdin");
   add_backend_options(desc, c.solve);
@@ -33,8 +41,8 @@ void add_rate_options(po::options_description& desc, RateCommand& c) {
 }
 
 constexpr const char* kRateUsage =
-    "usage: sudokit rate [--steps | --hint] [--solver NAME [-o KEY=VALUE]...] [--max-nodes N] [--timeout S]\n"
-    "                    [--box RxC] [--rules NAMES] [FILE...|-]\n"
+    "usage: sudokit rate [--steps | --hint] [--csv FILE] [--json FILE] [--solver NAME [-o KEY=VALUE]...]\n"
+    "                    [--max-nodes N] [--timeout S] [--box RxC] [--rules NAMES] [FILE...|-]\n"
     "Rates each puzzle as Sudoku Explainer 1.2.1 does: the techniques a person tries, easiest first,\n"
     "each step rated on SE's scale (1.2 hidden single ... 4.2 XY-wing ... 5.6 BUG). Prints one line per\n"
     "puzzle, ER=x.y EP=x.y ED=x.y steps=N hardest=\"TECHNIQUE\": the hardest step, the hardest before the\n"
@@ -44,23 +52,79 @@ constexpr const char* kRateUsage =
     "fastest, within --max-nodes and --timeout) proves it first. Every box shape; variant\n"
     "rules by analogy (their units join the techniques; no uniqueness techniques; docs/rating.md).";
 
+const SeStep* hardest_step(const SeRating& r) {
+  const SeStep* hardest = nullptr;
+  for (const SeStep& s : r.steps)
+    if (!hardest || s.difficulty > hardest->difficulty) hardest = &s;
+  return hardest;
+}
+
 // "ER=4.2 EP=1.2 ED=1.2 steps=54 hardest="XY-Wing"", or for a puzzle the techniques leave unsolved
 // "ER=beyond EP=1.2 ED=1.2 steps=23 reached=4.5 hardest="..." empty_cells=37": one word per field.
 std::string rating_line(const SeRating& r) {
   std::string line = "ER=" + (r.solved ? se_number(r.er) : "beyond") + " EP=" + se_number(r.ep) + " ED=" +
                      se_number(r.ed) + " steps=" + std::to_string(r.steps.size());
   if (!r.solved) line += " reached=" + se_number(r.er);
-  const SeStep* hardest = nullptr;
-  for (const SeStep& s : r.steps)
-    if (!hardest || s.difficulty > hardest->difficulty) hardest = &s;
-  if (hardest) line += " hardest=\"" + hardest->technique + "\"";
+  if (const SeStep* hardest = hardest_step(r)) line += " hardest=\"" + hardest->technique + "\"";
   if (!r.solved) line += " empty_cells=" + std::to_string(r.reached.cells() - r.reached.givens());
   return line;
 }
 
+nlohmann::json step_json(const SeStep& s, const Shape& shape) {
+  nlohmann::json removed = nlohmann::json::array(), cells = nlohmann::json::array();
+  for (int c : s.cells) cells.push_back(shape.cell_name(c));
+  for (const CellDigit& r : s.removed) removed.push_back({shape.cell_name(r.cell), r.digit});
+  return {{"technique", s.technique}, {"difficulty", s.difficulty}, {"where", s.where}, {"cells", cells},
+          {"digits", s.digits}, {"removed", removed},
+          {"placed", s.placed ? nlohmann::json{shape.cell_name(s.placed->cell), s.placed->digit} : nlohmann::json()},
+          {"text", describe(s, shape)}};
+}
+
+// --csv and --json: the files are made before any rating, so that a bad path fails at once.
+class RateFiles {
+ public:
+  explicit RateFiles(const RateCommand& c) {
+    if (!c.csv.empty()) {
+      csv_.emplace(c.csv);
+      csv_->stream() << RATE_COLUMNS << "\n";
+    }
+    if (!c.json.empty()) json_.emplace(c.json);
+  }
+
+  void add(const std::string& source, const ParsedPuzzle& p, const SeRating& r) {
+    const SeStep* hardest = hardest_step(r);
+    const int empty = r.reached.cells() - r.reached.givens();
+    if (csv_) {
+      csv_->stream() << csv_field(source) << ',' << p.number << ',' << p.first_line << ','
+                     << (r.solved ? se_number(r.er) : "") << ',' << se_number(r.ep) << ',' << se_number(r.ed) << ','
+                     << (r.solved ? "true" : "false") << ',' << r.steps.size() << ',' << se_number(r.er) << ','
+                     << csv_field(hardest ? hardest->technique : "") << ',' << empty << "\n";
+      csv_->check(false);
+    }
+    if (json_) {
+      nlohmann::json steps = nlohmann::json::array();
+      for (const SeStep& s : r.steps) steps.push_back(step_json(s, p.grid.shape()));
+      rows_.push_back({{"source", source}, {"puzzle", p.number}, {"line", p.first_line},
+                       {"er", r.solved ? nlohmann::json(r.er) : nlohmann::json()}, {"ep", r.ep}, {"ed", r.ed},
+                       {"solved", r.solved}, {"reached", r.er}, {"hardest", hardest ? hardest->technique : ""},
+                       {"empty_cells", empty}, {"steps", steps}});
+    }
+  }
+
+  void close(Outcome& outcome) {
+    if (csv_ && !write_file(*csv_, [](std::ostream&) {})) outcome.raise(kIoError);
+    if (json_ && !write_file(*json_, [&](std::ostream& o) { o << rows_.dump(1) << "\n"; })) outcome.raise(kIoError);
+  }
+
+ private:
+  std::optional<Output> csv_, json_;
+  nlohmann::json rows_ = nlohmann::json::array();
+};
+
 class RateRun {
  public:
-  RateRun(const RateCommand& c, SolverPool& pool, Outcome& outcome) : c_(c), pool_(pool), outcome_(outcome) {}
+  RateRun(const RateCommand& c, SolverPool& pool, Outcome& outcome) : c_(c), pool_(pool), outcome_(outcome), files_(c) {}
+  void close() { files_.close(outcome_); }
 
   void puzzle(const ParsedPuzzle& p, const std::string& source) {
     const std::string where = source + ": puzzle " + std::to_string(p.number);
@@ -78,11 +142,13 @@ class RateRun {
       }
       return;
     }
+    files_.add(source, p, r);
+    if (!r.solved) outcome_.raise(kUnsolved);
+    if (c_.csv == "-" || c_.json == "-") return;  // the rows on stdout are the output
     std::cout << where << ": " << rating_line(r) << "\n";
     if (c_.steps)
       for (std::size_t i = 0; i < r.steps.size(); ++i)
         std::cout << "  " << i + 1 << ". " << describe(r.steps[i], p.grid.shape()) << "\n";
-    if (!r.solved) outcome_.raise(kUnsolved);
   }
 
  private:
@@ -112,6 +178,7 @@ class RateRun {
   const RateCommand& c_;
   SolverPool& pool_;
   Outcome& outcome_;
+  RateFiles files_;
 };
 
 }  // namespace
@@ -130,6 +197,7 @@ int cmd_rate(const std::vector<std::string>& args) {
   RateRun run(c, pool, outcome);
   for_each_puzzle(c.files.empty() ? std::vector<std::string>{"-"} : c.files, box, rules, outcome,
                   [&](const ParsedPuzzle& p, const std::string& source) { run.puzzle(p, source); });
+  run.close();
   return outcome.code;
 }
 

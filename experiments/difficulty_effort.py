@@ -16,6 +16,7 @@ understated). Writes OUT/difficulty_effort.png/svg and appends a section to OUT/
 sentences written from the numbers. Needs Debian's python3-matplotlib.
 """
 import csv
+import io
 import os
 import random
 import re
@@ -48,14 +49,10 @@ def puzzles_of(path):
 
 
 def ratings(sudokit, path):
-    """ER per puzzle number from `sudokit rate`, None when beyond its techniques."""
-    run = subprocess.run([sudokit, "rate", path], capture_output=True, text=True)
-    er = {}
-    for line in run.stdout.splitlines():
-        m = re.search(r": puzzle (\d+): ER=(\S+)", line)
-        if m:
-            er[int(m.group(1))] = None if m.group(2) == "beyond" else float(m.group(2))
-    return er
+    """ER per puzzle number from `sudokit rate --csv`, None when beyond its techniques."""
+    run = subprocess.run([sudokit, "rate", "--csv", "-", path], capture_output=True, text=True)
+    return {int(row["puzzle"]): float(row["er"]) if row["er"] else None
+            for row in csv.DictReader(io.StringIO(run.stdout))}
 
 
 def ranks(values):

@@ -9,6 +9,8 @@ against the published ratings, the published buckets, and every disagreement wit
 --write replaces the block between the markers in the document; --check exits 1 when the
 document's block is not what the data gives now (a test runs it).
 """
+import csv
+import io
 import re
 import subprocess
 import sys
@@ -33,15 +35,14 @@ def read_data():
 
 
 def rate(sudokit, puzzles):
-    run = subprocess.run([sudokit, "rate", str(DATA)], capture_output=True, text=True)
-    lines = [l for l in run.stdout.splitlines() if ": puzzle " in l]
-    if len(lines) != len(puzzles):
-        sys.exit(f"expected {len(puzzles)} ratings, got {len(lines)}: {run.stderr}")
-    for p, line in zip(puzzles, lines):
-        m = re.search(r"ER=(\S+) EP=(\S+) ED=(\S+) steps=\d+(?: reached=(\S+))?(?: hardest=\"([^\"]*)\")?", line)
-        p["beyond"] = m.group(1) == "beyond"
-        p["ours"] = (m.group(4) if p["beyond"] else m.group(1), m.group(2), m.group(3))
-        p["hardest"] = m.group(5) or ""
+    run = subprocess.run([sudokit, "rate", "--csv", "-", str(DATA)], capture_output=True, text=True)
+    rows = list(csv.DictReader(io.StringIO(run.stdout)))
+    if len(rows) != len(puzzles):
+        sys.exit(f"expected {len(puzzles)} ratings, got {len(rows)}: {run.stderr}")
+    for p, row in zip(puzzles, rows):
+        p["beyond"] = row["solved"] != "true"
+        p["ours"] = (row["reached"], row["ep"], row["ed"])
+        p["hardest"] = row["hardest"]
 
 
 def band(er):

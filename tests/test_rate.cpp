@@ -2,7 +2,10 @@
 // numbers, steps that hold against the solution, and `sudokit rate` as a user runs it.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
+#include <sstream>
 #include <span>
 
 #include "sudokit/errors.h"
@@ -260,6 +263,36 @@ TEST(RateCli, VariantRulesJoinTheTechniquesAndNoStepIsWrong) {
   const auto r = run_cli("rate -", jigsaw.out);
   EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.err;
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 10) << r.out;  // every one rated
+}
+
+}  // namespace
+
+namespace {
+
+TEST(RateCli, CsvAndJsonHoldOneRowPerRatedPuzzle) {
+  sudokit::test::ScratchDir dir;
+  const std::string input = std::string(kPublished[4].puzzle) + "\n" +
+                            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3\n" +
+                            std::string(81, '.') + "\n";  // not rated: many solutions
+  const auto r = run_cli("rate --csv - --json " + dir.path() + "r.json -", input);
+  EXPECT_EQ(r.exit_code, 1) << r.err;  // one beyond, one not rated
+  std::istringstream lines(r.out);
+  std::string header, first, second, more;
+  std::getline(lines, header);
+  std::getline(lines, first);
+  std::getline(lines, second);
+  EXPECT_EQ(header, "source,puzzle,line,er,ep,ed,solved,steps,reached,hardest,empty_cells");
+  EXPECT_TRUE(std::regex_match(first, std::regex("stdin,1,1,3\\.2,\\d\\.\\d,\\d\\.\\d,true,\\d+,3\\.2,X-Wing,0"))) << first;
+  EXPECT_TRUE(std::regex_match(second, std::regex("stdin,2,2,,\\d\\.\\d,\\d\\.\\d,false,\\d+,\\d\\.\\d,[A-Za-z -]+,\\d+"))) << second;
+  EXPECT_FALSE(std::getline(lines, more)) << more;  // the text lines give way to the rows
+  std::ifstream json_file(dir.path() + "r.json");
+  const auto rows = nlohmann::json::parse(json_file);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_DOUBLE_EQ(rows[0]["er"].get<double>(), 3.2);
+  EXPECT_TRUE(rows[1]["er"].is_null());
+  ASSERT_FALSE(rows[0]["steps"].empty());
+  EXPECT_EQ(rows[0]["steps"].back()["placed"].size(), 2u);  // the last step fills the grid: [cell, digit]
+  EXPECT_NE(rows[0]["steps"].dump().find("X-Wing (3.2)"), std::string::npos);
 }
 
 }  // namespace
