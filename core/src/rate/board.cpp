@@ -19,6 +19,13 @@ Board::Board(const Grid& puzzle)
     else if (!variant_.empty() && variant_.back().front()->kind == unit.kind) variant_.back().push_back(&unit);
     else variant_.push_back({&unit});
   }
+  // Every digit has every place in every unit until the givens go in.
+  const auto& units = shape_->units();
+  places_.resize(units.size() * static_cast<std::size_t>(n_));
+  for (std::size_t u = 0; u < units.size(); ++u)
+    for (int d = 0; d < n_; ++d)
+      places_[u * static_cast<std::size_t>(n_) + static_cast<std::size_t>(d)] =
+          units[u].cells.size() == 64 ? ~Mask{0} : (Mask{1} << units[u].cells.size()) - 1;
   empty_ = cells();
   for (int cell = 0; cell < cells(); ++cell)
     if (puzzle[cell] != 0) place(cell, puzzle[cell]);
@@ -37,16 +44,7 @@ std::string Board::name(const Unit& unit) const {
 }
 
 Mask Board::positions(const Unit& unit, int digit) const {
-  const auto& units = shape_->units();
-  if (!places_fresh_) {  // every technique asks again and again: count once per state
-    places_.assign(units.size() * static_cast<std::size_t>(n_), 0);
-    for (std::size_t u = 0; u < units.size(); ++u)
-      for (std::size_t i = 0; i < units[u].cells.size(); ++i)
-        for (Mask c = candidates(units[u].cells[i]); c; c &= c - 1)
-          places_[u * static_cast<std::size_t>(n_) + static_cast<std::size_t>(lowest(c))] |= bit(static_cast<int>(i));
-    places_fresh_ = true;
-  }
-  const auto index = static_cast<std::size_t>(&unit - units.data());
+  const auto index = static_cast<std::size_t>(&unit - shape_->units().data());
   return places_[index * static_cast<std::size_t>(n_) + static_cast<std::size_t>(digit - 1)];
 }
 
@@ -81,17 +79,22 @@ bool Board::crosses(const Unit& a, const Unit& b) const {
 }
 
 void Board::place(int cell, int digit) {
+  for (int d : digits_of(candidates(cell))) remove(cell, d);
   value_[static_cast<std::size_t>(cell)] = digit;
-  cand_[static_cast<std::size_t>(cell)] = 0;
-  places_fresh_ = false;
   ++placed_[static_cast<std::size_t>(digit)];
   --empty_;
   for (int peer : shape_->peers_of(cell)) remove(peer, digit);
 }
 
 void Board::remove(int cell, int digit) {
+  if (!has(cell, digit)) return;
   cand_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
-  places_fresh_ = false;
+  for (int u : shape_->units_of(cell)) {  // the digit's places in the cell's units lose the cell
+    const auto& cells = shape_->units()[static_cast<std::size_t>(u)].cells;
+    const auto i = std::lower_bound(cells.begin(), cells.end(), cell) - cells.begin();
+    places_[static_cast<std::size_t>(u) * static_cast<std::size_t>(n_) + static_cast<std::size_t>(digit - 1)] &=
+        ~bit(static_cast<int>(i));
+  }
 }
 
 std::vector<int> digits_of(Mask m) {

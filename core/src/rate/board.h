@@ -43,7 +43,7 @@ class Board {
   bool classic() const { return shape_->rules().classic(); }
   std::string name(const Unit& unit) const;  // "box 3", "row 1"
 
-  Mask positions(const Unit& unit, int digit) const;  // from a table made once per state
+  Mask positions(const Unit& unit, int digit) const;  // kept up to date by place() and remove()
   // The unit of a classic kind (0 box, 1 row, 2 column) holding `cell`, and the one holding all
   // of `cells` (none when they are in different ones).
   const Unit& unit_of(int kind, int cell) const;
@@ -66,9 +66,8 @@ class Board {
   std::vector<int> placed_;  // per digit, index 1..n
   std::vector<const Unit*> boxes_, rows_, columns_;
   std::vector<std::vector<const Unit*>> variant_;  // one list per kind
-  // positions() for every unit and digit, [unit index * n + digit - 1]; made again after a change.
-  mutable std::vector<Mask> places_;
-  mutable bool places_fresh_ = false;
+  // positions() for every unit and digit, [unit index * n + digit - 1].
+  std::vector<Mask> places_;
 };
 
 inline int count(Mask m) { return std::popcount(m); }

@@ -66,8 +66,10 @@ std::optional<SeStep> locking_between(const Board& board, const std::vector<cons
     for (const Unit* first : first_kind) {
       const Mask places = board.positions(*first, digit);
       if (count(places) < 2) continue;
+      const int some_place = first->cells[static_cast<std::size_t>(lowest(places))];
       for (const Unit* second : second_kind) {
-        if (!board.crosses(*first, *second)) continue;
+        // Every place inside `second` (it then crosses `first`); a unit without the first misses.
+        if (second == first || !board.contains(*second, some_place)) continue;
         bool inside = true;
         for (std::size_t i = 0; i < first->cells.size() && inside; ++i)
           if ((places >> i) & 1) inside = board.contains(*second, first->cells[i]);
