@@ -57,10 +57,8 @@ std::optional<SeStep> exclude_pair(const Board& board, const Candidate& first, c
   }
   SeStep step{"Aligned Pair Exclusion", 6.2, "", {a, b}, {}, {}, std::nullopt};
   step.cells.insert(step.cells.end(), common.begin(), common.end());
-  for (int d = 1; d <= board.size(); ++d) {
-    if (board.has(a, d) && !((allowed_a >> (d - 1)) & 1)) step.removed.push_back({a, d});
-    if (board.has(b, d) && !((allowed_b >> (d - 1)) & 1)) step.removed.push_back({b, d});
-  }
+  for (int d : digits_of(board.candidates(a) & ~allowed_a)) step.removed.push_back({a, d});
+  for (int d : digits_of(board.candidates(b) & ~allowed_b)) step.removed.push_back({b, d});
   if (step.removed.empty()) return std::nullopt;
   for (const CellDigit& r : step.removed) step.digits.push_back(r.digit);
   return finish(std::move(step));

@@ -3,9 +3,9 @@
 // A naked set: k cells of a unit whose candidates together are k digits; the unit's other cells
 // lose those digits (pair 3.0, triple 3.6, quad 5.0). A hidden set: k digits whose places in a
 // unit are k cells; those cells lose every other digit (pair 3.4, triple 4.0, quad 5.4; "direct",
-// 2.0 and 2.5, when that leaves a hidden single in the unit: the step places it, and only it). A fish: a
-// digit whose places in k base lines (columns, then rows) lie in k cover lines; the cover lines'
-// other cells lose it (X-wing 3.2, swordfish 3.8, jellyfish 5.2). As in SE, each member of a set
+// 2.0 and 2.5, when that leaves a hidden single in the unit: the step places it, and only it).
+// A fish: a digit whose places in k base lines (columns, then rows) lie in k cover lines; the
+// cover lines' other cells lose it (X-wing 3.2, swordfish 3.8, jellyfish 5.2). As in SE, each member of a set
 // must have two or more candidates (places), a naked set is sought in units with at least 2k
 // empty cells, a hidden one in units with more than 2k (direct: more than k), and a fish only for
 // a digit placed at most n - 2k times.
@@ -31,24 +31,19 @@ const char* set_word(int degree) { return degree == 2 ? "Pair" : degree == 3 ? "
 // (direct: it must leave a hidden single of another digit in the unit).
 std::optional<SeStep> hidden_step(const Board& board, const Unit& unit, Mask digits, Mask where, bool direct) {
   const int degree = count(digits);
-  SeStep step{std::string(direct ? "Direct Hidden " : "Hidden ") + set_word(degree), 0, board.name(unit), {}, {}, {},
-              std::nullopt};
-  for (int d = 1; d <= board.size(); ++d)
-    if ((digits >> (d - 1)) & 1) step.digits.push_back(d);
-  for (std::size_t i = 0; i < unit.cells.size(); ++i) {
-    if (!((where >> i) & 1)) continue;
-    const int cell = unit.cells[i];
+  SeStep step{std::string(direct ? "Direct Hidden " : "Hidden ") + set_word(degree), 0, board.name(unit), {},
+              digits_of(digits), {}, std::nullopt};
+  for (Mask w = where; w; w &= w - 1) {
+    const int cell = unit.cells[static_cast<std::size_t>(lowest(w))];
     step.cells.push_back(cell);
-    for (int d = 1; d <= board.size(); ++d)
-      if (board.has(cell, d) && !((digits >> (d - 1)) & 1)) step.removed.push_back({cell, d});
+    for (int d : digits_of(board.candidates(cell) & ~digits)) step.removed.push_back({cell, d});
   }
   if (!direct) {
     if (step.removed.empty()) return std::nullopt;
     step.difficulty = degree == 2 ? 3.4 : degree == 3 ? 4.0 : 5.4;
     return finish(std::move(step));
   }
-  for (int d = 1; d <= board.size(); ++d) {
-    if ((digits >> (d - 1)) & 1) continue;
+  for (int d : digits_of(board.shape().all_digits() & ~digits)) {
     const Mask places = board.positions(unit, d);
     if (count(places) <= 1 || count(places & ~where) != 1) continue;
     step.difficulty = degree == 2 ? 2.0 : 2.5;

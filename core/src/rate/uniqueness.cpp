@@ -132,8 +132,7 @@ void type3(const Board& board, const std::vector<int>& loop, int c1, int c2, int
         step.cells.insert(step.cells.end(), others.begin(), others.end());
         // Each digit of the set leaves every cell that sees all the set's cells holding it (SE's rule:
         // the unit's other cells, and beyond it when those cells also share a box or line).
-        for (int d = 1; d <= n; ++d) {
-          if (!((together >> (d - 1)) & 1)) continue;
+        for (int d : digits_of(together)) {
           std::vector<int> holders;
           for (int cell : others)
             if (board.has(cell, d)) holders.push_back(cell);
@@ -156,9 +155,8 @@ void type3_hidden(const Board& board, const std::vector<int>& loop, int c1, int 
                   std::vector<std::pair<int, SeStep>>& hints) {
   const Mask extra = (board.candidates(c1) | board.candidates(c2)) & ~digit_bit(a) & ~digit_bit(b);
   const int n = board.size();
-  std::vector<int> rest;  // digits besides a, b and the extra ones
-  for (int d = 1; d <= n; ++d)
-    if (d != a && d != b && !((extra >> (d - 1)) & 1)) rest.push_back(d);
+  // The digits besides a, b and the extra ones.
+  const std::vector<int> rest = digits_of(board.shape().all_digits() & ~extra & ~digit_bit(a) & ~digit_bit(b));
   for (int degree = 2; degree <= std::min(7, n - 2); ++degree) {
     for (int kind = 0; kind < 3; ++kind) {
       const int pair[2] = {c1, c2};
@@ -168,8 +166,7 @@ void type3_hidden(const Board& board, const std::vector<int>& loop, int c1, int 
       const auto try_digits = [&](std::span<const int> pick) {
         Mask hidden = digit_bit(a) | digit_bit(b), where = 0;
         for (int i : pick) hidden |= digit_bit(rest[static_cast<std::size_t>(i)]);
-        for (int d = 1; d <= n; ++d) {
-          if (!((hidden >> (d - 1)) & 1)) continue;
+        for (int d : digits_of(hidden)) {
           const Mask places = board.positions(*unit, d) & ~bit(i2);
           if (places == 0) return false;
           where |= places;
@@ -177,14 +174,11 @@ void type3_hidden(const Board& board, const std::vector<int>& loop, int c1, int 
         if (count(where) != degree) return false;
         SeStep step = loop_step(loop, a, b, 3, loop_rating(loop.size()) + 0.1 * (degree - 2));
         step.where = board.name(*unit);
-        for (int d = 1; d <= n; ++d)
-          if (((hidden >> (d - 1)) & 1) && d != a && d != b) step.digits.push_back(d);
-        for (int i = 0; i < n; ++i) {
-          if (!((where >> i) & 1) || i == i1) continue;
-          const int cell = unit->cells[static_cast<std::size_t>(i)];
+        for (int d : digits_of(hidden & ~digit_bit(a) & ~digit_bit(b))) step.digits.push_back(d);
+        for (Mask w = where & ~bit(i1); w; w &= w - 1) {
+          const int cell = unit->cells[static_cast<std::size_t>(lowest(w))];
           step.cells.push_back(cell);
-          for (int d = 1; d <= n; ++d)
-            if (!((hidden >> (d - 1)) & 1) && board.has(cell, d)) step.removed.push_back({cell, d});
+          for (int d : digits_of(board.candidates(cell) & ~hidden)) step.removed.push_back({cell, d});
         }
         if (!step.removed.empty()) hints.emplace_back(3, finish(std::move(step)));
         return false;

@@ -19,9 +19,8 @@ bool wing_pattern(Mask pivot, Mask xz, Mask yz, bool xyz) {
 std::optional<SeStep> wing_step(const Board& board, int pivot, int xz, int yz, bool xyz) {
   const int z = lowest(board.candidates(xz) & board.candidates(yz)) + 1;
   SeStep step{xyz ? "XYZ-Wing" : "XY-Wing", xyz ? 4.4 : 4.2, "pivot " + board.shape().cell_name(pivot),
-              {pivot, xz, yz}, {}, {}, std::nullopt};
-  for (int d = 1; d <= board.size(); ++d)
-    if (((board.candidates(pivot) | board.candidates(xz) | board.candidates(yz)) >> (d - 1)) & 1) step.digits.push_back(d);
+              {pivot, xz, yz}, digits_of(board.candidates(pivot) | board.candidates(xz) | board.candidates(yz)), {},
+              std::nullopt};
   for (int cell = 0; cell < board.cells(); ++cell) {
     if (cell == pivot || cell == xz || cell == yz || !board.has(cell, z)) continue;
     if (board.sees(cell, xz) && board.sees(cell, yz) && (!xyz || board.sees(cell, pivot))) step.removed.push_back({cell, z});
