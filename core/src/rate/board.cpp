@@ -13,7 +13,7 @@ Board::Board(const Grid& puzzle)
       cand_(static_cast<std::size_t>(puzzle.cells()), puzzle.shape().all_digits()),
       placed_(static_cast<std::size_t>(n_ + 1), 0) {
   for (const Unit& unit : shape_->units()) {
-    if (unit.kind == UnitKind::box || unit.kind == UnitKind::region) boxes_.push_back(&unit);
+    if (is_box(unit)) boxes_.push_back(&unit);
     else if (unit.kind == UnitKind::row) rows_.push_back(&unit);
     else if (unit.kind == UnitKind::column) columns_.push_back(&unit);
     else if (!variant_.empty() && variant_.back().front()->kind == unit.kind) variant_.back().push_back(&unit);
@@ -101,6 +101,12 @@ std::vector<int> digits_of(Mask m) {
   std::vector<int> digits;
   for (; m; m &= m - 1) digits.push_back(lowest(m) + 1);
   return digits;
+}
+
+std::vector<int> cells_at(const Unit& unit, Mask places) {
+  std::vector<int> cells;
+  for (; places; places &= places - 1) cells.push_back(unit.cells[static_cast<std::size_t>(lowest(places))]);
+  return cells;
 }
 
 bool any_combination(int n, int k, const std::function<bool(std::span<const int>)>& visit) {

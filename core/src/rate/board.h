@@ -75,6 +75,10 @@ inline int lowest(Mask m) { return std::countr_zero(m); }
 inline Mask bit(int i) { return Mask{1} << i; }
 inline Mask digit_bit(int digit) { return bit(digit - 1); }
 std::vector<int> digits_of(Mask m);  // the digits of a candidate mask, ascending
+// The cells of `unit` at the places `places` marks (bit i: its i-th cell), ascending.
+std::vector<int> cells_at(const Unit& unit, Mask places);
+// A box, or a jigsaw's region in its place: what SE calls a block.
+inline bool is_box(const Unit& unit) { return unit.kind == UnitKind::box || unit.kind == UnitKind::region; }
 
 // Calls `visit` with every k-subset of {0 .. n-1} in lexicographic order until it returns true;
 // returns whether it did.

@@ -6,6 +6,7 @@
 // holds no digit but a and b (both taken, it would be empty). A digit of A (or B) that is in no
 // possible pair is removed. SE takes pairs of cells in the order it lists them.
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <vector>
 
@@ -36,9 +37,9 @@ std::vector<Candidate> aligned_candidates(const Board& board) {
 }
 
 std::optional<SeStep> exclude_pair(const Board& board, const Candidate& first, const Candidate& second) {
-  std::vector<int> common;
-  for (int e : first.excluders)
-    if (std::find(second.excluders.begin(), second.excluders.end(), e) != second.excluders.end()) common.push_back(e);
+  std::vector<int> common;  // the excluders both see
+  std::set_intersection(first.excluders.begin(), first.excluders.end(), second.excluders.begin(),
+                        second.excluders.end(), std::back_inserter(common));
   if (common.size() < 2) return std::nullopt;
   const int a = first.cell, b = second.cell;
   const bool see = board.sees(a, b);

@@ -22,8 +22,7 @@ std::optional<SeStep> hidden_single_in(const Board& board, const std::vector<con
       const Mask places = board.positions(*unit, digit);
       if (count(places) != 1) continue;
       const int cell = unit->cells[static_cast<std::size_t>(lowest(places))];
-      const bool box = unit->kind == UnitKind::box || unit->kind == UnitKind::region;
-      const double difficulty = alone ? 1.0 : box ? 1.2 : 1.5;
+      const double difficulty = alone ? 1.0 : is_box(*unit) ? 1.2 : 1.5;
       return finish({alone ? "Last Value" : "Hidden Single", difficulty, board.name(*unit), {cell}, {digit}, {},
                      CellDigit{cell, digit}});
     }
@@ -77,11 +76,10 @@ std::optional<SeStep> locking_between(const Board& board, const std::vector<cons
         auto removed = locked_removals(board, *first, *second, digit);
         if (removed.empty()) continue;
         // From a box, pointing (2.6; direct 1.7); from a line or a variant unit, claiming (2.8; 1.9).
-        const bool pointing = first->kind == UnitKind::box || first->kind == UnitKind::region;
+        const bool pointing = is_box(*first);
         SeStep step{pointing ? "Pointing" : "Claiming", pointing ? 2.6 : 2.8,
-                    board.name(*first) + " and " + board.name(*second), {}, {digit}, removed, std::nullopt};
-        for (std::size_t i = 0; i < first->cells.size(); ++i)
-          if ((places >> i) & 1) step.cells.push_back(first->cells[i]);
+                    board.name(*first) + " and " + board.name(*second), cells_at(*first, places), {digit}, removed,
+                    std::nullopt};
         if (direct) {
           const int single = following_single(board, first_kind, *first, *second, digit);
           if (single < 0) continue;

@@ -31,13 +31,10 @@ const char* set_word(int degree) { return degree == 2 ? "Pair" : degree == 3 ? "
 // (direct: it must leave a hidden single of another digit in the unit).
 std::optional<SeStep> hidden_step(const Board& board, const Unit& unit, Mask digits, Mask where, bool direct) {
   const int degree = count(digits);
-  SeStep step{std::string(direct ? "Direct Hidden " : "Hidden ") + set_word(degree), 0, board.name(unit), {},
-              digits_of(digits), {}, std::nullopt};
-  for (Mask w = where; w; w &= w - 1) {
-    const int cell = unit.cells[static_cast<std::size_t>(lowest(w))];
-    step.cells.push_back(cell);
+  SeStep step{std::string(direct ? "Direct Hidden " : "Hidden ") + set_word(degree), 0, board.name(unit),
+              cells_at(unit, where), digits_of(digits), {}, std::nullopt};
+  for (int cell : step.cells)
     for (int d : digits_of(board.candidates(cell) & ~digits)) step.removed.push_back({cell, d});
-  }
   if (!direct) {
     if (step.removed.empty()) return std::nullopt;
     step.difficulty = degree == 2 ? 3.4 : degree == 3 ? 4.0 : 5.4;

@@ -225,9 +225,12 @@ void classify(const Board& board, const std::vector<int>& loop, int a, int b, st
     type2(board, loop, extra, a, b, hints);
   } else if (extra.size() == 2) {
     const Mask others = (board.candidates(extra[0]) | board.candidates(extra[1])) & ~digit_bit(a) & ~digit_bit(b);
-    if (count(others) == 1) type2(board, loop, extra, a, b, hints);
-    else if (count(others) >= 2) type3(board, loop, extra[0], extra[1], a, b, hints);
-    if (count(others) >= 2) type3_hidden(board, loop, extra[0], extra[1], a, b, hints);
+    if (count(others) == 1) {
+      type2(board, loop, extra, a, b, hints);
+    } else if (count(others) >= 2) {
+      type3(board, loop, extra[0], extra[1], a, b, hints);
+      type3_hidden(board, loop, extra[0], extra[1], a, b, hints);
+    }
     type4(board, loop, extra[0], extra[1], a, b, hints);
   }
 }
@@ -281,9 +284,8 @@ std::optional<Grave> find_grave(const Board& board, const std::vector<const Unit
     for (int digit = 1; digit <= n; ++digit) {
       const Mask places = board.positions(*unit, digit);
       if (count(places) == 0 || count(places) == 2) continue;
-      std::vector<int> wide;
-      for (std::size_t i = 0; i < unit->cells.size(); ++i)
-        if (((places >> i) & 1) && count(board.candidates(unit->cells[i])) >= 3) wide.push_back(unit->cells[i]);
+      std::vector<int> wide = cells_at(*unit, places);  // the places of 3 or more candidates
+      std::erase_if(wide, [&](int cell) { return count(board.candidates(cell)) < 3; });
       if (wide.empty()) return std::nullopt;
       if (wide.size() != 1) continue;
       const int cell = wide[0];
