@@ -30,22 +30,9 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from se_agreement import read_data  # noqa: E402  (experiments/: the reader of data/se_rated's comments)
+
 RESAMPLES = 2000
-
-
-def puzzles_of(path):
-    """Each puzzle's SE 1.2.1 ER from data/se_rated's comments (None where the file gives none)."""
-    notes, out = None, []
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            m = re.match(r"# published=\S+(?: sukaku=\S+)? se121=([0-9.]+)/", line)
-            if m:
-                notes = float(m.group(1))
-            elif line and not line.startswith("#"):
-                out.append(notes)
-                notes = None
-    return out
 
 
 def ratings(sudokit, path):
@@ -127,7 +114,8 @@ def main():
     sets = sorted(n[:-4] for n in os.listdir(os.path.join(base, "datasets")) if n.endswith(".txt"))
     for name in sets:
         path = os.path.join(base, "datasets", name + ".txt")
-        reference = puzzles_of(path)
+        # SE 1.2.1's ER where data/se_rated's comments give it (None for generated puzzles).
+        reference = [float(p["se"][0]) if p["se"] else None for p in read_data(path)]
         for number, er in ratings(sudokit, path).items():
             if er is None and number <= len(reference):
                 er = reference[number - 1]

@@ -22,15 +22,20 @@ DATA = ROOT / "data" / "se_rated"
 BEGIN, END = "<!-- se_agreement.py: begin -->", "<!-- se_agreement.py: end -->"
 
 
-def read_data():
-    puzzles, notes = [], None
-    for line in DATA.read_text().splitlines():
+def read_data(path=DATA):
+    """Each puzzle of a file in data/se_rated's form, with the ratings the comment before it gives
+    (published, sukaku, se: (ER, EP, ED) as text; all None for a puzzle without that comment)."""
+    puzzles, notes = [], (None, None, None, None, None)
+    for line in Path(path).read_text().splitlines():
+        line = line.strip()
         m = re.match(r"# published=(\S+)(?: sukaku=(\S+))? se121=(\S+)/(\S+)/(\S+)", line)
         if m:
             notes = m.groups()
         elif line and not line.startswith("#"):
             published, sukaku, er, ep, ed = notes
-            puzzles.append({"puzzle": line, "published": published, "sukaku": sukaku, "se": (er, ep, ed)})
+            puzzles.append({"puzzle": line, "published": published, "sukaku": sukaku,
+                            "se": (er, ep, ed) if er else None})
+            notes = (None, None, None, None, None)
     return puzzles
 
 
