@@ -66,6 +66,12 @@ class Rater {
 
 // --difficulty: one word of the rater's scale (or its first word: "locked" for "locked
 // candidates"), or one of qqwing's names for a range of it.
+// Whether `er` is in the inclusive range [low, high]; ER has one decimal, the tolerance absorbs
+// the binary fractions 4.2 and the like are stored as.
+bool er_within(double er, std::pair<double, double> range) {
+  return er >= range.first - 1e-9 && er <= range.second + 1e-9;
+}
+
 struct Difficulty {
   std::string name;
   std::set<std::string> words;  // the ratings it takes
@@ -75,7 +81,7 @@ struct Difficulty {
   bool accepts(const std::string& rating) const {
     if (!er) return words.count(rating) > 0;
     const std::optional<double> x = er_of(rating);
-    return x && *x >= er->first - 1e-9 && *x <= er->second + 1e-9;
+    return x && er_within(*x, *er);
   }
   // The ER in a rating se_rating() wrote ("ER=4.2"), none for "beyond".
   static std::optional<double> er_of(const std::string& rating) {
@@ -96,7 +102,7 @@ std::optional<std::pair<double, double>> parse_er_range(const std::string& text)
   const double low = std::stod(m[1].str()), high = m[2].matched ? std::stod(m[2].str()) : low;
   if (low > high) throw UsageError(usage);
   const std::vector<double> ratings = se_ratings();
-  if (std::none_of(ratings.begin(), ratings.end(), [&](double r) { return r >= low - 1e-9 && r <= high + 1e-9; })) {
+  if (std::none_of(ratings.begin(), ratings.end(), [&](double r) { return er_within(r, {low, high}); })) {
     std::string given;
     for (double r : ratings) given += (given.empty() ? "" : " ") + se_number(r);
     throw UsageError("--difficulty " + text + ": no puzzle can get that ER from sudokit rate, whose steps rate " + given +
@@ -105,7 +111,7 @@ std::optional<std::pair<double, double>> parse_er_range(const std::string& text)
   return std::pair{low, high};
 }
 
-// The puzzle's Sudoku Explainer rating, "ER=4.2" or "beyond 4.4" (rate.h), with the solution
+// The puzzle's Sudoku Explainer rating, "ER=4.2" or "beyond" (rate.h), with the solution
 // `filler` finds (the generator made the puzzle unique; solve() verifies the answer).
 std::string se_rating(const Grid& puzzle, Solver& filler) {
   const Result solved = filler.solve(puzzle, Limits{});
