@@ -59,6 +59,9 @@ const SeStep* hardest_step(const SeRating& r) {
   return hardest;
 }
 
+// The cells the techniques left empty (0 when they solved it).
+int empty_cells(const SeRating& r) { return r.reached.cells() - r.reached.givens(); }
+
 // "ER=4.2 EP=1.2 ED=1.2 steps=54 hardest="XY-Wing"", or for a puzzle the techniques leave unsolved
 // "ER=beyond EP=1.2 ED=1.2 steps=23 reached=4.5 hardest="..." empty_cells=37": one word per field.
 std::string rating_line(const SeRating& r) {
@@ -66,7 +69,7 @@ std::string rating_line(const SeRating& r) {
                      se_number(r.ed) + " steps=" + std::to_string(r.steps.size());
   if (!r.solved) line += " reached=" + se_number(r.er);
   if (const SeStep* hardest = hardest_step(r)) line += " hardest=\"" + hardest->technique + "\"";
-  if (!r.solved) line += " empty_cells=" + std::to_string(r.reached.cells() - r.reached.givens());
+  if (!r.solved) line += " empty_cells=" + std::to_string(empty_cells(r));
   return line;
 }
 
@@ -93,12 +96,11 @@ class RateFiles {
 
   void add(const std::string& source, const ParsedPuzzle& p, const SeRating& r) {
     const SeStep* hardest = hardest_step(r);
-    const int empty = r.reached.cells() - r.reached.givens();
     if (csv_) {
       csv_->stream() << csv_field(source) << ',' << p.number << ',' << p.first_line << ','
                      << (r.solved ? se_number(r.er) : "") << ',' << se_number(r.ep) << ',' << se_number(r.ed) << ','
                      << (r.solved ? "true" : "false") << ',' << r.steps.size() << ',' << se_number(r.er) << ','
-                     << csv_field(hardest ? hardest->technique : "") << ',' << empty << "\n";
+                     << csv_field(hardest ? hardest->technique : "") << ',' << empty_cells(r) << "\n";
       csv_->check(false);
     }
     if (json_) {
@@ -107,7 +109,7 @@ class RateFiles {
       rows_.push_back({{"source", source}, {"puzzle", p.number}, {"line", p.first_line},
                        {"er", r.solved ? nlohmann::json(r.er) : nlohmann::json()}, {"ep", r.ep}, {"ed", r.ed},
                        {"solved", r.solved}, {"reached", r.er}, {"hardest", hardest ? hardest->technique : ""},
-                       {"empty_cells", empty}, {"steps", steps}});
+                       {"empty_cells", empty_cells(r)}, {"steps", steps}});
     }
   }
 
