@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "sudokit/sat/sat.h"
+#include "settle.h"  // private to the backend (solvers/sat)
 #include "sudokit/encoders/cnf.h"
 #include "sudokit/encoders/model.h"
 #include "sudokit/errors.h"
@@ -175,6 +176,84 @@ TEST(Sat, EveryEncodingAndModeSolvesAndCounts) {
         // The reused solver must not carry one puzzle's blocking clauses to the next.
         EXPECT_EQ(solver.solve(hard, count_up_to(2)).status, Status::unique) << solver.options();
       }
+}
+
+// Settling (settle.h): a puzzle whose reduced formula unit propagation settles is answered
+// without building the library; every count must be what the library reports for it.
+TEST(Sat, SettlingFirstChangesNoAnswerAndNoCount) {
+  Random random(7);
+  auto checker = builtin_solvers().create(test::fastest());
+  std::vector<Grid> puzzles;
+  for (auto [br, bc] : {std::pair{2, 2}, {3, 3}, {3, 3}, {4, 4}}) {
+    GenerateOptions easy;  // many clues: singles settle most of these
+    easy.clues = Shape::make(br, bc)->cells() * 2 / 3;
+    puzzles.push_back(generate_unique(Shape::make(br, bc), random, *checker, easy));
+  }
+  puzzles.push_back(read_one("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"));
+  for (const DataCase& c : data_cases()) puzzles.push_back(read_one(c.puzzle, c.box));  // none, one, many solutions
+  auto summary = [](const Result& r) {
+    std::string s = std::string(to_string(r.status)) + " " + std::to_string(r.count) + " nodes " +
+                    std::to_string(r.stats.nodes) + " " + std::to_string(r.stats.guesses) + " " +
+                    std::to_string(r.stats.backtracks) + " " + std::to_string(r.stats.propagations);
+    for (const Counter& c : r.stats.counters) s += " " + c.name + "=" + std::to_string(c.value);
+    for (const Grid& g : r.solutions) s += " " + to_line(g);
+    return s;
+  };
+  int settled = 0;
+  for (auto lib : {sat::Library::cryptominisat, sat::Library::cadical})
+    for (auto e : kEncodings) {
+      SatSolver on(SatSolver::Config{e, SatSolver::Mode::reduce, lib, std::nullopt, "", true});
+      SatSolver off(SatSolver::Config{e, SatSolver::Mode::reduce, lib, std::nullopt, "", false});
+      EXPECT_TRUE(off.options().ends_with(",settle=off")) << off.options();
+      for (const Grid& puzzle : puzzles)
+        for (std::uint64_t count : {1u, 2u, 3u}) {
+          const Result a = on.solve(puzzle, count_up_to(count, 1000)), b = off.solve(puzzle, count_up_to(count, 1000));
+          ASSERT_EQ(summary(a), summary(b)) << on.options() << " " << to_line(puzzle);
+          settled += a.stats.backtracks == 0 && a.stats.guesses == 0 && a.count == 1;
+        }
+    }
+  EXPECT_GT(settled, 50);  // the easy puzzles took the settled path's answers
+}
+
+TEST(Sat, SettleFirstAnswersFromUnitPropagationOrAsksTheLibrary) {
+  for (auto lib : {sat::Library::cryptominisat, sat::Library::cadical}) {
+    // x1, x1 -> x2, x2 -> not x3: propagation alone gives the one model.
+    auto s = sat::settle_first(lib, {});
+    ASSERT_EQ(s->new_vars(3), 1);
+    for (std::vector<int> c : {std::vector{1}, {-1, 2}, {-2, -3}, {2, 2, 3}}) s->add_clause(c);
+    ASSERT_EQ(s->solve({}, {}), sat::Answer::satisfiable);
+    EXPECT_TRUE(s->is_true(1) && s->is_true(2) && !s->is_true(3));
+    EXPECT_EQ(s->last_call().conflicts, 0u);
+    s->add_clause(std::vector{2, 3});  // true in the model: still that model
+    EXPECT_EQ(s->solve({}, {}), sat::Answer::satisfiable);
+    s->add_clause(std::vector{-1, -2});  // a blocking clause: no other model
+    EXPECT_EQ(s->solve({}, {}), sat::Answer::unsatisfiable);
+
+    // x1 or x2 leaves both open: the library decides, and its model keeps every clause.
+    auto open = sat::settle_first(lib, {});
+    open->new_vars(2);
+    open->add_clause(std::vector{1, 2});
+    open->add_clause(std::vector{-1, -2});
+    ASSERT_EQ(open->solve({}, {}), sat::Answer::satisfiable);
+    EXPECT_NE(open->is_true(1), open->is_true(2));
+    open->add_clause(std::vector{open->is_true(1) ? -1 : -2});
+    EXPECT_EQ(open->solve({}, {}), sat::Answer::satisfiable);
+    open->add_clause(std::vector{open->is_true(1) ? -1 : -2});
+    EXPECT_EQ(open->solve({}, {}), sat::Answer::unsatisfiable);
+
+    // A conflict in propagation, and assumptions: the library answers.
+    auto conflict = sat::settle_first(lib, {});
+    conflict->new_vars(2);
+    for (std::vector<int> c : {std::vector{1}, {-1, 2}, {-1, -2}}) conflict->add_clause(c);
+    EXPECT_EQ(conflict->solve({}, {}), sat::Answer::unsatisfiable);
+    auto assumed = sat::settle_first(lib, {});
+    assumed->new_vars(2);
+    assumed->add_clause(std::vector{-1, 2});
+    const int assume[] = {1};
+    ASSERT_EQ(assumed->solve(assume, {}), sat::Answer::satisfiable);
+    EXPECT_TRUE(assumed->is_true(1) && assumed->is_true(2));
+  }
+  EXPECT_THROW(sat::settle_first(sat::Library::dpll, {}), std::logic_error);
 }
 
 TEST(Sat, SolvesEveryShapeUpTo25x25) {

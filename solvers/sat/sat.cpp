@@ -10,6 +10,7 @@
 #include "method.h"
 #include "proof.h"
 #include "session.h"
+#include "settle.h"
 #include "sudokit/errors.h"
 
 namespace sudokit {
@@ -77,6 +78,7 @@ std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
     else if (*v == "cdcl") c.library = Library::cdcl;
     else if (*v != "auto") throw UsageError("sat: solver is auto, cryptominisat, cadical, dpll or cdcl, not '" + *v + "'");
   }
+  c.settle = options.take_flag("settle", true);
   if (!c.proof.empty()) {  // proofs come from CaDiCaL
     if (c.library && c.library != Library::cadical) throw UsageError("sat: proof= needs solver=cadical (or auto)");
     c.library = Library::cadical;
@@ -108,7 +110,7 @@ std::string SatSolver::options() const {
   const std::string solver = config_.library ? std::string(to_string(*config_.library))
                              : used_         ? "auto(" + std::string(to_string(*used_)) + ")"
                                              : "auto";
-  return s + ",solver=" + solver;
+  return s + ",solver=" + solver + (config_.settle ? "" : ",settle=off");
 }
 
 Library SatSolver::library(ProblemKind kind, int size) {
@@ -119,7 +121,11 @@ Library SatSolver::library(ProblemKind kind, int size) {
 std::unique_ptr<SatLibrary> SatSolver::make(ProblemKind kind, int size, sat::Setup setup) {
   if (proofs_) setup.proof_path = proofs_->next_path();
   if (config_.program) return sat::make_external(*config_.program, setup);
-  return sat::make_library(library(kind, size), setup);
+  const Library lib = library(kind, size);
+  const bool settles = lib == Library::cryptominisat || lib == Library::cadical;
+  if (config_.settle && settles && kind == ProblemKind::sudoku && !setup.incremental && setup.proof_path.empty())
+    return sat::settle_first(lib, setup);
+  return sat::make_library(lib, setup);
 }
 
 Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
@@ -341,7 +347,7 @@ BackendInfo SatSolver::info() {
   // unit clauses, so that the proof does not rest on sudokit's own reduction of them.
   i.proofs = BackendInfo::Proofs{"proof", ".cnf", {{"givens", "units"}}};
   i.options = "solver=auto|cryptominisat|cadical|dpll|cdcl encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
-              "proof=FILE";
+              "proof=FILE settle=on|off";
   return i;
 }
 

@@ -23,6 +23,9 @@
 // dimacs` writes the standard formula with its published clause counts.
 // Counting and uniqueness: method.h (a clause forbidding each model, or dpll's own search). In
 // assume mode the blocking clauses carry a literal switched off after the puzzle.
+// Settling (option settle=, on by default): with a fresh CryptoMiniSat or CaDiCaL per puzzle, unit
+// propagation runs on the formula first, and a puzzle it settles is answered without building the
+// library (settle.h); the decisions and conflicts reported are the same.
 // Checking: every model is decoded whole and checked against every clause the library was given
 // before it is believed (model.h, method.h); a fault is a WrongAnswer.
 // Limits: the time left and the node budget (a conflict budget; a call budget for a program)
@@ -56,6 +59,9 @@ class SatSolver final : public Solver {
     std::optional<sat::Library> library;   // in this process; nullopt: auto
     std::optional<sat::Program> program;   // instead, an external program (ext:NAME)
     std::string proof;                     // proof=FILE, "" for none
+    // settle=on|off: a fresh in-process library is built only when unit propagation alone does
+    // not settle the formula (settle.h); the counts are the same either way.
+    bool settle = true;
   };
   explicit SatSolver(Config config);
   // encoding, library: nullopt for auto.
