@@ -17,9 +17,9 @@ else
   S=build/release/apps/sudokit
   out=docs
 fi
-# The tutorial's puzzle is the one `sudokit generate --seed 8` makes (chosen because propagation
+# The tutorial's puzzle is the one `sudokit generate --seed 54` makes (chosen because propagation
 # needs one guess there, a wrong one first: the smallest search that shows backtracking).
-SEED=8
+SEED=54
 P=$("$S" generate --seed "$SEED" | grep -v '^#')
 # The backends from `sudokit solvers`, never named here: every one that sudokit ships (its code
 # under solvers/; a build may add others, SUDOKIT_EXTRA_BACKENDS, which the tutorial is not about)
@@ -88,18 +88,20 @@ cat <<'MD'
 
 ## Inference alone
 
-With search turned off, propagation places what the two rules force and stops:
+With search turned off, propagation places what its rules force and stops: naked and hidden
+singles, with locked candidates (a digit of a box confined to one line, or of a line to one box)
+taking candidates out when the singles stall:
 
 ```
 MD
 run "echo '$P' | $S solve -s propagate -o search=off"
 naked=$(field propagate naked_singles -o search=off) hidden=$(field propagate hidden_singles -o search=off)
-open=$(field propagate open_cells -o search=off)
+open=$(field propagate open_cells -o search=off) locked=$(field propagate rule_eliminations -o search=off)
 cat <<MD
 \`\`\`
 
-The rules fill $((naked + hidden)) cells ($naked naked singles, $hidden hidden singles) and then stall with $open open: this
-puzzle needs a guess.
+The rules fill $((naked + hidden)) cells ($naked naked singles, $hidden hidden singles; locked candidates took out
+$locked candidates on the way) and then stall with $open open: this puzzle needs a guess.
 MD
 cat <<'MD'
 

@@ -16,10 +16,13 @@ using test::count_up_to;
 namespace {
 const char* kEasy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
 const char* kHard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+// top1465's first puzzle: every rule here stalls on it (locked candidates finish kHard).
+const char* kNeedsSearch = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+const char* kNeedsSearchSolution = "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
 }  // namespace
 
 TEST(Propagate, SinglesAloneSolveTheEasyPuzzle) {
-  PropagateSolver solver;
+  PropagateSolver solver(PropagateSettings::preset("norvig"));
   const Result r = solver.solve(read_one(kEasy), count_up_to(2));
   ASSERT_EQ(r.status, Status::unique);
   EXPECT_EQ(r.stats.nodes, 1u);
@@ -29,19 +32,25 @@ TEST(Propagate, SinglesAloneSolveTheEasyPuzzle) {
   EXPECT_EQ(to_line(r.solutions[0]), "483921657967345821251876493548132976729564138136798245372689514814253769695417382");
 }
 
-TEST(Propagate, TheHardPuzzleNeedsSearchAndAgreesWithBacktrack) {
-  PropagateSolver solver;
-  const Result r = solver.solve(read_one(kHard), count_up_to(2));
+TEST(Propagate, TheHardPuzzlesNeedSearchAndAgreeWithBacktrack) {
+  PropagateSolver solver, norvig(PropagateSettings::preset("norvig"));
+  const Result r = solver.solve(read_one(kNeedsSearch), count_up_to(2));
   ASSERT_EQ(r.status, Status::unique);
   EXPECT_GT(r.stats.guesses, 0u);
-  EXPECT_EQ(to_line(r.solutions[0]), "417369825632158947958724316825437169791586432346912758289643571573291684164875293");
+  EXPECT_EQ(to_line(r.solutions[0]), kNeedsSearchSolution);
+  // Norvig's hard1 needs search with his rules alone; the default's locked candidates finish it.
+  const Result hard1 = norvig.solve(read_one(kHard), count_up_to(2));
+  ASSERT_EQ(hard1.status, Status::unique);
+  EXPECT_GT(hard1.stats.guesses, 0u);
+  EXPECT_EQ(to_line(hard1.solutions[0]), "417369825632158947958724316825437169791586432346912758289643571573291684164875293");
+  EXPECT_EQ(solver.solve(read_one(kHard), count_up_to(2)).stats.guesses, 0u);
 }
 
 TEST(Propagate, WithoutSearchTheHardPuzzleStopsWithOpenCells) {
   PropagateSettings settings;
   settings.search = false;
   PropagateSolver solver(settings);
-  const Result r = solver.solve(read_one(kHard), count_up_to(2));
+  const Result r = solver.solve(read_one(kNeedsSearch), count_up_to(2));
   EXPECT_EQ(r.status, Status::stopped);
   EXPECT_EQ(r.stop_reason, StopReason::no_search);
   ASSERT_TRUE(r.deduced.has_value());
@@ -49,7 +58,7 @@ TEST(Propagate, WithoutSearchTheHardPuzzleStopsWithOpenCells) {
   EXPECT_GT(open, 0u);
   EXPECT_EQ(static_cast<std::uint64_t>(r.deduced->cells() - r.deduced->givens()), open);
   // What inference placed is right: it agrees with the solution wherever it placed a digit.
-  const Grid solution = read_one("417369825632158947958724316825437169791586432346912758289643571573291684164875293");
+  const Grid solution = read_one(kNeedsSearchSolution);
   for (int cell = 0; cell < solution.cells(); ++cell)
     if ((*r.deduced)[cell] != 0) {
       EXPECT_EQ((*r.deduced)[cell], solution[cell]);
@@ -59,9 +68,9 @@ TEST(Propagate, WithoutSearchTheHardPuzzleStopsWithOpenCells) {
 }
 
 // The trace names the rule behind each placement, as the teaching material quotes it: on the hard
-// puzzle, hidden singles, choices among a cell's candidates and dead ends.
+// puzzle, Norvig's method shows hidden singles, choices among a cell's candidates and dead ends.
 TEST(Propagate, TheTraceNamesItsRules) {
-  const auto r = test::run_cli("solve --solver propagate --count 2 --trace", std::string(kHard) + "\n");
+  const auto r = test::run_cli("solve --solver propagate -o rules=norvig --count 2 --trace", std::string(kHard) + "\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("hidden single"), std::string::npos);
   EXPECT_NE(r.err.find("naked single"), std::string::npos);
@@ -75,7 +84,7 @@ TEST(Propagate, EachRuleCanBeTurnedOff) {
   int i = 0;
   for (bool naked : {true, false})
     for (bool hidden : {true, false}) {
-      PropagateSettings s;
+      PropagateSettings s = PropagateSettings::preset("norvig");
       s.naked_singles = naked;
       s.hidden_singles = hidden;
       PropagateSolver solver(s);
@@ -173,14 +182,14 @@ TEST(PropagateRules, EachRuleIsTheOnlyOneThatGetsPastTheSinglesOnItsPuzzle) {
     SCOPED_TRACE(rule.option);
     const Grid puzzle = read_one(rule.puzzle);
     const Grid solution = PropagateSolver().solve(puzzle, count_up_to(2)).solutions.at(0);
-    const Result singles = propagate_with({{"search", "off"}})->solve(puzzle, count_up_to(2));
+    const Result singles = propagate_with({{"rules", "norvig"}, {"search", "off"}})->solve(puzzle, count_up_to(2));
     const auto stalled_at = singles.stats.counter("open_cells");
     ASSERT_GT(stalled_at, 0u);  // the singles alone stall
     for (const RulePuzzle& other : kRulePuzzles) {
       Notes notes;
       Limits limits = count_up_to(2);
       limits.observer = &notes;
-      const Result r = propagate_with({{other.option, "on"}, {"search", "off"}})->solve(puzzle, limits);
+      const Result r = propagate_with({{"rules", "norvig"}, {other.option, "on"}, {"search", "off"}})->solve(puzzle, limits);
       if (&other != &rule) {  // nothing to find: the same stall
         EXPECT_EQ(rule_count(r, other), 0u) << other.option;
         EXPECT_EQ(r.stats.counter("rule_eliminations"), 0u) << other.option;
@@ -237,7 +246,8 @@ const Known kNorvigCounts[] = {
 TEST(PropagateRules, TheNorvigPresetSearchesTheSameTreeAsBefore) {
   for (const Known& k : kNorvigCounts) {
     const Grid puzzle = read_one(k.puzzle, k.box);
-    std::unique_ptr<Solver> solvers[] = {std::make_unique<PropagateSolver>(), propagate_with({{"rules", "norvig"}})};
+    std::unique_ptr<Solver> solvers[] = {std::make_unique<PropagateSolver>(PropagateSettings::preset("norvig")),
+                                         propagate_with({{"rules", "norvig"}}), propagate_with({{"rules", "singles"}})};
     for (const auto& solver : solvers) {
       const Result r = solver->solve(puzzle, count_up_to(2));
       EXPECT_EQ(r.status, Status::unique);
@@ -261,7 +271,7 @@ TEST(PropagateRules, EveryPresetGivesTheSameVerifiedAnswersOnTheDataFile) {
     cases.emplace_back(read_one(f.at(0), f.size() > 3 ? std::optional(parse_box_spec(f[3])) : std::nullopt), std::stoull(f.at(1)));
   }
   ASSERT_GE(cases.size(), 20u);
-  PropagateSolver norvig;
+  PropagateSolver norvig(PropagateSettings::preset("norvig"));
   for (const char* preset : kPresets) {
     SCOPED_TRACE(preset);
     auto solver = propagate_with({{"rules", preset}});
@@ -285,7 +295,7 @@ TEST(PropagateRules, EveryPresetAgreesOnRandomPuzzlesOfEveryShape) {
   const Case cases[] = {{2, 2, 200, 6, 12},   {2, 3, 200, 14, 26},  {3, 2, 100, 14, 26},    {3, 3, 300, 45, 60},
                         {3, 4, 40, 70, 100}, {4, 3, 40, 70, 100}, {4, 4, 30, 100, 150}, {5, 5, 4, 200, 260},
                         {2, 8, 4, 60, 110},  {8, 8, 1, 800, 800}};
-  PropagateSolver norvig;
+  PropagateSolver norvig(PropagateSettings::preset("norvig"));
   std::vector<std::unique_ptr<Solver>> solvers;
   for (const char* preset : kPresets) solvers.push_back(propagate_with({{"rules", preset}}));
   solvers.push_back(propagate_with({{"rules", "all"}, {"naked", "off"}}));
@@ -342,7 +352,10 @@ TEST(PropagateRules, RatesPuzzlesByTheHardestRuleTheyNeed) {
 }
 
 TEST(PropagateRules, PresetsAndSwitchesNameTheirSettings) {
-  EXPECT_EQ(PropagateSolver().options(), "rules=norvig,search=on");
+  // The default is locked candidates on top of the singles, by the constructor and by create().
+  EXPECT_EQ(PropagateSolver().options(), "rules=locked,search=on");
+  EXPECT_EQ(propagate_with({})->options(), "rules=locked,search=on");
+  EXPECT_EQ(propagate_with({{"rules", "norvig"}})->options(), "rules=norvig,search=on");
   EXPECT_EQ(propagate_with({{"rules", "subsets"}, {"search", "off"}})->options(), "rules=subsets,search=off");
   EXPECT_EQ(propagate_with({{"rules", "all"}})->options(), "rules=fish,search=on");
   EXPECT_EQ(propagate_with({{"rules", "locked"}, {"xwing", "on"}})->options(),
