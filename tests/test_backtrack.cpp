@@ -5,6 +5,7 @@
 #include "sudokit/backtrack/backtrack.h"
 #include "sudokit/format.h"
 #include "sudokit/generate.h"
+#include "sudokit/online_estimate.h"
 #include "sudokit/verify.h"
 #include "test_support.h"
 
@@ -94,6 +95,35 @@ Grid hopeless_25x25() {
   for (int d = 13; d <= 24; ++d) g.set(g.shape().cell_at(d - 13, 24), d);
   g.set(g.shape().cell_at(23, 20), 25);
   return g;
+}
+
+// The plain search counts the leaves one level down all at once (backtrack.cpp, search_plain);
+// with an online estimator, which hears of every node, it steps through them. Both must count
+// the same tree, and a node budget must stop both at the same node.
+TEST(Backtrack, CountingLeavesAtOnceGivesTheSameCounts) {
+  Random random(32);
+  BacktrackSolver solver;
+  int puzzles = 0;
+  for (auto [br, bc, blanks] : {std::tuple{2, 2, 10}, {2, 3, 24}, {3, 3, 50}, {3, 3, 56}}) {
+    for (int i = 0; i < 25; ++i, ++puzzles) {
+      const Grid puzzle = with_random_blanks(random_solution(Shape::make(br, bc), random), blanks, random);
+      for (std::uint64_t budget : {0u, 37u, 1000u}) {
+        Limits plain = count_up_to(2), estimated = count_up_to(2);
+        plain.max_nodes = estimated.max_nodes = budget;
+        OnlineEstimator estimator;
+        estimated.estimator = &estimator;
+        const Result a = solver.solve(puzzle, plain), b = solver.solve(puzzle, estimated);
+        ASSERT_EQ(a.status, b.status) << to_line(puzzle) << " budget " << budget;
+        ASSERT_EQ(a.count, b.count) << to_line(puzzle);
+        ASSERT_EQ(a.stats.nodes, b.stats.nodes) << to_line(puzzle) << " budget " << budget;
+        if (a.status != Status::stopped) {
+          ASSERT_EQ(a.stats.guesses, b.stats.guesses) << to_line(puzzle);
+          ASSERT_EQ(a.stats.backtracks, b.stats.backtracks) << to_line(puzzle);
+        }
+      }
+    }
+  }
+  EXPECT_EQ(puzzles, 100);
 }
 
 TEST(Backtrack, NodeBudgetStopsAHopelessSearch) {

@@ -353,6 +353,15 @@ class SearchBudget {
     if (--countdown_ == 0) return tick();
     return false;
   }
+  // Charges `count` nodes at once, for a search that counts several nodes without stepping
+  // through them, only when that cannot change where it stops: they stay within the node limit
+  // (nodes_after, the count with them, at most the limit) and the clock is not due to be read
+  // among them. Returns false, charging nothing, otherwise: step through them with charge().
+  bool charge_quietly(std::uint64_t nodes_after, std::uint32_t count) {
+    if (nodes_after > node_limit_ || count >= countdown_) return false;
+    countdown_ -= count;
+    return true;
+  }
   bool out_of_time();  // checks the clock now
   StopReason reason() const { return reason_; }
   // The deadline, when there is one: a time budget too long for the clock (1e10 s, infinity)
