@@ -15,7 +15,7 @@
 # wall and CPU seconds.
 #
 # Each sudokit configuration runs once per set, puzzles in file order, pinned to one core
-# (taskset -c ${CORE:-0}), finding one solution (--count 1: what a SAT solver's "satisfiable"
+# (taskset -c ${CORE:-0}; the portfolio to cores 0 and 1), finding one solution (--count 1: what a SAT solver's "satisfiable"
 # answers) and, in a second column, proving it unique (--count 2). Times are those sudokit
 # reports per puzzle (time inside solve(): encoding and loading included, reading the file not).
 # The uniqueness column runs only the puzzles the first column solved (the others would stop
@@ -45,11 +45,14 @@ if [ -z "${SKIP_GENERATE:-}" ]; then
   done
 fi
 
-# The configurations: a label, then the arguments to `sudokit solve`.
+# The configurations: a label, the arguments to `sudokit solve`, and the cores it may use when
+# not just CORE (a portfolio runs one library per core).
 CONFIGS='propagate|--solver propagate
-propagate rules=locked|--solver propagate -o rules=locked
+propagate rules=norvig|--solver propagate -o rules=norvig
 propagate rules=all|--solver propagate -o rules=all
 dlx|--solver dlx
+sat (default)|--solver sat
+sat (portfolio: CaDiCaL and CryptoMiniSat, cores 0 and 1)|--solver sat -o solver=portfolio|0,1
 sat (CryptoMiniSat, extended)|--solver sat -o solver=cryptominisat -o encoding=extended
 sat (CryptoMiniSat, compact)|--solver sat -o solver=cryptominisat -o encoding=compact
 sat (CaDiCaL, extended)|--solver sat -o solver=cadical -o encoding=extended
@@ -85,15 +88,17 @@ for size in $SIZES; do
     echo "| configuration | one solution: solved | total s | max s | uniqueness: solved | total s | max s |"
     echo "|---|---|---|---|---|---|---|"
   } >> "$table"
-  [ -z "$CONFIGS" ] || echo "$CONFIGS" | while IFS='|' read -r label args; do
-    stats=$(nice -n 10 $PIN "$SUDOKIT" solve $args --count 1 --timeout "$LIMIT" --stats "$set" 2>&1 >/dev/null || true)
+  [ -z "$CONFIGS" ] || echo "$CONFIGS" | while IFS='|' read -r label args cores; do
+    pin=$PIN
+    [ -z "$cores" ] || pin="taskset -c $cores"
+    stats=$(nice -n 10 $pin "$SUDOKIT" solve $args --count 1 --timeout "$LIMIT" --stats "$set" 2>&1 >/dev/null || true)
     one=$(echo "$stats" | summarise)
     # Proving uniqueness first finds the solution that the run above looked for, so a puzzle it
     # stopped on would stop again: only the solved ones are run, the others count as stopped.
     solved=$(echo "$stats" | awk '/ status=/ && !/ status=stopped/ { for (i = 1; i <= NF; i++) if ($i == "puzzle") print $(i + 1) + 0 }')
     awk -v keep=" $(echo $solved) " '/^#/ { print; next } { if (index(keep, " " ++n " ")) print }' "$set" > "$OUT/solved.txt"
     unrun=$((count - $(echo "$solved" | grep -c . || true)))
-    two=$(nice -n 10 $PIN "$SUDOKIT" solve $args --count 2 --timeout "$LIMIT" --stats "$OUT/solved.txt" 2>&1 >/dev/null | summarise "$unrun")
+    two=$(nice -n 10 $pin "$SUDOKIT" solve $args --count 2 --timeout "$LIMIT" --stats "$OUT/solved.txt" 2>&1 >/dev/null | summarise "$unrun")
     echo "| $label | $one | $two |" | tee -a "$table"
   done
   # The command-line solvers on one DIMACS file per puzzle.

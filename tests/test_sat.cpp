@@ -116,8 +116,10 @@ Result another_method(const Grid& puzzle) {
   return builtin_solvers().create(other)->solve(puzzle, count_up_to(2));
 }
 
-// The two libraries and the textbook DPLL and CDCL (dpll.h, cdcl.h): every test below holds for all four.
-const sat::Library kLibraries[] = {sat::Library::cryptominisat, sat::Library::cadical, sat::Library::dpll, sat::Library::cdcl};
+// The two libraries, their portfolio and the textbook DPLL and CDCL (dpll.h, cdcl.h): every test
+// below holds for all five.
+const sat::Library kLibraries[] = {sat::Library::cryptominisat, sat::Library::cadical, sat::Library::portfolio,
+                                   sat::Library::dpll, sat::Library::cdcl};
 const sat::Library kTextbook[] = {sat::Library::dpll, sat::Library::cdcl};
 const Encoding kEncodings[] = {Encoding::minimal, Encoding::efficient, Encoding::extended, Encoding::compact};
 const SatSolver::Mode kModes[] = {SatSolver::Mode::assume, SatSolver::Mode::units, SatSolver::Mode::reduce};

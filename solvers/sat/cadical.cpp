@@ -7,7 +7,9 @@
 #include <cadical.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <climits>
+#include <optional>
 
 #include "sudokit/sat/sat_library.h"
 #include "sudokit/errors.h"
@@ -27,17 +29,22 @@ class LearnedClauses final : public CaDiCaL::Learner {
   std::uint64_t count = 0;
 };
 
-// Ends a call at the deadline. CaDiCaL asks it every 10th turn of its search loop
-// ("terminateint") and in its inprocessing loops.
+// Ends a call at the deadline, or when another thread sets the interrupt flag (a portfolio).
+// CaDiCaL asks it every 10th turn of its search loop ("terminateint") and in its inprocessing
+// loops.
 class Deadline final : public CaDiCaL::Terminator {
  public:
-  bool terminate() override { return std::chrono::steady_clock::now() >= at; }
-  std::chrono::steady_clock::time_point at;
+  bool terminate() override {
+    return (interrupt && interrupt->load(std::memory_order_relaxed)) || (at && std::chrono::steady_clock::now() >= *at);
+  }
+  std::optional<std::chrono::steady_clock::time_point> at;
+  const std::atomic<bool>* interrupt = nullptr;
 };
 
 class Cadical final : public SatLibrary {
  public:
   explicit Cadical(const Setup& setup) {
+    deadline_.interrupt = setup.interrupt;
     solver_.set("quiet", 1);
     // "phase" is the value decisions try first (1 by default), as CryptoMiniSat's default polarity.
     solver_.set("phase", setup.decide_true_first ? 1 : 0);
@@ -80,13 +87,10 @@ class Cadical final : public SatLibrary {
   Answer solve(std::span<const int> assumptions, const CallLimits& limits) override {
     const std::uint64_t learned_before = learned_.count;
     conflicts_ = 0;
-    if (limits.deadline) {
-      if (std::chrono::steady_clock::now() >= *limits.deadline) return Answer::stopped;
-      deadline_.at = *limits.deadline;
-      solver_.connect_terminator(&deadline_);
-    } else {
-      solver_.disconnect_terminator();
-    }
+    if (limits.deadline && std::chrono::steady_clock::now() >= *limits.deadline) return Answer::stopped;
+    deadline_.at = limits.deadline;
+    if (limits.deadline || deadline_.interrupt) solver_.connect_terminator(&deadline_);
+    else solver_.disconnect_terminator();
     // limit() holds for the next call only; it takes an int.
     if (limits.max_conflicts)
       solver_.limit("conflicts", static_cast<int>(std::min<std::uint64_t>(limits.max_conflicts, INT_MAX)));

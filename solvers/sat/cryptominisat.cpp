@@ -16,7 +16,7 @@ using CMSat::lbool;
 
 class CryptoMiniSat final : public SatLibrary {
  public:
-  explicit CryptoMiniSat(const Setup& setup) {
+  explicit CryptoMiniSat(const Setup& setup) : solver_(nullptr, setup.interrupt) {
     solver_.set_verbosity(0);
     solver_.set_num_threads(1);
     // Assumed variables must not be eliminated (cryptominisat.h), and simplification between

@@ -140,6 +140,7 @@ std::unique_ptr<SatLibrary> make_library(Library library, const Setup& setup) {
     case Library::cadical: return make_cadical(setup);
     case Library::dpll: return make_dpll(setup);
     case Library::cdcl: return make_cdcl(setup);
+    case Library::portfolio: return make_portfolio(setup);
     case Library::cryptominisat: break;
   }
   return make_cryptominisat(setup);
@@ -150,6 +151,7 @@ std::string_view to_string(Library library) {
     case Library::cadical: return "cadical";
     case Library::dpll: return "dpll";
     case Library::cdcl: return "cdcl";
+    case Library::portfolio: return "portfolio";
     case Library::cryptominisat: break;
   }
   return "cryptominisat";

@@ -76,7 +76,8 @@ std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
     else if (*v == "cadical") c.library = Library::cadical;
     else if (*v == "dpll") c.library = Library::dpll;
     else if (*v == "cdcl") c.library = Library::cdcl;
-    else if (*v != "auto") throw UsageError("sat: solver is auto, cryptominisat, cadical, dpll or cdcl, not '" + *v + "'");
+    else if (*v == "portfolio") c.library = Library::portfolio;
+    else if (*v != "auto") throw UsageError("sat: solver is auto, cryptominisat, cadical, portfolio, dpll or cdcl, not '" + *v + "'");
   }
   c.settle = options.take_flag("settle", true);
   if (!c.proof.empty()) {  // proofs come from CaDiCaL
@@ -346,7 +347,7 @@ BackendInfo SatSolver::info() {
   // -o proof=FILE: CaDiCaL's DRAT, the formula as FILE.cnf; a certifier asks for the givens as
   // unit clauses, so that the proof does not rest on sudokit's own reduction of them.
   i.proofs = BackendInfo::Proofs{"proof", ".cnf", {{"givens", "units"}}};
-  i.options = "solver=auto|cryptominisat|cadical|dpll|cdcl encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
+  i.options = "solver=auto|cryptominisat|cadical|portfolio|dpll|cdcl encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
               "proof=FILE settle=on|off";
   return i;
 }

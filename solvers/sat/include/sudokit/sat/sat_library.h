@@ -12,6 +12,7 @@
 // the interface, and the others keep the defaults.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -31,7 +32,8 @@
 namespace sudokit::sat {
 
 // The libraries in this process (an external program is made by make_external, external.h).
-enum class Library { cryptominisat, cadical, dpll, cdcl };
+// portfolio: CaDiCaL and CryptoMiniSat side by side, the first answer wins (portfolio.cpp).
+enum class Library { cryptominisat, cadical, dpll, cdcl, portfolio };
 std::string_view to_string(Library library);
 
 enum class Answer { satisfiable, unsatisfiable, stopped };
@@ -63,6 +65,10 @@ struct Setup {
   // to the library, it proves the answer. Only a library that can (CaDiCaL, a program that writes
   // DRAT) takes one; the others throw UsageError.
   std::string proof_path;
+  // A flag another thread sets to end the call under way as soon as the library notices (read as
+  // often as the deadline): how a portfolio stops the members that lost. CaDiCaL and
+  // CryptoMiniSat read it; the textbook solvers and programs do not.
+  std::atomic<bool>* interrupt = nullptr;
 };
 
 // What the solver's variables stand for: the problem, and for each solver variable (from 1) the
@@ -126,6 +132,7 @@ std::unique_ptr<SatLibrary> make_cryptominisat(const Setup& setup);
 std::unique_ptr<SatLibrary> make_cadical(const Setup& setup);
 std::unique_ptr<SatLibrary> make_dpll(const Setup& setup);  // dpll.h
 std::unique_ptr<SatLibrary> make_cdcl(const Setup& setup);  // cdcl.h
+std::unique_ptr<SatLibrary> make_portfolio(const Setup& setup);  // portfolio.cpp
 std::unique_ptr<SatLibrary> make_library(Library library, const Setup& setup);
 
 }  // namespace sudokit::sat
