@@ -15,9 +15,9 @@
 # wall and CPU seconds.
 #
 # Each sudokit configuration runs once per set, puzzles in file order, pinned to one core
-# (taskset -c ${CORE:-0}; the portfolio to cores 0 and 1), finding one solution (--count 1: what a SAT solver's "satisfiable"
-# answers) and, in a second column, proving it unique (--count 2). Times are those sudokit
-# reports per puzzle (time inside solve(): encoding and loading included, reading the file not).
+# (taskset -c ${CORE:-0}; the portfolio to two, ${PORTFOLIO_CORES:-0,1}), finding one solution
+# (--count 1: what a SAT solver's "satisfiable" answers) and, in a second column, proving it
+# unique (--count 2). Times are those sudokit reports per puzzle (time inside solve(): encoding and loading included, reading the file not).
 # The uniqueness column runs only the puzzles the first column solved (the others would stop
 # again, on the way to the same first solution) and counts the rest as stopped at the limit.
 # The command-line solvers get the DIMACS file of each puzzle (`sudokit encode --to dimacs`,
@@ -52,7 +52,7 @@ propagate rules=norvig|--solver propagate -o rules=norvig
 propagate rules=all|--solver propagate -o rules=all
 dlx|--solver dlx
 sat (default)|--solver sat
-sat (portfolio: CaDiCaL and CryptoMiniSat, cores 0 and 1)|--solver sat -o solver=portfolio|0,1
+sat (portfolio: CaDiCaL and CryptoMiniSat, two cores)|--solver sat -o solver=portfolio|'"${PORTFOLIO_CORES:-0,1}"'
 sat (CryptoMiniSat, extended)|--solver sat -o solver=cryptominisat -o encoding=extended
 sat (CryptoMiniSat, compact)|--solver sat -o solver=cryptominisat -o encoding=compact
 sat (CaDiCaL, extended)|--solver sat -o solver=cadical -o encoding=extended

@@ -2,6 +2,7 @@
 #include <cryptominisat5/cryptominisat.h>
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
 #include <vector>
 
@@ -16,7 +17,7 @@ using CMSat::lbool;
 
 class CryptoMiniSat final : public SatLibrary {
  public:
-  explicit CryptoMiniSat(const Setup& setup) : solver_(nullptr, setup.interrupt) {
+  explicit CryptoMiniSat(const Setup& setup) : interrupt_(setup.interrupt) {
     solver_.set_verbosity(0);
     solver_.set_num_threads(1);
     // Assumed variables must not be eliminated (cryptominisat.h), and simplification between
@@ -57,6 +58,7 @@ class CryptoMiniSat final : public SatLibrary {
       to_lits(assumptions);
     }
     for (;;) {
+      if (interrupt_ && interrupt_->load()) return Answer::stopped;
       double seconds = std::numeric_limits<double>::max();
       if (limits.deadline) {
         seconds = std::chrono::duration<double>(*limits.deadline - std::chrono::steady_clock::now()).count();
@@ -81,6 +83,10 @@ class CryptoMiniSat final : public SatLibrary {
     }
   }
 
+  // CryptoMiniSat clears its interrupt flag as a solve() starts, so a portfolio calls this until
+  // the call has returned (portfolio.cpp); Setup::interrupt, read between slices, stops the next.
+  void interrupt() override { solver_.interrupt_asap(); }
+
   bool is_true(int v) override { return solver_.get_model()[static_cast<std::size_t>(v - 1)] == CMSat::l_True; }
 
   CallStats last_call() override { return last_; }
@@ -92,6 +98,7 @@ class CryptoMiniSat final : public SatLibrary {
   }
 
   CMSat::SATSolver solver_;
+  const std::atomic<bool>* interrupt_;
   std::vector<Lit> buffer_;
   CallStats last_{0, 0, 0, std::nullopt};
 };

@@ -7,13 +7,19 @@
 // cores the portfolio takes the faster of the two on each. With one core in the affinity mask it
 // is CaDiCaL alone: two searches on one core would each run at half speed.
 //
-// The answer, the model and the counts reported are the winner's; a model is checked as any
-// other (method.h). The interruption is a flag each library reads as often as its deadline
-// (Setup::interrupt), set by the winner and cleared before the next call.
+// The answer, the model and the conflicts reported are the winner's (decisions are not: CaDiCaL
+// counts none, so calls won by different members would not add up); a model is checked as any
+// other (method.h). The loser's conflicts are not charged to a node budget: each member has the
+// whole budget. The interruption is a flag the libraries read (Setup::interrupt), set by the
+// winner, plus SatLibrary::interrupt() until each loser has returned. An exception in a member
+// (out of memory) stops the others and is thrown again once they have returned.
 #include <sched.h>
 
 #include <atomic>
+#include <chrono>
+#include <exception>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -43,8 +49,9 @@ class Portfolio final : public SatLibrary {
   std::string name() const override { return members_[winner_]->name() + " (portfolio)"; }
 
   int new_vars(int count) override {
-    int first = 0;
-    for (auto& m : members_) first = m->new_vars(count);
+    const int first = members_[0]->new_vars(count);
+    for (std::size_t i = 1; i < members_.size(); ++i)
+      if (members_[i]->new_vars(count) != first) throw std::logic_error("portfolio: the members number variables differently");
     return first;
   }
   void add_clause(std::span<const int> literals) override {
@@ -58,25 +65,55 @@ class Portfolio final : public SatLibrary {
     interrupt_ = false;
     std::atomic<int> first{-1};
     std::vector<Answer> answers(members_.size(), Answer::stopped);
+    std::vector<std::exception_ptr> errors(members_.size());
+    std::unique_ptr<std::atomic<bool>[]> running(new std::atomic<bool>[members_.size()]);
+    for (std::size_t i = 0; i < members_.size(); ++i) running[i] = true;
+    // Each member answers into its own slot; the first answer, or any exception, stops the rest.
     auto run = [&](std::size_t i) {
-      answers[i] = members_[i]->solve(assumptions, limits);
-      int none = -1;
-      if (answers[i] != Answer::stopped && first.compare_exchange_strong(none, static_cast<int>(i))) interrupt_ = true;
+      try {
+        answers[i] = members_[i]->solve(assumptions, limits);
+        int none = -1;
+        if (answers[i] != Answer::stopped && first.compare_exchange_strong(none, static_cast<int>(i))) interrupt_ = true;
+      } catch (...) {
+        errors[i] = std::current_exception();
+        interrupt_ = true;
+      }
+      running[i] = false;
     };
     {
       std::vector<std::jthread> others;
       for (std::size_t i = 1; i < members_.size(); ++i) others.emplace_back(run, i);
       run(0);
+      // The flag stops CaDiCaL and CryptoMiniSat's next slice; a CryptoMiniSat search under way
+      // clears it as it starts, so it is asked again until it has returned.
+      while (interrupt_)
+        if (!ask_to_stop(running.get())) break;
     }
     interrupt_ = false;
+    for (const auto& e : errors)
+      if (e) std::rethrow_exception(e);
     winner_ = first >= 0 ? static_cast<std::size_t>(first.load()) : 0;
     return answers[winner_];
   }
 
   bool is_true(int v) override { return members_[winner_]->is_true(v); }
-  CallStats last_call() override { return members_[winner_]->last_call(); }
+  // Only what every member counts: the decisions of the calls CryptoMiniSat won would not add up
+  // with those CaDiCaL won (it counts none).
+  CallStats last_call() override { return {std::nullopt, std::nullopt, members_[winner_]->last_call().conflicts, std::nullopt}; }
 
  private:
+  // Interrupts every member still running; false when none is.
+  bool ask_to_stop(const std::atomic<bool>* running) {
+    bool any = false;
+    for (std::size_t i = 0; i < members_.size(); ++i)
+      if (running[i]) {
+        members_[i]->interrupt();
+        any = true;
+      }
+    if (any) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return any;
+  }
+
   std::atomic<bool> interrupt_{false};
   std::vector<std::unique_ptr<SatLibrary>> members_;
   std::size_t winner_ = 0;  // the member whose answer the last call returned

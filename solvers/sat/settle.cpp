@@ -34,8 +34,9 @@ class SettleFirst final : public SatLibrary {
 
   std::string name() const override { return library_ == Library::cadical ? "CaDiCaL" : "CryptoMiniSat"; }
 
+  // After a solve(), a new variable has no value in the model: the library answers from then on.
   int new_vars(int count) override {
-    if (!real_ && variables_ + count > kMostVariables) build_library();
+    if (!real_ && (variables_ + count > kMostVariables || state_ != State::untried)) build_library();
     if (real_) return real_->new_vars(count);
     const int first = variables_ + 1;
     variables_ += count;
@@ -119,7 +120,10 @@ class SettleFirst final : public SatLibrary {
         const std::uint32_t c = clauses_of[k];
         if (satisfied[c]) continue;
         if (--open_count[c] == 0) return false;
-        if (open_count[c] == 1 && !assign(not_false(starts[c]))) return false;
+        if (open_count[c] == 1) {
+          const int forced = not_false(starts[c]);
+          if (forced == 0 || !assign(forced)) return false;  // 0: every literal false after all
+        }
       }
     }
     return queue.size() == static_cast<std::size_t>(variables_) && model_satisfies_all();
@@ -129,9 +133,10 @@ class SettleFirst final : public SatLibrary {
     const signed char v = value_[static_cast<std::size_t>(std::abs(lit))];
     return v != 0 && (v > 0) != (lit > 0);
   }
-  // The one literal of the clause at `at` not false: open, or true and still in the queue.
+  // The one literal of the clause at `at` not false (open, or true and still in the queue); 0
+  // when there is none.
   int not_false(std::size_t at) const {
-    while (is_false(literals_[at])) ++at;
+    while (literals_[at] != 0 && is_false(literals_[at])) ++at;
     return literals_[at];
   }
   // Every clause true under value_: what the counts imply when no clause repeats a literal; read

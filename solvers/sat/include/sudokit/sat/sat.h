@@ -3,7 +3,8 @@
 // backends (external.h), by any DIMACS program. One backend class for all of them: what to ask is
 // written once here and in method.h; how each library is asked is its own file.
 //
-// The library (option solver=, in-process): cryptominisat, cadical, or auto (default), which
+// The library (option solver=, in-process): cryptominisat, cadical, portfolio (the two side by
+// side, one thread each, the first answer wins: portfolio.cpp), or auto (default), which
 // picks by the rule in library_for(), measured in docs/backends/sat.md; or dpll or cdcl, the
 // textbook solvers of dpll.h and cdcl.h, for teaching: they report every decision, propagation,
 // conflict (and learnt clause) to the observer and count solutions in one search (auto never

@@ -65,10 +65,11 @@ struct Setup {
   // to the library, it proves the answer. Only a library that can (CaDiCaL, a program that writes
   // DRAT) takes one; the others throw UsageError.
   std::string proof_path;
-  // A flag another thread sets to end the call under way as soon as the library notices (read as
-  // often as the deadline): how a portfolio stops the members that lost. CaDiCaL and
-  // CryptoMiniSat read it; the textbook solvers and programs do not.
-  std::atomic<bool>* interrupt = nullptr;
+  // A flag another thread sets to end the call under way: how a portfolio stops the members that
+  // lost. CaDiCaL's terminator reads it as often as the deadline; CryptoMiniSat reads it between
+  // slices of its search, and interrupt() stops a slice under way. The textbook solvers and
+  // programs do not read it.
+  const std::atomic<bool>* interrupt = nullptr;
 };
 
 // What the solver's variables stand for: the problem, and for each solver variable (from 1) the
@@ -102,6 +103,10 @@ class SatLibrary {
   // this process always give one.
   virtual bool has_value(int /*v*/) { return true; }
   virtual CallStats last_call() = 0;
+  // Asks the call under way in another thread to end as soon as it can (a portfolio's loser);
+  // may be called before that call starts or after it ends. Libraries that read
+  // Setup::interrupt often enough need nothing more (the default does nothing).
+  virtual void interrupt() {}
 
   // What a work budget bounds, and what a search's nodes count: conflicts, with decisions as
   // nodes (every library in this process), or calls, each a node, for a program that reports no
