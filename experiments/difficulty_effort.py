@@ -4,9 +4,9 @@
     /usr/bin/python3 experiments/difficulty_effort.py OUT SUDOKIT
 
 OUT is an experiments/run_all.sh run. Reads OUT/difficulty/datasets/*.txt (puzzles whose human
-difficulty is known: data/se_rated and puzzles generated per ER range) and OUT/difficulty/runs/
+difficulty is known: data/se121_rated and puzzles generated per ER range) and OUT/difficulty/runs/
 NAME.csv (`sudokit compare --csv` of each, every backend). Rates every puzzle with `SUDOKIT rate`
-(ER of the puzzles its techniques solve; for data/se_rated's others, the SE 1.2.1 rating its
+(ER of the puzzles its techniques solve; for data/se121_rated's others, the SE 1.2.1 rating its
 comments give; a generated puzzle is made with an ER, so has one). Then, for each backend and each
 measure of its work (nodes, guesses and the counters it declares as its work, `sudokit solvers`:
 mems, updates, conflicts, decisions, ...), Spearman's rank correlation with ER over all puzzles, with a 95% bootstrap interval (2,000
@@ -30,7 +30,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from se_agreement import read_data  # noqa: E402  (experiments/: the reader of data/se_rated's comments)
+from se_agreement import read_data  # noqa: E402  (experiments/: the reader of data/se121_rated's comments)
 
 RESAMPLES = 2000
 
@@ -114,7 +114,7 @@ def main():
     sets = sorted(n[:-4] for n in os.listdir(os.path.join(base, "datasets")) if n.endswith(".txt"))
     for name in sets:
         path = os.path.join(base, "datasets", name + ".txt")
-        # SE 1.2.1's ER where data/se_rated's comments give it (None for generated puzzles).
+        # SE 1.2.1's ER where data/se121_rated's comments give it (None for generated puzzles).
         reference = [float(p["se"][0]) if p["se"] else None for p in read_data(path)]
         for number, er in ratings(sudokit, path).items():
             if er is None and number <= len(reference):
@@ -189,7 +189,7 @@ def plot(out, work, er_of):
 def write(out, table, work, er_of, stopped, sets):
     lines = ["", "## Human difficulty against search effort", ""]
     lines.append(f"{len(er_of)} 9x9 puzzles whose human difficulty is known ({', '.join(sets)}): Sudoku Explainer's "
-                 "ER from `sudokit rate` (docs/rating.md; for data/se_rated's puzzles beyond its techniques, the SE 1.2.1 "
+                 "ER from `sudokit rate` (docs/rating.md; for data/se121_rated's puzzles beyond its techniques, the SE 1.2.1 "
                  "rating the file gives). For each backend and each measure of its work, Spearman's rank correlation "
                  "with ER and its 95% bootstrap interval (2,000 resamples); a stopped search counts as its estimated "
                  "tree for nodes and as the work done so far for the other measures.")

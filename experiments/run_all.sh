@@ -113,12 +113,14 @@ for f in "$out"/datasets/*.txt; do
     > "$out/runs/$name.txt" || rc=$?
   (( rc <= 1 )) || status=$rc  # 1: some search stopped by the budget, which the report counts
 done
-# Human difficulty against search effort (experiments/difficulty_effort.py): data/se_rated, rated
+# Human difficulty against search effort (experiments/difficulty_effort.py): data/se121_rated, rated
 # by Sudoku Explainer, and 9x9 puzzles generated per range of its ER (sudokit rate's), compared
-# like the others, apart so that the datasets above keep their report.
+# like the others, apart so that the datasets above keep their report. A scaled run takes every
+# $divide-th puzzle of data/se121_rated (with the comment that rates it), so that it keeps the
+# file's spread of ratings.
 mkdir -p "$out/difficulty/datasets" "$out/difficulty/runs"
-awk -v n="$(scale 976)" '/^#/ { note = note $0 "\n"; next } NF { if (c++ >= n) exit; printf "%s%s\n", note, $0; note = "" }' \
-  "$data/se_rated" > "$out/difficulty/datasets/se_rated.txt"
+awk -v k="$divide" '/^#/ { note = note $0 "\n"; next } NF { if (c++ % k == 0) printf "%s%s\n", note, $0; note = "" }' \
+  "$data/se121_rated" > "$out/difficulty/datasets/se121_rated.txt"
 for range in 1.0-1.5 1.6-2.5 2.6-4.0 4.1-5.0 5.1-6.2; do
   "$bin" generate --difficulty "$range" --count "$(scale 100)" --seed 41 --attempts 5000 > "$out/difficulty/datasets/er_$range.txt" ||
     echo "run_all: generate --difficulty $range gave up (exit $?): that range has fewer puzzles" >&2

@@ -1,11 +1,12 @@
 #!/usr/bin/python3
-"""How `sudokit rate` agrees with Sudoku Explainer's ratings on data/se_rated.
+"""How `sudokit rate` agrees with Sudoku Explainer's ratings on data/se121_rated.
 
     experiments/se_agreement.py SUDOKIT [--write docs/rating.md | --check docs/rating.md]
 
-Rates every puzzle of data/se_rated with SUDOKIT (the sudokit binary) and prints markdown tables:
-ER, EP and ED against SukakuExplainer in SE 1.2.1's mode (the comments' se121=ER/EP/ED), ER
-against the published ratings, the published buckets, and every disagreement with SE 1.2.1.
+Rates every puzzle of data/se121_rated with SUDOKIT (the sudokit binary) and prints markdown tables:
+ER, EP and ED against SukakuExplainer in SE 1.2.1's mode (the comments' se121=ER/EP/ED) per range
+of ER, the buckets (easy, medium, hard, diabolical) of the two ERs, and every puzzle whose ER differs
+(sudokit rates it otherwise, or calls beyond its techniques one SE 1.2.1 rates 6.2 or less).
 --write replaces the block between the markers in the document; --check exits 1 when the
 document's block is not what the data gives now (a test runs it).
 """
@@ -18,24 +19,22 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "data" / "se_rated"
+DATA = ROOT / "data" / "se121_rated"
 BEGIN, END = "<!-- se_agreement.py: begin -->", "<!-- se_agreement.py: end -->"
 
 
 def read_data(path=DATA):
-    """Each puzzle of a file in data/se_rated's form, with the ratings the comment before it gives
-    (published, sukaku, se: (ER, EP, ED) as text; all None for a puzzle without that comment)."""
-    puzzles, notes = [], (None, None, None, None, None)
+    """Each puzzle of a file in data/se121_rated's form, with the rating the comment before it gives
+    (se: (ER, EP, ED) as text; None for a puzzle without that comment)."""
+    puzzles, notes = [], None
     for line in Path(path).read_text().splitlines():
         line = line.strip()
-        m = re.match(r"# published=(\S+)(?: sukaku=(\S+))? se121=(\S+)/(\S+)/(\S+)", line)
+        m = re.match(r"# se121=(\S+)/(\S+)/(\S+)$", line)
         if m:
             notes = m.groups()
         elif line and not line.startswith("#"):
-            published, sukaku, er, ep, ed = notes
-            puzzles.append({"puzzle": line, "published": published, "sukaku": sukaku,
-                            "se": (er, ep, ed) if er else None})
-            notes = (None, None, None, None, None)
+            puzzles.append({"puzzle": line, "se": notes})
+            notes = None
     return puzzles
 
 
@@ -93,40 +92,26 @@ def tables(puzzles):
     out.append(f"On the puzzles SE 1.2.1 rates 6.2 or less, ER is equal on {pct(equal, len(upto))}; of all "
                f"{len(puzzles)}, sudokit gives a rating that differs from SE 1.2.1's on {wrong}.")
     out.append("")
-    exact = [p for p in puzzles if not p["published"].startswith("<")]
-    same = sum(not p["beyond"] and p["ours"][0] == p["published"] for p in exact)
-    se_same = sum(p["se"][0] == p["published"] for p in exact)
-    out.append(f"Against the published ratings (SukakuExplainer's default techniques), ER is equal on "
-               f"{pct(same, len(exact))} of the {len(exact)} puzzles rated one by one; SE 1.2.1 itself agrees "
-               f"with them on {pct(se_same, len(exact))}. Where they differ, SukakuExplainer used a technique "
-               f"SE 1.2.1 does not have (skyscraper, two-string kite, turbot fish at 4.0-4.3, WXYZ-wing, "
-               f"strong-linked fish): the published rating is lower.")
-    out.append("")
     agree = Counter()
     for p in puzzles:
-        published = p["published"]
-        theirs = {"<1.5": "easy", "<2.5": "medium"}.get(published) or bucket(published)
-        if published == "<2.5" and p["sukaku"] and float(p["sukaku"]) < 1.5:
-            theirs = "easy"
-        if p["beyond"]:  # it needs a technique SE rates 6.5 or more (rate.h)
-            ours = "diabolical"
-        else:
-            ours = bucket(p["ours"][0])
+        theirs = bucket(p["se"][0])
+        ours = "diabolical" if p["beyond"] else bucket(p["ours"][0])  # beyond: a technique SE rates 6.5 or more (rate.h)
         agree[theirs, ours == theirs] += 1
-        agree["se", theirs, bucket(p["se"][0]) == theirs] += 1
-    out.append("| published bucket | puzzles | sudokit's ER in the same bucket | SE 1.2.1's ER in the same bucket |")
-    out.append("|---|---|---|---|")
-    n_all = k_all = se_all = 0
-    for name in ("easy", "medium", "hard", "diabolical"):
+    out.append("| SE 1.2.1's bucket | puzzles | sudokit's ER in the same bucket |")
+    out.append("|---|---|---|")
+    n_all = k_all = 0
+    for name, rule in (("easy", "1.0-1.4"), ("medium", "1.5-2.4"), ("hard", "2.5-4.9"), ("diabolical", "5.0 and up")):
         k, n = agree[name, True], agree[name, True] + agree[name, False]
-        n_all, k_all, se_all = n_all + n, k_all + k, se_all + agree["se", name, True]
-        out.append(f"| {name} | {n} | {pct(k, n)} | {pct(agree['se', name, True], n)} |")
-    out.append(f"| all | {n_all} | {pct(k_all, n_all)} | {pct(se_all, n_all)} |")
+        n_all, k_all = n_all + n, k_all + k
+        out.append(f"| {name} ({rule}) | {n} | {pct(k, n)} |")
+    out.append(f"| all | {n_all} | {pct(k_all, n_all)} |")
     out.append("")
-    differ = [p for p in upto if p["beyond"] or p["ours"][0] != p["se"][0]]
+    # Every puzzle whose ER differs: sudokit rates it otherwise, or calls beyond one SE 1.2.1 rates 6.2 or less.
+    differ = [p for p in puzzles if (p["ours"][0] != p["se"][0] and not p["beyond"])
+              or (p["beyond"] and float(p["se"][0]) <= 6.2)]
     out.append(f"A puzzle sudokit calls beyond its techniques counts as diabolical: every technique SE 1.2.1 tries "
-               f"below 6.5 is implemented, so it needs one SE rates 6.5 or more. Puzzles SE 1.2.1 rates 6.2 or less "
-               f"whose ER differs: {len(differ) or 'none'}.")
+               f"below 6.5 is implemented, so it needs one SE rates 6.5 or more. Puzzles whose ER differs from "
+               f"SE 1.2.1's: {len(differ) or 'none'}.")
     if differ:
         out.append("")
         out.append("| puzzle | SE 1.2.1 | sudokit | sudokit's hardest step |")
@@ -151,7 +136,7 @@ def main():
     start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
     if sys.argv[2] == "--check":
         if text[start:end].strip() != block.strip():
-            sys.exit(f"{doc}: the agreement tables are not what data/se_rated gives now: run {sys.argv[0]} SUDOKIT --write {doc}")
+            sys.exit(f"{doc}: the agreement tables are not what data/se121_rated gives now: run {sys.argv[0]} SUDOKIT --write {doc}")
         return
     doc.write_text(text[:start] + "\n" + block + text[end:])
 

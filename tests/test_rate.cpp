@@ -1,4 +1,4 @@
-// The SE rater (rate.h): ratings that agree with published ones technique by technique, SE's three
+// The SE rater (rate.h): ratings that agree with SE 1.2.1's technique by technique, SE's three
 // numbers, steps that hold against the solution, and `sudokit rate` as a user runs it.
 #include <gtest/gtest.h>
 
@@ -32,33 +32,45 @@ SeRating rate(const std::string& line) {
   return rate_se(puzzle, solution_of(puzzle));
 }
 
-// Puzzles of the Sudoku Exchange puzzle bank (public domain) with the ER its SukakuExplainer run
-// published, one per technique, and the technique of the hardest step.
+// Puzzles of data/se121_rated with the ER SukakuExplainer gives them in SE 1.2.1's mode (the file's
+// se121=), one per technique SE rates below its chains (and the uniqueness techniques in their
+// sizes), and the technique of the hardest step.
 struct Rated {
   const char* puzzle;
   double er;
   const char* hardest;
 };
-const Rated kPublished[] = {
-    {"570060003030005060601007000053000001000080000900000270000800402080100030200040019", 2.5, "Direct Hidden Triple"},
-    {"600050007030000000080409200015300000008000300000007590009501030000000080200070004", 2.6, "Pointing"},
-    {"000709000200080003070204050800000001000501000160070045050000030030000010604090508", 2.8, "Claiming"},
-    {"000050000000206000064000390045000810000020000000107000053000980090804060100030004", 3.0, "Naked Pair"},
-    {"970306042805000109000050000207000304010020080400738001000905000000000000100847003", 3.2, "X-Wing"},
-    {"080200400570000100002300000820090005000715000700020041000006700003000018007009050", 3.4, "Hidden Pair"},
-    {"013090460800000005000040000200000001970010043060705090089403710000000000000678000", 3.6, "Naked Triple"},
-    {"009603004010700080400080003000000641005000200164000000600010002050002060300407500", 3.8, "Swordfish"},
-    {"004105200000000000900823004040000060030218070708000503000501000000000000025000940", 4.0, "Hidden Triple"},
-    {"060050030000306000007000400030000060014020790700000001000000000900147005051609870", 4.2, "XY-Wing"},
-    {"024009030000600974000080020001040000207050809000060700070090000539006000080100290", 4.4, "XYZ-Wing"},
-    {"900801005000607000870000069490000057080000020000375000040000070008060900109000603", 4.5, "Unique Rectangle type 1"},
-    {"030000080000791000005000700004080500001204300200305008002508600000000000503010809", 4.6, "Unique Loop type 1"},
-    {"000007050100500300037089100409000010006020400010000507001690830003002005060800000", 4.7, "Unique Rectangle type 3"},
-    {"300000000040509020260013900700800000024901580000004009003160092010302040000000001", 4.8, "Unique Loop type 3"},
-    {"000705000000000000070619030306000908000203000010000020090000010107050604400108005", 5.0, "Naked Quad"},
-    {"004500700020800060060071400000000006006417200300000000007130090080006050003004100", 5.2, "Jellyfish"},
-    {"240900001005074009000000080010020005030405060800010040020000000700340500400002078", 5.6, "BUG type 1"},
-    {"000000407702000090059700030000186002004090600300254000030001920090000704801000000", 5.7, "BUG type 2"},
+const Rated kSe121[] = {
+    {"........58.7....9.......8....67....8.3...8.46...9.253...3.864....85...6.2....93.7", 2.5, "Direct Hidden Triple"},
+    {"..4.16..........36.5....49.8....1..7......1..37.9.....58...79.3...4.......7....5.", 2.6, "Pointing"},
+    {"215..7..6.4..3..1...3......7.........26..5.49..9.....193....1....1..479...23.....", 2.8, "Claiming"},
+    {"5...7.1.....1..24...8......7...4.56.......9.2.2..6..74..6...82...7.....1.84.2..56", 3.0, "Naked Pair"},
+    {"...6......36...4..4....32...9....12...1.5.64.3....89....5.92.....3..485.9........", 3.2, "X-Wing"},
+    {".3.....6...7...9.......48.24..8.6..9....4...75..7.9.3......75...2..5....69.....8.", 3.4, "Hidden Pair"},
+    {"267.1...4.4.......9.5...1......3..7..1..756.95........69342.5.......69.37........", 3.6, "Naked Triple"},
+    {".....985.1......9....82...1..5..42.........3..38....65....9...39.423.5..31......8", 3.8, "Swordfish"},
+    {".3.1...6...1....58...7.81.............8..6.2....28...3.65..72...7..1......2.5..46", 4.0, "Hidden Triple"},
+    {".5.2..391..........734..5.88.....957.39..8.4.2......8........3...28.7.1.......7.9", 4.2, "XY-Wing"},
+    {"......82.2..3...6..1..5....4.7......53..7.1...8.6....26...8.43.7..1.2........6...", 4.4, "XYZ-Wing"},
+    {"...26......8..96.......1.7...16.4..7.8..9..267.....4..1..84.......1.5..9.76..2...", 4.5, "Unique Rectangle type 1"},
+    {"1..4....595..31....64.5.8.....1......9..6..8......86..3.861.9....1....7....5.4...", 4.6, "Unique Loop type 1"},
+    {"5..4.179..8....5....3........6..7......519....4.3..8.....1...3.....6548...5...6.1", 4.7, "Unique Rectangle type 3"},
+    {".........8.9.1.5.....93..7.....9..........4634..7.3.5.6.........4..89.3...84.57.1", 4.6, "Unique Loop type 3"},
+    {"....47...4...2.8....93......25.14..9..4...71.9....82.4..........1......2...739...", 5.0, "Naked Quad"},
+    {"....7....5.....9..91.....8..5....4..64..1.537..8.9...1...98...48.43...5..7.5.....", 5.2, "Jellyfish"},
+    {"5...6......25..8.4..8...9......3....8....52....9.745...7.4...2........3.96.......", 5.6, "BUG type 1"},
+    {".65.1.7..1.4....8....4.8.......3....3.8..1......56.....7..5..3.9.3....1......75..", 5.7, "BUG type 2"},
+    {".3.....1.925...8.38.1...7..5.29..1.4...51...8.9...2.357834....2..9......2........", 5.7, "BUG type 4"},
+    {"...........2.9.856....4.2...67.........51......5..24916....97.42......1...4..6.8.", 5.8, "BUG type 3"},
+    {".1...8.....9....73.5.7.9.1......5...86.....9....8......8..9.1....1.7.2..37.2...56", 6.2, "Aligned Pair Exclusion"},
+    {".4.8....769...51..2.5......12.......768.14.2...4............79....4....6..69.7..1", 4.5, "Unique Rectangle type 2"},
+    {".9.....2...1..5..85.3219......9.23..3...6...2.......9.9..6..24....4.1.8...2...5.3", 4.5, "Unique Rectangle type 4"},
+    {"..5....8.78.9.3...9.27.....59....3.18....5......3....9.5...8.7.3..5...4.1.7......", 4.6, "Unique Loop type 2"},
+    {"6....2..9.2..41...1.56.....9.7.........37...2.3.9.5.......541....4.6.....9.2...5.", 4.6, "Unique Loop type 4"},
+    {"..........3....41...2.7..5...6..43.14..76....2......7.5..3..1.....2...9.917.5.2..", 4.7, "Unique Loop type 1"},
+    {"..81..2..4...3....32.59.1......2..3.9....1......3..8.....7....21.4.......7385.4..", 5.0, "Unique Loop type 2"},
+    {"3..74.529...3.......9.............1.7.2...43.5.....9.6....1.3...4.2.6......49.15.", 5.4, "Hidden Quad"},
+    {"9.4....86..6..25..1.56....986.5.4...4.9.1.2.....2.3..........6......59.....1....4", 6.0, "BUG type 3"},
 };
 
 // Each puzzle rated as `expected` says: solved, its ER, and the technique of its hardest step.
@@ -73,21 +85,10 @@ void expect_ratings(std::span<const Rated> expected) {
   }
 }
 
-TEST(Rate, AgreesWithPublishedRatingsTechniqueByTechnique) { expect_ratings(kPublished); }
-
-// Techniques the published set reaches only with SukakuExplainer's extra ones in between: their
-// ER from SukakuExplainer in SE 1.2.1's mode (data/se_rated's se121=).
-const Rated kSe121[] = {
-    {"347000069600000008008700401000070600000503000004080000403009100700000005560000942", 5.7, "BUG type 4"},
-    {"908257604000906000063010250030090060009060400005348700070000080004000300000000000", 5.8, "BUG type 3"},
-    {"900000008480000021600070009050216080060504030000000000000125000000040000030709050", 4.6, "Unique Loop type 3"},
-    {"400709003070305060020010070010834050000000000600000008500080001038106520100503007", 6.2, "Aligned Pair Exclusion"},
-};
-
-TEST(Rate, AgreesWithSE121OnTheTechniquesPastBug) { expect_ratings(kSe121); }
+TEST(Rate, AgreesWithSE121TechniqueByTechnique) { expect_ratings(kSe121); }
 
 TEST(Rate, ThreeNumbersFollowTheirDefinitions) {
-  for (const Rated& p : kPublished) {
+  for (const Rated& p : kSe121) {
     const SeRating r = rate(p.puzzle);
     ASSERT_FALSE(r.steps.empty());
     EXPECT_EQ(r.ed, r.steps.front().difficulty);
@@ -106,7 +107,7 @@ TEST(Rate, ThreeNumbersFollowTheirDefinitions) {
 }
 
 TEST(Rate, EveryStepDoesSomethingAndTheLastFillsTheSolution) {
-  const Grid puzzle = read_one(kPublished[10].puzzle);
+  const Grid puzzle = read_one(kSe121[10].puzzle);
   const Grid solution = solution_of(puzzle);
   const SeRating r = rate_se(puzzle, solution);
   for (const SeStep& s : r.steps) {
@@ -122,7 +123,7 @@ TEST(Rate, EveryStepDoesSomethingAndTheLastFillsTheSolution) {
 }
 
 TEST(Rate, AStepLimitGivesTheHint) {
-  const Grid puzzle = read_one(kPublished[4].puzzle);
+  const Grid puzzle = read_one(kSe121[4].puzzle);
   const SeRating hint = rate_se(puzzle, solution_of(puzzle), RateOptions{1});
   const SeRating full = rate_se(puzzle, solution_of(puzzle));
   ASSERT_EQ(hint.steps.size(), 1u);
@@ -151,13 +152,13 @@ TEST(Rate, OtherBoxShapesOnTheSameScale) {
 }
 
 TEST(Rate, RefusesAWrongSolution) {
-  const Grid puzzle = read_one(kPublished[0].puzzle);
+  const Grid puzzle = read_one(kSe121[0].puzzle);
   const Grid other = read_one("123456789456789123789123456214365897365897214897214365531642978642978531978531642");
   EXPECT_THROW(rate_se(puzzle, other), UsageError);
 }
 
 TEST(RateCli, OneLinePerPuzzleWithSEsThreeNumbers) {
-  const std::string two = std::string(kPublished[4].puzzle) + "\n" + kPublished[9].puzzle + "\n";
+  const std::string two = std::string(kSe121[4].puzzle) + "\n" + kSe121[9].puzzle + "\n";
   const auto r = run_cli("rate -", two);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("stdin: puzzle 1: ER=3.2 EP="), std::string::npos) << r.out;
@@ -166,10 +167,10 @@ TEST(RateCli, OneLinePerPuzzleWithSEsThreeNumbers) {
 }
 
 TEST(RateCli, HintNamesTheNextStepAndItsCells) {
-  const auto r = run_cli("rate --hint -", std::string(kPublished[4].puzzle) + "\n");
+  const auto r = run_cli("rate --hint -", std::string(kSe121[4].puzzle) + "\n");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(std::regex_search(r.out, std::regex("stdin: puzzle 1: [A-Za-z ]+ \\(\\d\\.\\d\\): r\\dc\\d=\\d"))) << r.out;
-  const auto steps = run_cli("rate --steps -", std::string(kPublished[4].puzzle) + "\n");
+  const auto steps = run_cli("rate --steps -", std::string(kSe121[4].puzzle) + "\n");
   EXPECT_NE(steps.out.find("X-Wing (3.2)"), std::string::npos) << steps.out;
   EXPECT_NE(steps.out.find("removes"), std::string::npos) << steps.out;
 }
@@ -178,7 +179,7 @@ TEST(RateCli, PuzzlesItCannotRateAreReportedAndTheBatchGoesOn) {
   const std::string input = std::string(81, '.') + "\n" +           // many solutions
                             "11" + std::string(79, '.') + "\n" +    // givens clash
                             "12345\n" +                              // not a puzzle
-                            kPublished[1].puzzle + "\n";
+                            kSe121[1].puzzle + "\n";
   const auto r = run_cli("rate -", input);
   EXPECT_NE(r.exit_code, 0);
   EXPECT_NE(r.err.find("puzzle 1 (line 1): not rated: it has more than one solution"), std::string::npos) << r.err;
@@ -271,7 +272,7 @@ namespace {
 
 TEST(RateCli, CsvAndJsonHoldOneRowPerRatedPuzzle) {
   sudokit::test::ScratchDir dir;
-  const std::string input = std::string(kPublished[4].puzzle) + "\n" +
+  const std::string input = std::string(kSe121[4].puzzle) + "\n" +
                             "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3\n" +
                             std::string(81, '.') + "\n";  // not rated: many solutions
   const auto r = run_cli("rate --csv - --json " + dir.path() + "r.json -", input);
