@@ -1,6 +1,5 @@
 // `sudokit compare`: every chosen backend on every puzzle, answers verified and compared;
 // `sudokit report`: the summary table of CSV files written by compare (e.g. from shards).
-#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,7 +15,6 @@
 #include <map>
 #include <set>
 #include <sstream>
-#include <thread>
 #include <tuple>
 
 #include "cli.h"
@@ -100,15 +98,6 @@ int certify_all(const Registry& registry, const std::string& certifier, const st
   std::cout << "certified: " << certified << " of " << asked
             << " puzzles whose answer is unique or none (DRAT proofs by " << certifier << ", checked by sudokit)\n";
   return certified == asked ? kOk : kDisagreement;
-}
-
-// The CPUs this process may run on (its affinity mask, as taskset sets it), not the machine's:
-// more threads than that would share cores and inflate every time measured.
-unsigned usable_cpus() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
-  return std::max(1u, std::thread::hardware_concurrency());
 }
 
 // What `sudokit compare` was told.

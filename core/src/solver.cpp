@@ -1,8 +1,11 @@
 #include "sudokit/solver.h"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <sstream>
 #include <string_view>
+#include <thread>
 #include <unordered_set>
 #include <type_traits>
 
@@ -473,5 +476,12 @@ BasicResult<Answer> BasicSolutionSink<Answer>::finish(StopReason stop, Stats sta
 
 template class BasicSolutionSink<Grid>;
 template class BasicSolutionSink<Selection>;
+
+unsigned usable_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return static_cast<unsigned>(std::max(1, CPU_COUNT(&set)));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 }  // namespace sudokit

@@ -13,8 +13,6 @@
 // whole budget. The interruption is a flag the libraries read (Setup::interrupt), set by the
 // winner, plus SatLibrary::interrupt() until each loser has returned. An exception in a member
 // (out of memory) stops the others and is thrown again once they have returned.
-#include <sched.h>
-
 #include <atomic>
 #include <chrono>
 #include <exception>
@@ -25,25 +23,18 @@
 #include <vector>
 
 #include "sudokit/sat/sat_library.h"
+#include "sudokit/solver.h"
 
 namespace sudokit::sat {
 
 namespace {
-
-// The cores this process may run on.
-int usable_cores() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) != 0) return 1;
-  return CPU_COUNT(&set);
-}
 
 class Portfolio final : public SatLibrary {
  public:
   explicit Portfolio(Setup setup) {
     setup.interrupt = &interrupt_;
     members_.push_back(make_cadical(setup));
-    if (usable_cores() >= 2) members_.push_back(make_cryptominisat(setup));
+    if (usable_cpus() >= 2) members_.push_back(make_cryptominisat(setup));
   }
 
   std::string name() const override { return members_[winner_]->name() + " (portfolio)"; }

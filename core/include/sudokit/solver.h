@@ -338,6 +338,11 @@ class Registry {
   std::vector<Family> families_;
 };
 
+// The CPUs this process may run on (its affinity mask, as taskset sets it), not the machine's:
+// more threads than that share cores and inflate every time measured (compare's jobs, a sat
+// portfolio's members). At least 1.
+unsigned usable_cpus();
+
 // Node and time limits for a search loop: call charge() once per node; it says when to stop.
 // The clock is read every 256 nodes, so a deadline costs almost nothing; a backend whose nodes
 // cost far more on large grids (propagate: about a millisecond a node at 64x64) reads it more
