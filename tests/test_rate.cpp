@@ -87,6 +87,27 @@ void expect_ratings(std::span<const Rated> expected) {
 
 TEST(Rate, AgreesWithSE121TechniqueByTechnique) { expect_ratings(kSe121); }
 
+// The four puzzles on which sudokit's ER once differed from SE 1.2.1's, all at a unique rectangle
+// of type 3 (docs/rating.md, "Where they differed"). With three or four extra digits SE looks for
+// a set of that many digits, never the hidden pair of the rectangle's own two (4.5) ...
+const Rated kTypeThreeSetSize[] = {
+    {"351................24.....97....62.8.....45...4..386.7....1.8..48...2...6.2.7....", 4.7, "Unique Rectangle type 3"},
+    {"..............1..2.34....5............6...1.7.8.35.........4..1.9.8...3.7........", 4.8, "Unique Rectangle type 3"},
+};
+TEST(Rate, TypeThreeLooksForSetsOfAsManyDigitsAsTheExtraCellsHold) { expect_ratings(kTypeThreeSetSize); }
+
+// ... and a naked set removes its digits from its unit's other cells only: SE 1.2.1 rates these two
+// 6.6 and 7.1 (chains), so sudokit, without chains, must get stuck where SE does, before any
+// type 3 step.
+TEST(Rate, TypeThreeNakedSetRemovesOnlyFromItsUnit) {
+  for (const char* puzzle : {"..8.5....7....1..3.....6....5..3.6...9......23827...9............6..5.3.1..9.38.7",
+                             ".57..1.4.6........2.1..5....36..7.19....93.5....4......7..62...9..5........31.4.."}) {
+    const SeRating r = rate(puzzle);
+    EXPECT_FALSE(r.solved) << puzzle;
+    for (const SeStep& s : r.steps) EXPECT_NE(s.technique, "Unique Rectangle type 3") << puzzle;
+  }
+}
+
 TEST(Rate, ThreeNumbersFollowTheirDefinitions) {
   for (const Rated& p : kSe121) {
     const SeRating r = rate(p.puzzle);

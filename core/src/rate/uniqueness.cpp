@@ -5,8 +5,9 @@
 // second solution. So the loop's cells with other candidates ("extra" cells) cannot all drop
 // them: type 1, one extra cell, loses a and b; type 2, extra cells whose only other digit is x,
 // make x true in one of them, so every cell seeing them all loses x; type 3, two extra cells
-// whose other digits form a naked set with other cells of a unit they share (or, read the other
-// way, a hidden set of a, b and other digits with the unit's other cells); type 4, two extra
+// whose other digits form a naked set with other cells of a unit they share, which the unit's other
+// cells lose (or, read the other way, a hidden set of a, b and other digits with the unit's other
+// cells; both tried from as many digits as the extra cells hold, as SE 1.2.1 does); type 4, two extra
 // cells sharing a unit where a has no other place: one of them is a, so neither is b. Rating 4.5
 // for a rectangle, 4.6 for a loop of 6, 4.7 of 8, 5.0 of 10 or more; type 3 adds 0.1 per digit
 // of its set past the first. Hints are taken easiest first, then by type, as SE takes them.
@@ -130,16 +131,11 @@ void type3(const Board& board, const std::vector<int>& loop, int c1, int c2, int
         if (count(naked) != degree || count(together) != degree) return false;
         SeStep step = loop_step(loop, a, b, 3, loop_rating(loop.size()) + 0.1 * (degree - 1));
         step.cells.insert(step.cells.end(), others.begin(), others.end());
-        // Each digit of the set leaves every cell that sees all the set's cells holding it (SE's rule:
-        // the unit's other cells, and beyond it when those cells also share a box or line).
-        for (int d : digits_of(together)) {
-          std::vector<int> holders;
-          for (int cell : others)
-            if (board.has(cell, d)) holders.push_back(cell);
-          for (int cell : {c1, c2})
-            if (board.has(cell, d)) holders.push_back(cell);
-          for (int cell : seeing_all(board, holders))
-            if (board.has(cell, d)) step.removed.push_back({cell, d});
+        // The set's digits leave the unit's other cells, and only those: SE 1.2.1 looks no further,
+        // even when the set's cells also share a box or a line.
+        for (int cell : unit->cells) {
+          if (cell == c1 || cell == c2 || std::find(others.begin(), others.end(), cell) != others.end()) continue;
+          for (int d : digits_of(board.candidates(cell) & together)) step.removed.push_back({cell, d});
         }
         if (!step.removed.empty()) hints.emplace_back(3, finish(std::move(step)));
         return false;
@@ -157,7 +153,9 @@ void type3_hidden(const Board& board, const std::vector<int>& loop, int c1, int 
   const int n = board.size();
   // The digits besides a, b and the extra ones.
   const std::vector<int> rest = digits_of(board.shape().all_digits() & ~extra & ~digit_bit(a) & ~digit_bit(b));
-  for (int degree = 2; degree <= std::min(7, n - 2); ++degree) {
+  // From as many digits as the extra cells hold, as SE 1.2.1 does: with three extra digits, a
+  // hidden pair of the loop's two digits is not looked for.
+  for (int degree = std::max(2, count(extra)); degree <= std::min(7, n - 2); ++degree) {
     for (int kind = 0; kind < 3; ++kind) {
       const int pair[2] = {c1, c2};
       const Unit* unit = board.unit_holding(kind, pair);
