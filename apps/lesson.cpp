@@ -18,6 +18,7 @@
 #include "sudokit/encoders/exact_cover.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
+#include "sudokit/rate.h"
 #include "sudokit/verify.h"
 
 namespace sudokit {
@@ -339,6 +340,63 @@ nlohmann::json puzzle_json(const Grid& g) {
           {"peers", peers}};
 }
 
+// A person's way through the puzzle beside the searches: Sudoku Explainer's techniques, easiest
+// first (rate.h), each deduction one step in the form the page plays back (a placement, or a note
+// whose marks are the candidates it removes, its pattern's cells cited), with "steps" and
+// "eliminations" as its counters. The rater needs the puzzle's only solution: from a method that
+// proved it unique (its answer verified like every answer). Grids up to 16x16, where the page
+// draws pencil marks; otherwise, or with no such method, the reason instead of steps.
+nlohmann::json person_json(const Lesson& lesson) {
+  const Grid& puzzle = *lesson.puzzle;
+  if (puzzle.size() > 16) return {{"unavailable", "a person's steps are shown for grids up to 16x16"}};
+  const auto proved = std::find_if(lesson.methods.begin(), lesson.methods.end(), [](const LessonMethod& m) {
+    return m.result.status == Status::unique && !m.result.solutions.empty();
+  });
+  if (proved == lesson.methods.end())
+    return {{"unavailable", "a person's steps need the puzzle's only solution, and no method here proved it has one "
+                            "(it has none or several, or each method stopped or was asked for one solution only)"}};
+  const SeRating r = rate_se(puzzle, proved->result.solutions.front());
+  LessonMethod person;
+  person.spec = "a person";
+  person.summary = "Sudoku Explainer's techniques, easiest first, one deduction a step (sudokit rate --steps)";
+  person.counter_names = {"steps", "eliminations"};
+  std::uint64_t placed = 0, removed = 0;
+  for (const SeStep& step : r.steps) {
+    LessonStep& s = person.steps.emplace_back();
+    s.kind = step.placed ? LessonStep::Kind::place : LessonStep::Kind::note;
+    s.text = describe(step, puzzle.shape());
+    if (step.placed) {
+      s.cell = step.placed->cell;
+      s.changes.push_back({step.placed->cell, 0, step.placed->digit});
+    }
+    s.cells = step.cells;
+    for (const CellDigit& gone : step.removed) s.marks.push_back({gone.cell, gone.digit, 1});
+    removed += step.removed.size();
+    s.placements = placed += step.placed.has_value();
+    s.counters = {person.steps.size(), removed};
+  }
+  LessonStep& end = person.steps.emplace_back();
+  end.kind = LessonStep::Kind::end;
+  end.placements = placed;
+  end.counters = {person.steps.size() - 1, removed};
+  const std::string rating = "ER=" + (r.solved ? se_number(r.er) : "beyond") + " EP=" + se_number(r.ep) + " ED=" + se_number(r.ed);
+  end.text = r.solved ? "solved by a person's techniques: " + rating + " on Sudoku Explainer's scale (sudokit rate)"
+                      : "stuck: the next step needs a technique Sudoku Explainer rates 6.5 or more, which sudokit does "
+                        "not apply (" + rating + ", the hardest step taken " + se_number(r.er) + ")";
+  nlohmann::json steps = nlohmann::json::array();
+  std::vector<std::uint64_t> counted;
+  for (const LessonStep& step : person.steps) steps.push_back(step_json(step, counted));
+  return {{"spec", person.spec},
+          {"summary", person.summary},
+          {"counter_names", person.counter_names},
+          {"rating", rating},
+          {"solved", r.solved},
+          {"search", false},
+          {"final", "Rated on Sudoku Explainer's scale (sudokit rate): " + rating + (r.solved ? "" : " (stuck)") + "; " +
+                        std::to_string(r.steps.size()) + " steps, " + std::to_string(removed) + " candidates removed."},
+          {"steps", steps}};
+}
+
 nlohmann::json lesson_data(const Lesson& lesson) {
   nlohmann::json methods = nlohmann::json::array();
   if (lesson.cover) {
@@ -347,7 +405,7 @@ nlohmann::json lesson_data(const Lesson& lesson) {
   }
   for (const LessonMethod& m : lesson.methods) methods.push_back(method_json(m, m.result));
   const Grid& g = *lesson.puzzle;
-  nlohmann::json data = {{"puzzle", puzzle_json(g)}, {"methods", methods}};
+  nlohmann::json data = {{"puzzle", puzzle_json(g)}, {"methods", methods}, {"person", person_json(lesson)}};
   // The grid as exact cover (the page's "the grid as exact cover"), up to 16x16 (the page draws a
   // part of it) and when every option is a cell's digit (a killer cage's digit sets are not).
   if (g.shape().size() <= 16) {

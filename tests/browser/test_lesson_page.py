@@ -57,7 +57,14 @@ def shot(driver, name):
 
 
 def panels(driver):
-    return driver.find_elements(By.CLASS_NAME, "method")
+    """The searches' panels (not the one of a person's steps)."""
+    return driver.find_elements(By.CSS_SELECTOR, ".method:not(.person)")
+
+
+def person_panel(driver):
+    found = driver.find_elements(By.CSS_SELECTOR, ".method.person")
+    assert len(found) <= 1
+    return found[0] if found else None
 
 
 def grid_of(panel):
@@ -295,6 +302,53 @@ def test_a_rule_shows_its_cells_and_the_pencil_marks_lose_what_it_removes(browse
     for cell, d, _ in first[14]:
         assert str(d) in tds[cell].find_element(By.CLASS_NAME, "marks").text.split(), (cell, d)
     shot(browser, "lesson-rule-cells")
+    assert script_errors(browser) == []
+
+
+def test_a_persons_steps_are_the_raters_and_each_is_a_hint(browser, tmp_path):
+    """Beside the searches, the page plays `sudokit rate --steps`: each step forward is the next
+    deduction a person would make, its pattern's cells cited and its eliminations marked, and the
+    grid at the end is the solution every method found."""
+    puzzle = "...6......36...4..4....32...9....12...1.5.64.3....89....5.92.....3..485.9........"  # an X-wing (3.2)
+    rated = run("rate", "--steps", "-", stdin=puzzle)
+    assert rated.returncode == 0, rated.stderr
+    header, *steps = rated.stdout.splitlines()
+    rating = re.search(r"ER=\S+ EP=\S+ ED=\S+", header).group(0)
+    steps = [re.sub(r"^\s*\d+\.\s*", "", line) for line in steps]  # "  12. X-Wing (3.2): ..."
+    page = tmp_path / "lesson.html"
+    assert run("teach", "-o", str(page), "--solvers", "dlx", puzzle).returncode == 0
+    browser.get(page.as_uri() + "#at=0")
+    browser.refresh()
+    person = person_panel(browser)
+    assert person is not None
+    assert person.find_element(By.TAG_NAME, "h2").text == "a person (" + rating + ")"
+    assert rating in person.find_element(By.CLASS_NAME, "final").text
+    wing = next(i for i, text in enumerate(steps) if text.startswith("X-Wing"))
+    browser.find_element(By.ID, "together").click()  # the person's panel alone
+    person.click()
+    for _ in range(wing + 1):
+        browser.find_element(By.ID, "fwd").click()
+    assert person.find_element(By.CLASS_NAME, "step").text == f"step {wing + 1} of {len(steps) + 1}: {steps[wing]}"
+    tds = person.find_elements(By.CSS_SELECTOR, "table.grid td")
+    cited = sum("cite" in td.get_attribute("class").split() for td in tds)
+    lost = sum("lost" in td.get_attribute("class").split() for td in tds)
+    assert cited == 4 and lost >= 1, (cited, lost)  # an X-wing's four corners; what it removes
+    shot(browser, "lesson-person-x-wing")
+    browser.find_element(By.ID, "end").click()
+    answer = run("solve", "--format", "line", "-", stdin=puzzle).stdout.split()[0]
+    assert grid_of(person) == answer
+    assert grid_of(panels(browser)[0]) != answer  # moved alone: the search stayed where it was
+    assert script_errors(browser) == []
+
+
+def test_a_person_needs_a_proven_unique_solution(browser, tmp_path):
+    page = tmp_path / "lesson.html"
+    two = "12..34.........."  # 4x4, with more than one solution
+    assert run("teach", "-o", str(page), "--solvers", "dlx", two).returncode == 0
+    browser.get(page.as_uri())
+    browser.refresh()
+    assert person_panel(browser) is None
+    assert "no method here proved it has one" in browser.find_element(By.ID, "person").text
     assert script_errors(browser) == []
 
 
