@@ -90,7 +90,7 @@ struct Difficulty {
   }
 };
 
-// "A-B" or "A": a range of ER holding a rating the rater gives (se_ratings: 1.0 to 6.2); none
+// "A-B" or "A": a range of ER holding a rating the rater gives (se_ratings: 1.0 to 8.7); none
 // when `text` has no digit (a word of the rating backend's scale).
 std::optional<std::pair<double, double>> parse_er_range(const std::string& text) {
   if (text.find_first_of("0123456789") == std::string::npos) return std::nullopt;
@@ -106,7 +106,8 @@ std::optional<std::pair<double, double>> parse_er_range(const std::string& text)
     std::string given;
     for (double r : ratings) given += (given.empty() ? "" : " ") + se_number(r);
     throw UsageError("--difficulty " + text + ": no puzzle can get that ER from sudokit rate, whose steps rate " + given +
-                     " (6.5 and more need chains, which it does not rate)");
+                     " (Sudoku Explainer rates others only with techniques sudokit does not apply: aligned triplet "
+                     "exclusion, nishio, multiple and dynamic forcing chains)");
   }
   return std::pair{low, high};
 }

@@ -44,10 +44,11 @@ constexpr const char* kRateUsage =
     "usage: sudokit rate [--steps | --hint] [--csv FILE] [--json FILE] [--solver NAME [-o KEY=VALUE]...]\n"
     "                    [--max-nodes N] [--timeout S] [--box RxC] [--rules NAMES] [FILE...|-]\n"
     "Rates each puzzle as Sudoku Explainer 1.2.1 does: the techniques a person tries, easiest first,\n"
-    "each step rated on SE's scale (1.2 hidden single ... 4.2 XY-wing ... 5.6 BUG). Prints one line per\n"
-    "puzzle, ER=x.y EP=x.y ED=x.y steps=N hardest=\"TECHNIQUE\": the hardest step, the hardest before the\n"
-    "first digit is placed, and the first step. ER=beyond when the puzzle needs a technique sudokit does not\n"
-    "rate (chains: SE rates them 6.5 and up), with reached=x.y, the hardest step before it got stuck, and\n"
+    "each step rated on SE's scale (1.2 hidden single ... 4.2 XY-wing ... 5.6 BUG ... 7.0 forcing chain).\n"
+    "Prints one line per puzzle, ER=x.y EP=x.y ED=x.y steps=N hardest=\"TECHNIQUE\": the hardest step, the\n"
+    "hardest before the first digit is placed, and the first step. ER=beyond when the puzzle needs a\n"
+    "technique sudokit does not rate (nishio, multiple and dynamic chains: SE rates them 7.5 and up), with\n"
+    "reached=x.y, the hardest step before it got stuck, and\n"
     "empty_cells=N (exit code 1). A puzzle must have exactly one solution: a backend (--solver, default the\n"
     "fastest, within --max-nodes and --timeout) proves it first. Every box shape; variant\n"
     "rules by analogy (their units join the techniques; no uniqueness techniques; docs/rating.md).";
@@ -139,7 +140,7 @@ class RateRun {
       } else if (p.grid.complete()) {
         std::cout << where << ": nothing to do: the grid is full\n";
       } else {
-        std::cout << where << ": no step found: the next one needs a technique sudokit does not rate (SE: 6.5 or more)\n";
+        std::cout << where << ": no step found: the next one needs a technique sudokit does not rate (SE: 7.5 or more)\n";
         outcome_.raise(kUnsolved);
       }
       return;

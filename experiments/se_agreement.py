@@ -6,7 +6,8 @@
 Rates every puzzle of data/se121_rated with SUDOKIT (the sudokit binary) and prints markdown tables:
 ER, EP and ED against SukakuExplainer in SE 1.2.1's mode (the comments' se121=ER/EP/ED) per range
 of ER, the buckets (easy, medium, hard, diabolical) of the two ERs, and every puzzle whose ER differs
-(sudokit rates it otherwise, or calls beyond its techniques one SE 1.2.1 rates 6.2 or less).
+(sudokit rates it otherwise, or calls beyond its techniques one SE 1.2.1 rates below 7.5, where
+the techniques SE 1.2.1 has and sudokit does not apply begin).
 --write replaces the block between the markers in the document; --check exits 1 when the
 document's block is not what the data gives now (a test runs it).
 """
@@ -51,10 +52,11 @@ def rate(sudokit, puzzles):
 
 def band(er):
     x = float(er)
-    for top, name in ((1.5, "1.0-1.5"), (2.5, "1.7-2.5"), (4.0, "2.6-4.0"), (5.0, "4.2-5.0"), (6.2, "5.2-6.2")):
+    for top, name in ((1.5, "1.0-1.5"), (2.5, "1.7-2.5"), (4.0, "2.6-4.0"), (5.0, "4.2-5.0"), (6.2, "5.2-6.2"),
+                      (7.4, "6.5-7.4")):
         if x <= top:
             return name
-    return "above 6.2"
+    return "7.5 and up"
 
 
 def bucket(er):
@@ -79,7 +81,7 @@ def tables(puzzles):
     out.append("| SE 1.2.1's ER | puzzles | ER equal | EP equal | ED equal | beyond sudokit's techniques |")
     out.append("|---|---|---|---|---|---|")
     total = [0, 0, 0, 0, 0]
-    for name in ("1.0-1.5", "1.7-2.5", "2.6-4.0", "4.2-5.0", "5.2-6.2", "above 6.2"):
+    for name in ("1.0-1.5", "1.7-2.5", "2.6-4.0", "4.2-5.0", "5.2-6.2", "6.5-7.4", "7.5 and up"):
         if name in rows:
             r = rows[name]
             total = [a + b for a, b in zip(total, r)]
@@ -89,13 +91,16 @@ def tables(puzzles):
     upto = [p for p in puzzles if float(p["se"][0]) <= 6.2]
     equal = sum(not p["beyond"] and p["ours"][0] == p["se"][0] for p in upto)
     wrong = sum(not p["beyond"] and p["ours"][0] != p["se"][0] for p in puzzles)
-    out.append(f"On the puzzles SE 1.2.1 rates 6.2 or less, ER is equal on {pct(equal, len(upto))}; of all "
+    chains = [p for p in puzzles if 6.2 < float(p["se"][0]) < 7.5]
+    equal_chains = sum(not p["beyond"] and p["ours"][0] == p["se"][0] for p in chains)
+    out.append(f"On the puzzles SE 1.2.1 rates 6.2 or less, ER is equal on {pct(equal, len(upto))}; on those it rates "
+               f"6.5 to 7.4 (its first chaining rule, which sudokit applies), on {pct(equal_chains, len(chains))}; of all "
                f"{len(puzzles)}, sudokit gives a rating that differs from SE 1.2.1's on {wrong}.")
     out.append("")
     agree = Counter()
     for p in puzzles:
         theirs = bucket(p["se"][0])
-        ours = "diabolical" if p["beyond"] else bucket(p["ours"][0])  # beyond: a technique SE rates 6.5 or more (rate.h)
+        ours = "diabolical" if p["beyond"] else bucket(p["ours"][0])  # beyond: a technique SE rates 7.5 or more (rate.h)
         agree[theirs, ours == theirs] += 1
     out.append("| SE 1.2.1's bucket | puzzles | sudokit's ER in the same bucket |")
     out.append("|---|---|---|")
@@ -106,12 +111,13 @@ def tables(puzzles):
         out.append(f"| {name} ({rule}) | {n} | {pct(k, n)} |")
     out.append(f"| all | {n_all} | {pct(k_all, n_all)} |")
     out.append("")
-    # Every puzzle whose ER differs: sudokit rates it otherwise, or calls beyond one SE 1.2.1 rates 6.2 or less.
+    # Every puzzle whose ER differs: sudokit rates it otherwise, or calls beyond one SE 1.2.1 rates below 7.5.
     differ = [p for p in puzzles if (p["ours"][0] != p["se"][0] and not p["beyond"])
-              or (p["beyond"] and float(p["se"][0]) <= 6.2)]
+              or (p["beyond"] and float(p["se"][0]) < 7.5)]
     out.append(f"A puzzle sudokit calls beyond its techniques counts as diabolical: every technique SE 1.2.1 tries "
-               f"below 6.5 is implemented, so it needs one SE rates 6.5 or more. Puzzles whose ER differs from "
-               f"SE 1.2.1's: {len(differ) or 'none'}.")
+               f"before aligned triplet exclusion, nishio and multiple or dynamic forcing chains is implemented, so it "
+               f"needs one of those, which SE rates 7.5 or more. Puzzles whose ER differs from SE 1.2.1's: "
+               f"{len(differ) or 'none'}.")
     if differ:
         out.append("")
         out.append("| puzzle | SE 1.2.1 | sudokit | sudokit's hardest step |")

@@ -433,7 +433,7 @@ PYBIND11_MODULE(sudokit, m) {
   m.def("rate", &rate, py::arg("puzzle"), py::arg("backend") = py::none(), py::arg("box") = py::none(),
         py::arg("max_steps") = py::none(),
         "Sudoku Explainer's rating of one puzzle with exactly one solution (docs/rating.md): a dict with er, ep, ed, "
-        "solved, stuck (True: it needs a technique sudokit does not rate, SE 6.5 or more; er is the hardest step before), steps (each a "
+        "solved, stuck (True: it needs a technique sudokit does not rate, SE 7.5 or more; er is the hardest step before), steps (each a "
         "dict: technique, difficulty, where, cells, digits, removed, placed, text) and reached (the grid as far as the "
         "steps took it). max_steps=1 gives the hint (None or 0: every step). `backend` proves the solution unique first.");
   m.def("backends", &backends, "What each registered backend declares about itself (BackendInfo).");

@@ -96,16 +96,50 @@ const Rated kTypeThreeSetSize[] = {
 };
 TEST(Rate, TypeThreeLooksForSetsOfAsManyDigitsAsTheExtraCellsHold) { expect_ratings(kTypeThreeSetSize); }
 
-// ... and a naked set removes its digits from its unit's other cells only: SE 1.2.1 rates these two
-// 6.6 and 7.1 (chains), so sudokit, without chains, must get stuck where SE does, before any
-// type 3 step.
+// ... and a naked set removes its digits from its unit's other cells only: SE 1.2.1 finds no
+// type 3 rectangle in these two and goes on to chains (6.6 and 7.1).
+const Rated kTypeThreeWithinTheUnit[] = {
+    {"..8.5....7....1..3.....6....5..3.6...9......23827...9............6..5.3.1..9.38.7", 6.6, "Turbot Fish"},
+    {".57..1.4.6........2.1..5....36..7.19....93.5....4......7..62...9..5........31.4..", 7.1, "Forcing Chain"},
+};
 TEST(Rate, TypeThreeNakedSetRemovesOnlyFromItsUnit) {
-  for (const char* puzzle : {"..8.5....7....1..3.....6....5..3.6...9......23827...9............6..5.3.1..9.38.7",
-                             ".57..1.4.6........2.1..5....36..7.19....93.5....4......7..62...9..5........31.4.."}) {
-    const SeRating r = rate(puzzle);
-    EXPECT_FALSE(r.solved) << puzzle;
-    for (const SeStep& s : r.steps) EXPECT_NE(s.technique, "Unique Rectangle type 3") << puzzle;
-  }
+  expect_ratings(kTypeThreeWithinTheUnit);
+  for (const Rated& p : kTypeThreeWithinTheUnit)  // up to the first chain, where SE found no rectangle
+    for (const SeStep& s : rate(p.puzzle).steps) {
+      if (s.difficulty >= 6.5) break;
+      EXPECT_NE(s.technique, "Unique Rectangle type 3") << p.puzzle;
+    }
+}
+
+// Chains (SE's first chaining rule, 6.5-7.4 here): one puzzle of data/se121_rated per kind of
+// cycle and chain and per rating its length gives, with SE 1.2.1's ER.
+const Rated kChains[] = {
+    {".9........6...43.......94.795..6..42..2.93...84...2.6....3...2...87...3.........8", 6.5, "Bidirectional X-Cycle"},
+    {".9....6..8.5......26.1.7....1..3...8.....8..2...9...7..7.8.1..3....2..91..86.....", 6.6, "Turbot Fish"},
+    {"8.5...........7...4.....9.1.3..49..7.4....6...598..3.4.......1...7.9..6.36.5.8.9.", 6.7, "Forcing X-Chain"},
+    {"6.7.58...4.8.......2.4....9...24.9..........1.8......7..5.8.........1....1..75.28", 6.7, "Bidirectional Y-Cycle"},
+    {"....8...68.9..6....2.3...........42..5.....63.36.4....9....2...28.5..3.4.6..19...", 6.8, "Forcing X-Chain"},
+    {"1.........38......729.8..5....67....2...187.65..2.981...2.6....953.2.....1..5..8.", 6.9, "Bidirectional Y-Cycle"},
+    {"84...2..6.32..6948..........9...7.24.7...........4......39..8....71....3.286.34.7", 7.0, "Bidirectional Cycle"},
+    {"2......4.1.8...9.....97.........467..6..19...74..5....5...92...417...2..6.......1", 7.1, "Forcing Chain"},
+    {"4...3..1...64....2..7...45.3.21.8.4.7.8.......6...37.8.....2...243..6...6...14...", 7.2, "Forcing Chain"},
+    {"..8....9....21.......6.5......5.9....7...38.1.2..8.....867.....9.3...7.62...3.1..", 7.3, "Forcing Chain"},
+    {".7....8..9...3.4..5..6..17..48.....1.9.......7.65...9.6..9....54.7.8.............", 7.4, "Bidirectional Cycle"},
+    {"3.1.6.2.5.8....37....2....8...935..61........5.6..79.......95......26......1...82", 7.4, "Forcing Chain"},
+};
+TEST(Rate, ChainsAndCyclesAgreeWithSE121) { expect_ratings(kChains); }
+
+TEST(Rate, AForcingChainThatEndsOnPlacesItsDigitAndNamesItsChain) {
+  bool placed = false, removed = false;
+  for (const Rated& p : kChains)
+    for (const SeStep& s : rate(p.puzzle).steps) {
+      if (s.difficulty < 6.5) continue;
+      EXPECT_NE(s.where.find(" => "), std::string::npos) << describe(s, *Shape::make(3, 3));
+      placed = placed || s.placed.has_value();
+      removed = removed || !s.removed.empty();
+    }
+  EXPECT_TRUE(placed);
+  EXPECT_TRUE(removed);
 }
 
 TEST(Rate, ThreeNumbersFollowTheirDefinitions) {
@@ -161,14 +195,15 @@ TEST(Rate, OtherBoxShapesOnTheSameScale) {
   const SeRating six_rated = rate_se(six, solution_of(six));
   EXPECT_TRUE(six_rated.solved);
   EXPECT_EQ(se_number(six_rated.er), "1.2");
-  // 16x16 (sudokit generate --box 4x4 --seed 3): subsets and fish apply as at 9x9; this one needs
-  // more than the rater has after a hidden pair.
+  // 16x16 (sudokit generate --box 4x4 --seed 3): subsets, fish and chains apply as at 9x9; this
+  // one needs more than the rater has after a hidden pair and a chain (named in the grid's digits).
   const SeRating big = rate(
       "..G.57C1.....8.33.D...2.7.....G..8F....A.....2.C......F.1CD6...E....A.8.C..E..17.E.B..G....4........9E.5...1."
       ".....791D...F..C.8A.98..A..E.....2BB..7.......DGA...6...2..F4C.......5.E...G.279F..4.C2.F.G..6A7.9.6......49."
       "7.D....B.....E..1...F......6..5D.G.C.4");
   EXPECT_FALSE(big.solved);
-  EXPECT_EQ(se_number(big.er), "3.4");
+  EXPECT_EQ(se_number(big.er), "6.6");
+  EXPECT_NE(big.steps.back().where.find("r16c3=E"), std::string::npos) << big.steps.back().where;
   EXPECT_GT(big.steps.size(), 20u);
 }
 
@@ -248,9 +283,9 @@ TEST(RateCli, GenerateTakesAnErRangeAndEveryPuzzleIsInIt) {
   }
   EXPECT_EQ(puzzles, 3) << rated.out;
   EXPECT_EQ(run_cli("generate --difficulty 5-2").exit_code, 3);
-  const auto unreachable = run_cli("generate --difficulty 7.0-8.0");  // chains: refused at once
+  const auto unreachable = run_cli("generate --difficulty 9.0-11.0");  // nishio and up: refused at once
   EXPECT_EQ(unreachable.exit_code, 3);
-  EXPECT_NE(unreachable.err.find("6.5 and more need chains"), std::string::npos) << unreachable.err;
+  EXPECT_NE(unreachable.err.find("techniques sudokit does not apply"), std::string::npos) << unreachable.err;
   EXPECT_EQ(run_cli("generate --difficulty 3.1").exit_code, 3);  // no technique rates 3.1
   EXPECT_EQ(run_cli("generate --difficulty 4.0-").exit_code, 3);
 }

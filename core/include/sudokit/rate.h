@@ -10,7 +10,7 @@
 // The idea (SE's): a person tries the easiest techniques first. At every step the rater asks the
 // techniques in SE's order (singles, the "direct" intersections and hidden sets that end in a
 // single, naked single, intersections, subsets and fish up to quads and jellyfish, XY- and
-// XYZ-wing, unique rectangles and loops, BUG, aligned pair exclusion), takes the first deduction
+// XYZ-wing, unique rectangles and loops, BUG, aligned pair exclusion, chains), takes the first deduction
 // the first technique that has one finds, applies it, and goes on until the grid is full. Each
 // step has SE's difficulty:
 //   1.0 last cell of a unit   1.2 hidden single in a box   1.5 hidden single in a row or column
@@ -19,14 +19,18 @@
 //   3.4 hidden pair   3.6 naked triple   3.8 swordfish   4.0 hidden triple   4.2 XY-wing
 //   4.4 XYZ-wing   4.5-5.0 unique rectangles and loops (longer loops, more extra values: more)
 //   5.0 naked quad   5.2 jellyfish   5.4 hidden quad   5.6-6.2 BUG (types 1-4)
-//   6.2 aligned pair exclusion
+//   6.2 aligned pair exclusion   6.5 X- or Y-cycle   6.6 forcing X-chain   7.0 XY cycle or chain
 // The three numbers SE reports: ER, the hardest step of the whole solution; EP ("pearl"), the
 // hardest step up to the first one that places a digit; ED ("diamond"), the first step's.
 //
-// Not implemented: everything SE rates 6.5 and up (X- and Y-chains and cycles, forcing chains,
-// nishio, dynamic chains). A puzzle that needs them stops (`stuck`, ER the hardest step taken
-// before); since every technique SE tries below 6.5 is here, SE would rate a classic 9x9 puzzle
-// that stops 6.5 or more.
+// Then SE's first chaining rule, single implications through X links (a unit's two places for a
+// digit) and Y links (a cell's two candidates): bidirectional X- and Y-cycles 6.5, forcing
+// X-chains 6.6, cycles and forcing chains with both kinds of link 7.0, each 0.1 more per step of
+// length past four links (6, 8, 12, 16, 24 ...); searched on grids up to 25x25.
+// Not implemented: what SE tries after that, all rated 7.5 and up (aligned triplet exclusion,
+// nishio, multiple and dynamic forcing chains). A puzzle that needs them stops (`stuck`, ER the
+// hardest step taken before); since every technique SE tries before them is here, SE would rate
+// a classic 9x9 puzzle that stops 7.5 or more.
 // Unique-loop hints are searched up to loops of 14 cells.
 //
 // Grids: every box shape, 4x4 to 64x64, with the same techniques and base ratings (a fish needs

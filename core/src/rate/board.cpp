@@ -123,6 +123,11 @@ bool any_combination(int n, int k, const std::function<bool(std::span<const int>
   }
 }
 
+std::string digit_symbol(int digit, const Shape& shape) {
+  constexpr int kLineFormSides = 35;
+  return shape.size() <= kLineFormSides ? std::string(1, digit_char(digit)) : std::to_string(digit);
+}
+
 SeStep finish(SeStep step) {
   std::sort(step.cells.begin(), step.cells.end());
   step.cells.erase(std::unique(step.cells.begin(), step.cells.end()), step.cells.end());

@@ -77,6 +77,9 @@ inline Mask digit_bit(int digit) { return bit(digit - 1); }
 std::vector<int> digits_of(Mask m);  // the digits of a candidate mask, ascending
 // The cells of `unit` at the places `places` marks (bit i: its i-th cell), ascending.
 std::vector<int> cells_at(const Unit& unit, Mask places);
+// A digit as the puzzle's line form writes it (1-9, then A for 10: grids up to 35x35 have one),
+// else its number: how steps and hints name digits.
+std::string digit_symbol(int digit, const Shape& shape);
 // A box, or a jigsaw's region in its place: what SE calls a block.
 inline bool is_box(const Unit& unit) { return unit.kind == UnitKind::box || unit.kind == UnitKind::region; }
 
@@ -99,5 +102,8 @@ std::optional<SeStep> xy_wing(const Board& board, bool xyz);
 std::optional<SeStep> unique_loop(const Board& board);
 std::optional<SeStep> bivalue_universal_grave(const Board& board);
 std::optional<SeStep> aligned_pair_exclusion(const Board& board);  // 6.2
+// 6.5 and up: cycles and forcing chains (chains.cpp), on grids up to kLargestChainGrid a side.
+constexpr int kLargestChainGrid = 25;
+std::optional<SeStep> forcing_chain(const Board& board);
 
 }  // namespace sudokit::se

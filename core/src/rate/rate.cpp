@@ -37,6 +37,7 @@ const std::vector<Technique>& techniques() {
       [](const Board& b) { return se::hidden_set(b, 4, false); },
       [](const Board& b) { return b.classic() ? se::bivalue_universal_grave(b) : std::nullopt; },
       se::aligned_pair_exclusion,
+      se::forcing_chain,
   };
   return order;
 }
@@ -106,10 +107,13 @@ SeRating rate_se(const Grid& puzzle, const Grid& solution, const RateOptions& op
 
 std::vector<double> se_ratings() {
   // The techniques' ratings (rate.h): singles to XYZ-wing; loops 4.5-5.0 (type 3 adds up to 0.6);
-  // quads and jellyfish; BUG 5.6-6.2; aligned pair exclusion 6.2.
+  // quads and jellyfish; BUG 5.6-6.2; aligned pair exclusion 6.2; cycles and chains from 6.5,
+  // 0.1 more per step of length, up to 8.7 for the longest chain a 9x9 grid can hold (its 1,458
+  // potentials: past 1,024 links).
   std::vector<double> ratings = {1.0, 1.2, 1.5, 1.7, 1.9, 2.0, 2.3, 2.5, 2.6, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.2, 4.4};
   for (int tenth = 45; tenth <= 55; ++tenth) ratings.push_back(tenth / 10.0);
   for (int tenth = 56; tenth <= 62; ++tenth) ratings.push_back(tenth / 10.0);
+  for (int tenth = 65; tenth <= 87; ++tenth) ratings.push_back(tenth / 10.0);
   return ratings;
 }
 
@@ -119,30 +123,19 @@ std::string se_number(double difficulty) {
   return text;
 }
 
-namespace {
-
-// A digit as the puzzle's line form writes it (1-9, then A for 10: grids up to 35x35 have one),
-// else its number.
-std::string symbol(int digit, const Shape& shape) {
-  constexpr int kLineFormSides = 35;
-  return shape.size() <= kLineFormSides ? std::string(1, digit_char(digit)) : std::to_string(digit);
-}
-
-}  // namespace
-
 std::string describe(const SeStep& step, const Shape& shape) {
   std::string text = step.technique + " (" + se_number(step.difficulty) + ")";
-  if (step.placed) text += ": " + shape.cell_name(step.placed->cell) + "=" + symbol(step.placed->digit, shape);
+  if (step.placed) text += ": " + shape.cell_name(step.placed->cell) + "=" + se::digit_symbol(step.placed->digit, shape);
   if (!step.where.empty()) text += (step.placed ? " in " : ": in ") + step.where;
   std::string cells, digits;
   for (int c : step.cells) cells += (cells.empty() ? "" : ",") + shape.cell_name(c);
-  for (int d : step.digits) digits += (digits.empty() ? "" : ",") + symbol(d, shape);
+  for (int d : step.digits) digits += (digits.empty() ? "" : ",") + se::digit_symbol(d, shape);
   if (!step.removed.empty() || !step.placed)
     text += "; cells " + cells + (step.digits.size() == 1 ? ", digit " : ", digits ") + digits;
   if (!step.removed.empty()) {
     text += "; removes";
     for (std::size_t i = 0; i < step.removed.size(); ++i)
-      text += (i == 0 ? " " : ", ") + symbol(step.removed[i].digit, shape) + " from " + shape.cell_name(step.removed[i].cell);
+      text += (i == 0 ? " " : ", ") + se::digit_symbol(step.removed[i].digit, shape) + " from " + shape.cell_name(step.removed[i].cell);
   }
   return text;
 }
