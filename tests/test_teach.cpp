@@ -14,7 +14,9 @@
 #include "sudokit/compare/exit_codes.h"
 #include "sudokit/compare/lesson.h"
 #include "sudokit/errors.h"
+#include "sudokit/rate.h"
 #include "sudokit/format.h"
+#include "sudokit/rate.h"
 #include "sudokit/registry.h"
 #include "test_support.h"
 #include "xc_problems.h"
@@ -321,8 +323,17 @@ TEST(TeachPage, ReplaysEachSearchInABrowser) {
     return grids;
   };
   const std::vector<std::string> solved = grids_at("solution"), start = grids_at("0");
-  ASSERT_EQ(solved.size(), lesson.methods.size());
-  ASSERT_EQ(start.size(), lesson.methods.size());
+  // The searches' grids, then a person's (the rater's steps; the page adds it when a method proved
+  // the puzzle unique), which ends at the solution too.
+  ASSERT_EQ(solved.size(), lesson.methods.size() + 1);
+  ASSERT_EQ(start.size(), lesson.methods.size() + 1);
+  EXPECT_EQ(start.back(), to_line(puzzle));
+  const auto proved = std::find_if(lesson.methods.begin(), lesson.methods.end(),
+                                   [](const LessonMethod& m) { return m.result.status == Status::unique; });
+  ASSERT_NE(proved, lesson.methods.end());
+  const SeRating person = rate_se(puzzle, proved->result.solutions.front());
+  ASSERT_TRUE(person.solved);
+  EXPECT_EQ(solved.back(), to_line(person.reached));
   int checked = 0;
   for (std::size_t i = 0; i < lesson.methods.size(); ++i) {
     const LessonMethod& m = lesson.methods[i];
