@@ -237,7 +237,7 @@ BasicResult<Answer> searched(const Solver& solver, const Limits& limits, Search 
   if (limits.estimator) limits.estimator->start();
   BasicResult<Answer> r = search();
   if (limits.probe) r.stop_reason = StopReason::probe, r.status = Status::stopped;
-  if (limits.estimator && solver.probes())
+  if (limits.estimator && solver.estimates_online())
     if (const OnlineEstimate e = limits.estimator->now(); e.nodes > 0) r.estimate = e;
   return r;
 }

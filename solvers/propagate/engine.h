@@ -132,7 +132,7 @@ class Engine {
     if (!ok && estimator_) estimator_->node(0, 0);  // the root, a leaf
     if (ok) {
       if (settings_.search) {
-        stop = search(0, 1, 0) ? budget_.reason() : StopReason::none;
+        stop = search(0, 1, 0, 0) ? budget_.reason() : StopReason::none;
       } else if (solved_ == cells_) {
         sink_.add(to_grid(root));
       } else {
@@ -246,7 +246,7 @@ class Engine {
   // search.h: the fewest-candidates search
   // `depth`: the level of state it works on; `tree_depth`: its node's depth in the search tree
   // (a last candidate reuses its parent's level, one deeper in the tree).
-  bool search(std::size_t depth, std::uint64_t id, std::size_t tree_depth);
+  bool search(std::size_t depth, std::uint64_t id, std::size_t tree_depth, int from);
 
   Grid to_grid(const M* s) const {
     Grid g(puzzle_.shape_ptr());
@@ -298,6 +298,7 @@ class Engine {
   std::optional<Grid> partial_;
   SearchObserver* observer_;
   Probe* probe_;  // a random probe: each node enters the one child it picks
+  int choice_from_ = 0;  // where the choice of a cell starts looking (kRules, choice=last)
   OnlineEstimator* estimator_;  // the online estimate: told each node's candidates (online_estimate.h)
   std::vector<std::uint64_t>& where_;  // X-wing's positions (n x n, kept only when it is on)
   std::string failure_;  // what the last contradiction was (kept only when observed)
@@ -307,7 +308,6 @@ class Engine {
   std::uint64_t found_[kRuleCount] = {}, rule_eliminations_ = 0, cage_eliminations_ = 0;
   PropagateRating hardest_ = PropagateRating::singles;
   std::uint64_t* crossing_unions_ = nullptr;  // locked candidates: each crossing's candidates
-  int choice_from_ = 0;           // where the choice of a cell starts looking (kRules)
   std::uint64_t changed_ = 0;     // units whose candidates changed since the rules last ran
   std::uint64_t pending_[kFamilies] = {};  // by Family: units to look at again
 };

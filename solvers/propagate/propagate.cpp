@@ -35,7 +35,8 @@ namespace sudokit {
 BackendInfo PropagateSolver::info() {
   BackendInfo i;
   i.name = "propagate";
-  i.probes = true;
+  i.probes = false;  // under its defaults (choice=last); choice=parent probes (propagate.h)
+  i.probing = {{{"choice", "parent"}}};
   i.summary = "candidate sets, singles and locked candidates, fewest-candidates search (Norvig's method plus one "
               "rule; rules=norvig for his alone, stronger rules on request)";
   i.sudoku = true;
@@ -43,7 +44,7 @@ BackendInfo PropagateSolver::info() {
   i.work = {"eliminations"};
   i.default_budget = 100'000;  // about 0.06 s on 9x9 (1.6 million nodes per second), 0.2 s on 16x16
   i.options = "rules=locked|norvig|singles|subsets|fish|all|none naked= hidden= locked= naked_pairs= naked_triples= "
-              "hidden_pairs= hidden_triples= xwing= (on|off) search=on|off";
+              "hidden_pairs= hidden_triples= xwing= (on|off) search=on|off choice=last|parent";
   // With search=off, the counter `rating` is the hardest rule needed: compare names it.
   BackendInfo::Rating rating{"rating", {}, {{"rules", "all"}, {"search", "off"}}};
   for (auto r = static_cast<std::uint64_t>(PropagateRating::singles); r <= static_cast<std::uint64_t>(PropagateRating::search); ++r)
@@ -115,6 +116,10 @@ std::unique_ptr<Solver> PropagateSolver::create(const SolverOptions& options) {
   PropagateSettings s = PropagateSettings::preset(options.take("rules").value_or("locked"));
   for (const Switch& sw : kSwitches) s.*sw.on = options.take_flag(sw.name, s.*sw.on);
   s.search = options.take_flag("search", true);
+  if (const auto choice = options.take("choice")) {
+    if (*choice != "last" && *choice != "parent") throw UsageError("propagate: choice is last or parent, not '" + *choice + "'");
+    s.choice_from_parent = *choice == "parent";
+  }
   return std::make_unique<PropagateSolver>(s);
 }
 
@@ -125,7 +130,7 @@ std::string PropagateSolver::options() const {
     if (settings_.same_rules(p.rules)) out = std::string("rules=") + p.name;
   if (out.empty())
     for (const Switch& sw : kSwitches) out += std::string(out.empty() ? "" : ",") + sw.name + "=" + (settings_.*sw.on ? "on" : "off");
-  return out + ",search=" + (settings_.search ? "on" : "off");
+  return out + ",search=" + (settings_.search ? "on" : "off") + (settings_.choice_from_parent ? ",choice=parent" : "");
 }
 
 namespace {

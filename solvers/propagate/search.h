@@ -10,7 +10,8 @@ namespace {  // internal linkage, as in one file: see engine.h
 
 // Returns true when the search must end (a limit, or enough solutions).
 template <typename M, bool kOneWord, bool kRules, bool kCages>
-inline bool Engine<M, kOneWord, kRules, kCages>::search(std::size_t depth, std::uint64_t id, std::size_t tree_depth) {
+inline bool Engine<M, kOneWord, kRules, kCages>::search(std::size_t depth, std::uint64_t id, std::size_t tree_depth,
+                                                       int from) {
   M* s = level(depth);
   if (solved_ == cells_) {
     if (estimator_) estimator_->node(tree_depth, 0);
@@ -19,12 +20,13 @@ inline bool Engine<M, kOneWord, kRules, kCages>::search(std::size_t depth, std::
   }
   // The open cell with the fewest candidates; ties go to the first in row-major order, with the
   // stronger rules the first from the cell chosen last, wrapping around (jsolve's choice: on
-  // top1465 a third fewer nodes with locked candidates, as the search stays in the region its
-  // last guess was about instead of going back to the top rows).
+  // top1465 a third fewer nodes with locked candidates than from the top, as the search stays in
+  // the region its last guess was about). That cell is the last chosen anywhere in the search, or
+  // with choice=parent `from`, the one chosen one level up (propagate.h).
   // Open cells have at least two candidates when naked singles are placed, else at least one.
   const int fewest_possible = settings_.naked_singles ? 2 : 1;
   int best = -1, best_count = kMaxSize + 1;
-  const int start = kRules ? choice_from_ : 0;
+  const int start = !kRules ? 0 : settings_.choice_from_parent ? from : choice_from_;
   for (int k = 0, cell = start; k < cells_; ++k, cell = cell + 1 == cells_ ? 0 : cell + 1) {
     const M c = s[cell];
     if ((c & (c - 1)) == 0 && (settings_.naked_singles || is_placed(s, cell))) continue;
@@ -68,7 +70,7 @@ inline bool Engine<M, kOneWord, kRules, kCages>::search(std::size_t depth, std::
       std::fill(std::begin(pending_), std::end(pending_), 0);
     }
     if (assign(child, best, bit) && propagate(child)) {
-      if (search(child_depth, child_id, tree_depth + 1)) return true;
+      if (search(child_depth, child_id, tree_depth + 1, best)) return true;
     } else {
       if (estimator_) estimator_->node(tree_depth + 1, 0);  // a dead end
       queued_ = 0;

@@ -65,7 +65,7 @@ struct Limits {
   // throw UsageError).
   Probe* probe = nullptr;
   // Optional: the online estimates of the tree's size (online_estimate.h), kept during the search
-  // by a backend that searches a tree (probes(); the others leave it as solve() reset it) and
+  // by a backend that searches a tree (estimates_online(); the others leave it as solve() reset it) and
   // returned in the result's `estimate`. Another thread may read it while the search runs. Not
   // with `probe` (solve() throws UsageError): a probe's path estimates nothing online.
   OnlineEstimator* estimator = nullptr;
@@ -273,6 +273,10 @@ class Solver {
   // and keeps Limits::estimator (it declares BackendInfo::probes or BackendInfo::probing);
   // solve() refuses a probe otherwise with UsageError, and returns no estimate.
   virtual bool probes() const { return false; }
+  // Whether it keeps Limits::estimator, the online estimate of the tree it searches: those that
+  // probe, and a backend whose tree depends on the order it is searched in (propagate's
+  // choice=last), which a probe cannot walk but a search can still measure as it goes.
+  virtual bool estimates_online() const { return probes(); }
 
  protected:
   // The backend's search, as solve() describes it; its answers reach callers through solve() only.
