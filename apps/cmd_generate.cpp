@@ -90,7 +90,7 @@ struct Difficulty {
   }
 };
 
-// "A-B" or "A": a range of ER holding a rating the rater gives (se_ratings: 1.0 to 8.7); none
+// "A-B" or "A": a range of ER holding a rating the rater gives (se_ratings: 1.0 to 9.6); none
 // when `text` has no digit (a word of the rating backend's scale).
 std::optional<std::pair<double, double>> parse_er_range(const std::string& text) {
   if (text.find_first_of("0123456789") == std::string::npos) return std::nullopt;

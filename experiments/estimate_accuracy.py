@@ -18,31 +18,29 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SUDOKIT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build/release/apps/sudokit")
-PER_SET = int(sys.argv[2]) if len(sys.argv) > 2 else 20
 MEASURE = 5_000_000
 PROBES = (100, 1000, 10000)
 
 
-def puzzle_sets(scratch):
+def puzzle_sets(sudokit, per_set, scratch):
     sets = []
     for box, name in (("2x2", "4x4"), ("2x3", "6x6")):
         path = os.path.join(scratch, name + ".txt")
         with open(path, "w") as f:
-            subprocess.run([SUDOKIT, "generate", "--box", box, "--count", str(PER_SET), "--seed", "1"], stdout=f,
+            subprocess.run([sudokit, "generate", "--box", box, "--count", str(per_set), "--seed", "1"], stdout=f,
                            check=True)
         sets.append((name + " generated", path))
     sets.append(("9x9 examples/classic.txt", os.path.join(ROOT, "examples/classic.txt")))
     top = os.path.join(scratch, "top.txt")
     with open(os.path.join(ROOT, "data/top1465")) as src, open(top, "w") as f:
-        f.writelines([line for line in src if line.strip() and not line.startswith("#")][:PER_SET])
-    sets.append(("9x9 top1465, first " + str(PER_SET), top))
+        f.writelines([line for line in src if line.strip() and not line.startswith("#")][:per_set])
+    sets.append(("9x9 top1465, first " + str(per_set), top))
     return sets
 
 
-def estimates(path, probes):
+def estimates(sudokit, path, probes):
     """{(puzzle, solver): (estimate, actual or None)} from one run of sudokit estimate."""
-    out = subprocess.run([SUDOKIT, "estimate", "--probes", str(probes), "--measure-nodes", str(MEASURE), path],
+    out = subprocess.run([sudokit, "estimate", "--probes", str(probes), "--measure-nodes", str(MEASURE), path],
                          capture_output=True, text=True, check=True).stdout
     found = {}
     for line in out.splitlines():
@@ -53,27 +51,47 @@ def estimates(path, probes):
     return found
 
 
-def main():
+def rows(sudokit, per_set):
+    """Per set and backend: the trees counted, of how many, their median size, and per number of
+    probes the ratios estimate / true size."""
+    result = []
     with tempfile.TemporaryDirectory() as scratch:
-        print("| set | backend | trees counted | median tree | " +
-              " | ".join(f"estimate/true after {p:,} probes: median (10%-90%)" for p in PROBES) + " |")
-        print("|---|---|---|---|" + "---|" * len(PROBES))
-        for label, path in puzzle_sets(scratch):
-            runs = [estimates(path, p) for p in PROBES]
+        for label, path in puzzle_sets(sudokit, per_set, scratch):
+            runs = [estimates(sudokit, path, p) for p in PROBES]
             for solver in sorted({s for (_, s) in runs[0]}):
                 keys = sorted(k for k in runs[0] if k[1] == solver)
                 counted = [k for k in keys if runs[0][k][1] is not None]
-                if not counted:
-                    print(f"| {label} | {solver} | 0 of {len(keys)} (all over {MEASURE:,} nodes) | | " +
-                          " | ".join("" for _ in PROBES) + " |")
-                    continue
-                cells = []
-                for run in runs:
-                    ratios = sorted(run[k][0] / run[k][1] for k in counted)
-                    deciles = statistics.quantiles(ratios, n=10) if len(ratios) >= 2 else ratios * 9
-                    cells.append(f"{statistics.median(ratios):.2f} ({deciles[0]:.2f}-{deciles[-1]:.2f})")
-                tree = statistics.median(runs[0][k][1] for k in counted)
-                print(f"| {label} | {solver} | {len(counted)} of {len(keys)} | {tree:,.0f} | " + " | ".join(cells) + " |")
+                result.append({"set": label, "backend": solver, "counted": len(counted), "of": len(keys),
+                               "tree": statistics.median(runs[0][k][1] for k in counted) if counted else None,
+                               "ratios": {p: sorted(run[k][0] / run[k][1] for k in counted) for p, run in zip(PROBES, runs)}})
+    return result
+
+
+def spread(ratios, method="exclusive"):
+    """The median and the 10% and 90% deciles of a list of ratios (statistics.quantiles' `method`)."""
+    deciles = statistics.quantiles(ratios, n=10, method=method) if len(ratios) >= 2 else ratios * 9
+    return statistics.median(ratios), deciles[0], deciles[-1]
+
+
+def table(found):
+    lines = ["| set | backend | trees counted | median tree | " +
+             " | ".join(f"estimate/true after {p:,} probes: median (10%-90%)" for p in PROBES) + " |",
+             "|---|---|---|---|" + "---|" * len(PROBES)]
+    for r in found:
+        if not r["counted"]:
+            lines.append(f"| {r['set']} | {r['backend']} | 0 of {r['of']} (all over {MEASURE:,} nodes) | | " +
+                         " | ".join("" for _ in PROBES) + " |")
+            continue
+        cells = ["{:.2f} ({:.2f}-{:.2f})".format(*spread(r["ratios"][p])) for p in PROBES]
+        lines.append(f"| {r['set']} | {r['backend']} | {r['counted']} of {r['of']} | {r['tree']:,.0f} | " +
+                     " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main():
+    sudokit = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build/release/apps/sudokit")
+    per_set = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+    print(table(rows(sudokit, per_set)))
 
 
 if __name__ == "__main__":

@@ -24,15 +24,15 @@ import subprocess
 import sys
 import tempfile
 
-from estimate_accuracy import ROOT, SUDOKIT, MEASURE, puzzle_sets
+from estimate_accuracy import ROOT, MEASURE, puzzle_sets, spread
 
 SHARES = (0.01, 0.10, 0.50)
 SMALLEST = 100
 
 
-def compare(path, spec, budget):
+def compare(sudokit, path, spec, budget):
     """compare's rows for every puzzle of `path` under `spec`, counting every solution."""
-    out = subprocess.run([SUDOKIT, "compare", "--solvers", spec, "--count", "0", "--max-nodes", str(budget),
+    out = subprocess.run([sudokit, "compare", "--solvers", spec, "--count", "0", "--max-nodes", str(budget),
                           "--jobs", "1", "--csv", "-", path], capture_output=True, text=True).stdout
     return list(csv.DictReader(io.StringIO(out[out.index("puzzle,source"):])))
 
@@ -44,9 +44,9 @@ def one_puzzle(line, scratch):
     return path
 
 
-def probing_backends(path):
+def probing_backends(sudokit, path):
     """The backends `sudokit estimate` takes by default (those that search a tree), as specs."""
-    out = subprocess.run([SUDOKIT, "estimate", "--probes", "1", "--measure-nodes", "1", path],
+    out = subprocess.run([sudokit, "estimate", "--probes", "1", "--measure-nodes", "1", path],
                          capture_output=True, text=True, check=True).stdout
     specs = []
     for line in out.splitlines():
@@ -56,9 +56,9 @@ def probing_backends(path):
     return specs
 
 
-def budget_units():
+def budget_units(sudokit):
     """Per backend, whether --max-nodes counts its nodes (else its own unit: a SAT solver's conflicts)."""
-    out = subprocess.run([SUDOKIT, "solvers"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sudokit, "solvers"], capture_output=True, text=True, check=True).stdout
     blocks, name = {}, None
     for line in out.splitlines():
         if line and not line.startswith(" "):
@@ -68,21 +68,21 @@ def budget_units():
     return {name: "--max-nodes counts nodes" in text for name, text in blocks.items()}
 
 
-def main():
+def rows(sudokit, per_set):
+    """Per set and backend: the trees, of how many, and per share of the search the ratios
+    estimate / true size and how many searches had no estimate yet."""
+    result = []
     with tempfile.TemporaryDirectory() as scratch:
-        backends = probing_backends(os.path.join(ROOT, "examples/classic.txt"))
-        counts_nodes = budget_units()
-        print("| set | backend | trees | median tree | " +
-              " | ".join(f"estimate/true after {int(100 * s)}% of the search: median (10%-90%)" for s in SHARES) + " |")
-        print("|---|---|---|---|" + "---|" * len(SHARES))
-        for label, path in puzzle_sets(scratch):
+        backends = probing_backends(sudokit, os.path.join(ROOT, "examples/classic.txt"))
+        counts_nodes = budget_units(sudokit)
+        for label, path in puzzle_sets(sudokit, per_set, scratch):
             with open(path) as f:
                 text = f.readlines()
             lines = [line for line in text if line.strip() and not line.startswith("#")]
             prefix = "".join(line for line in text if line.startswith("# box"))
             for spec in backends:
                 by_nodes = counts_nodes[spec.split(":")[0]]
-                full = compare(path, spec, MEASURE)
+                full = compare(sudokit, path, spec, MEASURE)
                 ratios = {s: [] for s in SHARES}
                 missing = {s: 0 for s in SHARES}
                 trees = []
@@ -93,27 +93,43 @@ def main():
                     work = true if by_nodes else int(dict(kv.split("=") for kv in row["counters"].split(";"))["conflicts"])
                     trees.append(true)
                     for share in SHARES:
-                        part = compare(one_puzzle(prefix + line, scratch), spec, max(1, round(share * work)))[0]
+                        part = compare(sudokit, one_puzzle(prefix + line, scratch), spec, max(1, round(share * work)))[0]
                         if part["status"] != "stopped":
                             ratios[share].append(1.0)  # its solutions came early: nothing left to guess
                         elif part["estimated_nodes"]:
                             ratios[share].append(float(part["estimated_nodes"]) / true)
                         else:
                             missing[share] += 1  # no leaf reached yet: no estimate
-                if not trees:
-                    print(f"| {label} | {spec} | 0 of {len(full)} | | " + " | ".join("" for _ in SHARES) + " |")
-                    continue
-                cells = []
-                for share in SHARES:
-                    r = sorted(ratios[share])
-                    none = f"; {missing[share]} none yet" if missing[share] else ""
-                    if not r:
-                        cells.append(f"none yet on {missing[share]}")
-                        continue
-                    deciles = statistics.quantiles(r, n=10, method="inclusive") if len(r) >= 2 else r * 9
-                    cells.append(f"{statistics.median(r):.2f} ({deciles[0]:.2f}-{deciles[-1]:.2f}){none}")
-                print(f"| {label} | {spec} | {len(trees)} of {len(full)} | {statistics.median(trees):,.0f} | " +
-                      " | ".join(cells) + " |")
+                result.append({"set": label, "backend": spec, "trees": trees, "of": len(full),
+                               "ratios": {s: sorted(r) for s, r in ratios.items()}, "missing": missing})
+    return result
+
+
+def table(found):
+    lines = ["| set | backend | trees | median tree | " +
+             " | ".join(f"estimate/true after {int(100 * s)}% of the search: median (10%-90%)" for s in SHARES) + " |",
+             "|---|---|---|---|" + "---|" * len(SHARES)]
+    for r in found:
+        if not r["trees"]:
+            lines.append(f"| {r['set']} | {r['backend']} | 0 of {r['of']} | | " + " | ".join("" for _ in SHARES) + " |")
+            continue
+        cells = []
+        for share in SHARES:
+            ratios, missing = r["ratios"][share], r["missing"][share]
+            none = f"; {missing} none yet" if missing else ""
+            if not ratios:
+                cells.append(f"none yet on {missing}")
+                continue
+            cells.append("{:.2f} ({:.2f}-{:.2f})".format(*spread(ratios, "inclusive")) + none)
+        lines.append(f"| {r['set']} | {r['backend']} | {len(r['trees'])} of {r['of']} | "
+                     f"{statistics.median(r['trees']):,.0f} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main():
+    sudokit = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build/release/apps/sudokit")
+    per_set = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+    print(table(rows(sudokit, per_set)))
 
 
 if __name__ == "__main__":

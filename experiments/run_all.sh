@@ -7,7 +7,7 @@
 #   experiments/run_all.sh [--quick] [--out DIR] [--scale K]
 #
 # Output: results/<machine>-<date>/ (datasets, CSVs, xc.csv, the difficulty study's datasets and CSVs in
-# difficulty/, plots, report.md); the report and plots are
+# difficulty/, plots, report.md with the estimates' accuracy last); the report and plots are
 # also copied to docs/results/ to be checked in. Generated datasets are reproducible from their
 # seeds, so every dataset is the same on every run.
 # --quick: a tenth of every dataset, for a smoke test, written to results/quick-<machine>-<date>/
@@ -182,6 +182,9 @@ done
 echo "== plots and report" >&2
 /usr/bin/python3 experiments/plot.py "$out"
 /usr/bin/python3 experiments/difficulty_effort.py "$out" "$bin"  # appends its section to report.md
+# How good the tree-size estimates are: probes and online, against trees counted in full (about
+# ten minutes at 100 puzzles a set); appends its section and draws estimate_accuracy.png/svg.
+/usr/bin/python3 experiments/estimation_report.py "$out" "$bin" "$(scale 100)"
 if (( copy )); then
   mkdir -p docs/results
   rm -f docs/results/*.png docs/results/*.svg

@@ -335,7 +335,7 @@ py::list backends() {
     d["tracing"] = info.tracing == sudokit::BackendInfo::Tracing::steps   ? "steps"
                    : info.tracing == sudokit::BackendInfo::Tracing::notes ? "notes"
                                                                           : "none";
-    d["probes"] = info.probes;  // it searches a tree: it can probe it and estimate it online
+    d["probes"] = info.probes;  // it searches a tree it can probe at random under its defaults
     d["options"] = info.options;
     d["max_size"] = info.max_size;
     d["classic_only"] = info.classic_only;

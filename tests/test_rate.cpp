@@ -283,7 +283,7 @@ TEST(RateCli, GenerateTakesAnErRangeAndEveryPuzzleIsInIt) {
   }
   EXPECT_EQ(puzzles, 3) << rated.out;
   EXPECT_EQ(run_cli("generate --difficulty 5-2").exit_code, 3);
-  const auto unreachable = run_cli("generate --difficulty 9.0-11.0");  // nishio and up: refused at once
+  const auto unreachable = run_cli("generate --difficulty 10.0-11.0");  // nishio and up: refused at once
   EXPECT_EQ(unreachable.exit_code, 3);
   EXPECT_NE(unreachable.err.find("techniques sudokit does not apply"), std::string::npos) << unreachable.err;
   EXPECT_EQ(run_cli("generate --difficulty 3.1").exit_code, 3);  // no technique rates 3.1

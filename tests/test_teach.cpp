@@ -16,7 +16,6 @@
 #include "sudokit/errors.h"
 #include "sudokit/rate.h"
 #include "sudokit/format.h"
-#include "sudokit/rate.h"
 #include "sudokit/registry.h"
 #include "test_support.h"
 #include "xc_problems.h"

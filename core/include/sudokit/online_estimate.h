@@ -25,7 +25,7 @@
 // ~1e300 nodes is not one anybody will finish.
 //
 //   sudokit::OnlineEstimator estimator;
-//   limits.estimator = &estimator;           // a backend that searches a tree keeps it (probes())
+//   limits.estimator = &estimator;           // a backend that searches a tree keeps it (estimates_online())
 //   const auto r = solver.solve(puzzle, limits);
 //   if (r.estimate) std::cout << r.estimate->nodes << " nodes, " << r.estimate->fraction << " done";
 //

@@ -25,8 +25,9 @@
 //
 // Then SE's first chaining rule, single implications through X links (a unit's two places for a
 // digit) and Y links (a cell's two candidates): bidirectional X- and Y-cycles 6.5, forcing
-// X-chains 6.6, cycles and forcing chains with both kinds of link 7.0, each 0.1 more per step of
-// length past four links (6, 8, 12, 16, 24 ...); searched on grids up to 25x25.
+// X-chains 6.6, cycles and forcing chains with both kinds of link 7.0, each 0.1 more every time
+// SE's length (distinct potentials less two: a chain's links less one, a cycle's less two) passes
+// 4, 6, 8, 12, 16, 24 ...; searched on grids up to 25x25.
 // Not implemented: what SE tries after that, all rated 7.5 and up (aligned triplet exclusion,
 // nishio, multiple and dynamic forcing chains). A puzzle that needs them stops (`stuck`, ER the
 // hardest step taken before); since every technique SE tries before them is here, SE would rate
@@ -94,7 +95,8 @@ struct RateOptions {
 // throws WrongAnswer, but the fault is the call's, not the rater's.
 SeRating rate_se(const Grid& puzzle, const Grid& solution, const RateOptions& options = {});
 
-// Every rating a step of this rater can have, ascending (1.0, 1.2, 1.5 ... 6.2): an ER is one of
+// Every rating a step of this rater can have, ascending (1.0, 1.2, 1.5 ... 6.2, then every tenth
+// from 6.5 to the longest chain's on the largest grid chains are searched on, 9.6): an ER is one of
 // them.
 std::vector<double> se_ratings();
 

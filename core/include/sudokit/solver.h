@@ -172,9 +172,10 @@ struct BackendInfo {
   // shows them beside the backends that trace every step by default.
   std::vector<std::vector<std::pair<std::string, std::string>>> stepwise;
   // Whether it searches a tree it can probe at random under its defaults (Limits::probe: Knuth's
-  // estimate of the tree's size, `sudokit estimate`) and estimate it online as it searches
-  // (Limits::estimator: a stopped search's `estimated_nodes`), and the settings under which one
-  // that cannot can (sat: its textbook DPLL, solver=dpll).
+  // estimate of the tree's size, `sudokit estimate`), and the settings under which one that cannot
+  // can (sat: its textbook DPLL, solver=dpll; propagate: choice=parent, as its default tree
+  // depends on the order it is searched in). The online estimate (Limits::estimator, a stopped
+  // search's `estimated_nodes`) is the solver's to say: Solver::estimates_online().
   bool probes = false;
   std::vector<std::vector<std::pair<std::string, std::string>>> probing;
   std::string options;                  // its -o keys, as "key=a|b" words, for `sudokit solvers`

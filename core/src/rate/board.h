@@ -105,5 +105,7 @@ std::optional<SeStep> aligned_pair_exclusion(const Board& board);  // 6.2
 // 6.5 and up: cycles and forcing chains (chains.cpp), on grids up to kLargestChainGrid a side.
 constexpr int kLargestChainGrid = 25;
 std::optional<SeStep> forcing_chain(const Board& board);
+// The highest rating a chain can have on a kLargestChainGrid grid (every potential in it): 9.6.
+double highest_chain_rating();
 
 }  // namespace sudokit::se

@@ -15,13 +15,14 @@
 //     candidate goes), "off" that implies "on" is true (the digit is placed).
 // Three passes, in SE's order: X links only, Y links only (cycles only, from cells of two
 // candidates), both. Each hint is rated by its pass (cycles 6.5 with X or Y links only, forcing
-// chains 6.6, either 7.0 with both) plus 0.1 for each step of its length past 4 links: lengths
-// 6, 8, 12, 16, 24, 32 ... (SE's getLengthDifficulty, the length counted in distinct potentials
-// less two); the easiest is taken, then the shortest, then X before Y before both, then the
-// first found. The links use rows, columns and boxes only (jigsaw regions as boxes), so the
+// chains 6.6, either 7.0 with both) plus 0.1 every time its length passes 4, 6, 8, 12, 16, 24,
+// 32 ... (SE's getLengthDifficulty; the length is the distinct potentials less two: a chain's
+// links less one, a cycle's less two); the easiest is taken, then the shortest, then X before Y
+// before both, then the first found. The links use rows, columns and boxes only (jigsaw regions as boxes), so the
 // chains are sound for every variant, if weaker than its rules would allow.
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -59,6 +60,22 @@ double length_difficulty(int complexity) {
   return added;
 }
 
+// The potentials from arena[at] back to the start of its chain, in that order.
+std::vector<Potential> path_to(const std::vector<Potential>& arena, int at) {
+  std::vector<Potential> path;
+  for (; at >= 0; at = arena[static_cast<std::size_t>(at)].parent) path.push_back(arena[static_cast<std::size_t>(at)]);
+  return path;
+}
+
+// SE's complexity of a chain: its distinct potentials (a cycle's start and end are one).
+int distinct_potentials(const std::vector<Potential>& path) {
+  std::vector<std::tuple<int, int, bool>> seen;
+  for (const Potential& p : path)
+    if (std::find(seen.begin(), seen.end(), std::tuple{p.cell, p.digit, p.on}) == seen.end()) seen.emplace_back(p.cell, p.digit, p.on);
+  return static_cast<int>(seen.size());
+}
+
+// One pass of the search (X links, Y links or both), from candidate after candidate.
 class Chaining {
  public:
   Chaining(const Board& board, bool y_links, bool x_links) : b_(board), y_(y_links), x_(x_links) {}
@@ -69,6 +86,7 @@ class Chaining {
     if (!x_ && count(b_.candidates(cell)) > 2) return;  // a Y-cycle starts in a cell of two candidates
     const Potential start{cell, digit, true, -1};
     std::vector<int> cycles, chains;
+    chain_arena_.clear();
     cycles_from(start, cycles);
     if (x_) {
       forcing_from(start, chains);
@@ -158,7 +176,7 @@ class Chaining {
       }
       pending_off.clear();
     }
-    cycle_arena_ = arena_;  // the hints read it after the forcing chains have reused arena_
+    if (!cycles.empty()) cycle_arena_.swap(arena_);  // the hints read it after the forcing chains reuse arena_
   }
 
   // SE's doForcingChains: breadth first from `start`, X links always followed, each potential
@@ -195,8 +213,7 @@ class Chaining {
 
   // Copies the chain ending at arena_[at] into chain_arena_ (whose chains outlive this search).
   int keep_chain(int at) {
-    std::vector<Potential> path;
-    for (; at >= 0; at = arena_[static_cast<std::size_t>(at)].parent) path.push_back(arena_[static_cast<std::size_t>(at)]);
+    const std::vector<Potential> path = path_to(arena_, at);
     int parent = -1;
     for (auto it = path.rbegin(); it != path.rend(); ++it) {
       Potential p = *it;
@@ -207,14 +224,12 @@ class Chaining {
     return parent;
   }
 
-  std::string chain_text(const std::vector<Potential>& arena, int at) const {
-    std::vector<std::string> links;
-    for (; at >= 0; at = arena[static_cast<std::size_t>(at)].parent) {
-      const Potential& p = arena[static_cast<std::size_t>(at)];
-      links.push_back(b_.shape().cell_name(p.cell) + (p.on ? "=" : " not ") + digit_symbol(p.digit, b_.shape()));
-    }
+  // "r1c2=5 => r1c7 not 5 => ...", from the start.
+  std::string chain_text(const std::vector<Potential>& path) const {
     std::string text;
-    for (auto it = links.rbegin(); it != links.rend(); ++it) text += (text.empty() ? "" : " => ") + *it;
+    for (auto p = path.rbegin(); p != path.rend(); ++p)
+      text += (text.empty() ? "" : " => ") + b_.shape().cell_name(p->cell) + (p->on ? "=" : " not ") +
+              digit_symbol(p->digit, b_.shape());
     return text;
   }
 
@@ -228,15 +243,15 @@ class Chaining {
     return peers;
   }
 
+  // SE's createCycleHint: what sees both an on and an off potential of the cycle, outside its cells.
   std::optional<Hint> cycle_hint(int end) const {
-    const std::vector<Potential>& arena = cycle_arena_;
+    const std::vector<Potential> path = path_to(cycle_arena_, end);
+    const std::span<const Potential> links(path.data(), path.size() - 1);  // the start, again at the end, once
     std::vector<int> cells;
-    for (int at = end; arena[static_cast<std::size_t>(at)].parent >= 0; at = arena[static_cast<std::size_t>(at)].parent)
-      if (std::find(cells.begin(), cells.end(), arena[static_cast<std::size_t>(at)].cell) == cells.end())
-        cells.push_back(arena[static_cast<std::size_t>(at)].cell);
+    for (const Potential& p : links)
+      if (std::find(cells.begin(), cells.end(), p.cell) == cells.end()) cells.push_back(p.cell);
     std::vector<CellDigit> forth, back;  // candidates seeing an on potential, an off potential
-    for (int at = end; arena[static_cast<std::size_t>(at)].parent >= 0; at = arena[static_cast<std::size_t>(at)].parent) {
-      const Potential& p = arena[static_cast<std::size_t>(at)];
+    for (const Potential& p : links) {
       for (int other : classic_peers(p.cell))
         if (std::find(cells.begin(), cells.end(), other) == cells.end() && b_.has(other, p.digit)) {
           auto& into = p.on ? forth : back;
@@ -247,49 +262,38 @@ class Chaining {
     for (const CellDigit& c : forth)
       if (std::find(back.begin(), back.end(), c) != back.end()) h.step.removed.push_back(c);
     if (h.step.removed.empty()) return std::nullopt;
-    h.complexity = ancestor_count_in(arena, end);
+    h.complexity = distinct_potentials(path);
     h.sort_key = sort_key();
     h.step.technique = x_ && y_ ? "Bidirectional Cycle"
                        : y_     ? "Bidirectional Y-Cycle"
                        : cells.size() == 4 ? "Generalized X-Wing"
                                            : "Bidirectional X-Cycle";
     h.step.difficulty = (x_ && y_ ? 7.0 : 6.5) + length_difficulty(h.complexity);
-    h.step.where = "the cycle " + chain_text(arena, end);
+    h.step.where = "the cycle " + chain_text(path);
     h.step.cells = cells;
-    for (int at = end; at >= 0; at = arena[static_cast<std::size_t>(at)].parent)
-      h.step.digits.push_back(arena[static_cast<std::size_t>(at)].digit);
+    for (const Potential& p : path) h.step.digits.push_back(p.digit);
     h.step = finish(std::move(h.step));
     return h;
   }
 
+  // SE's createForcingChainHint: the start's opposite reached, so the start is false (or true).
   Hint forcing_hint(int target) const {
-    const std::vector<Potential>& arena = chain_arena_;
-    const Potential& t = arena[static_cast<std::size_t>(target)];
+    const std::vector<Potential> path = path_to(chain_arena_, target);
+    const Potential& t = path.front();
     Hint h;
-    h.complexity = ancestor_count_in(arena, target);
+    h.complexity = distinct_potentials(path);
     h.sort_key = sort_key();
     h.step.technique = x_ && y_ ? "Forcing Chain" : h.complexity == 6 ? "Turbot Fish" : "Forcing X-Chain";
     h.step.difficulty = (x_ && y_ ? 7.0 : 6.6) + length_difficulty(h.complexity);
-    h.step.where = "the chain " + chain_text(arena, target);
-    for (int at = target; at >= 0; at = arena[static_cast<std::size_t>(at)].parent) {
-      h.step.cells.push_back(arena[static_cast<std::size_t>(at)].cell);
-      h.step.digits.push_back(arena[static_cast<std::size_t>(at)].digit);
+    h.step.where = "the chain " + chain_text(path);
+    for (const Potential& p : path) {
+      h.step.cells.push_back(p.cell);
+      h.step.digits.push_back(p.digit);
     }
-    std::sort(h.step.cells.begin(), h.step.cells.end());
-    h.step.cells.erase(std::unique(h.step.cells.begin(), h.step.cells.end()), h.step.cells.end());
     if (t.on) h.step.placed = CellDigit{t.cell, t.digit};  // "off" implies "on": the digit is true
     else h.step.removed.push_back({t.cell, t.digit});     // "on" implies "off": the candidate is false
     h.step = finish(std::move(h.step));
     return h;
-  }
-
-  static int ancestor_count_in(const std::vector<Potential>& arena, int at) {
-    std::vector<std::tuple<int, int, bool>> seen;
-    for (; at >= 0; at = arena[static_cast<std::size_t>(at)].parent) {
-      const Potential& p = arena[static_cast<std::size_t>(at)];
-      if (std::find(seen.begin(), seen.end(), std::tuple{p.cell, p.digit, p.on}) == seen.end()) seen.emplace_back(p.cell, p.digit, p.on);
-    }
-    return static_cast<int>(seen.size());
   }
 
   int sort_key() const { return x_ && y_ ? 4 : y_ ? 3 : 2; }
@@ -297,7 +301,7 @@ class Chaining {
   const Board& b_;
   bool y_, x_;
   std::vector<Potential> arena_;        // the search under way: every potential made, with its parent
-  std::vector<Potential> cycle_arena_;  // the last cycle search's, which the cycle hints walk
+  std::vector<Potential> cycle_arena_;  // the last cycle search that closed a cycle: the cycle hints walk it
   std::vector<Potential> chain_arena_;  // the forcing chains found from one candidate, both ways
   std::vector<char> reached_;           // by key(): potentials the search has queued
   std::vector<Potential> links_;
@@ -310,14 +314,13 @@ std::optional<SeStep> forcing_chain(const Board& board) {
   // n^6 with the side n (minutes a step at 49x49), so larger grids are not searched.
   if (board.size() > kLargestChainGrid) return std::nullopt;
   std::vector<Hint> hints;
-  for (const auto& [y, x] : {std::pair{false, true}, std::pair{true, false}, std::pair{true, true}})
+  for (const auto& [y, x] : {std::pair{false, true}, std::pair{true, false}, std::pair{true, true}}) {
+    Chaining chaining(board, y, x);
     for (int cell = 0; cell < board.cells(); ++cell) {
       if (board.value(cell) != 0 || count(board.candidates(cell)) < 2) continue;
-      for (int digit : digits_of(board.candidates(cell))) {
-        Chaining chaining(board, y, x);
-        chaining.from(cell, digit, hints);
-      }
+      for (int digit : digits_of(board.candidates(cell))) chaining.from(cell, digit, hints);
     }
+  }
   const auto best = std::min_element(hints.begin(), hints.end(), [](const Hint& a, const Hint& b) {
     if (a.step.difficulty != b.step.difficulty) return a.step.difficulty < b.step.difficulty;
     if (a.complexity != b.complexity) return a.complexity < b.complexity;
@@ -325,6 +328,11 @@ std::optional<SeStep> forcing_chain(const Board& board) {
   });  // the first of the easiest: SE's stable sort, then its first hint
   if (best == hints.end()) return std::nullopt;
   return std::move(best->step);
+}
+
+double highest_chain_rating() {
+  const int n = kLargestChainGrid;
+  return 7.0 + length_difficulty(2 * n * n * n);  // every potential of the grid in one chain
 }
 
 }  // namespace sudokit::se

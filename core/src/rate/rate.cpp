@@ -1,5 +1,6 @@
 // The rater's loop (rate.h): ask the techniques in SE's order, take the first deduction found,
 // check it against the solution, apply it, and keep SE's three numbers.
+#include <cmath>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -108,12 +109,13 @@ SeRating rate_se(const Grid& puzzle, const Grid& solution, const RateOptions& op
 std::vector<double> se_ratings() {
   // The techniques' ratings (rate.h): singles to XYZ-wing; loops 4.5-5.0 (type 3 adds up to 0.6);
   // quads and jellyfish; BUG 5.6-6.2; aligned pair exclusion 6.2; cycles and chains from 6.5,
-  // 0.1 more per step of length, up to 8.7 for the longest chain a 9x9 grid can hold (its 1,458
-  // potentials: past 1,024 links).
+  // 0.1 more per step of length, up to the longest chain's on the largest grid chains are
+  // searched on (9.6 at 25x25; 8.7 is a 9x9 grid's).
   std::vector<double> ratings = {1.0, 1.2, 1.5, 1.7, 1.9, 2.0, 2.3, 2.5, 2.6, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.2, 4.4};
   for (int tenth = 45; tenth <= 55; ++tenth) ratings.push_back(tenth / 10.0);
   for (int tenth = 56; tenth <= 62; ++tenth) ratings.push_back(tenth / 10.0);
-  for (int tenth = 65; tenth <= 87; ++tenth) ratings.push_back(tenth / 10.0);
+  const auto highest = static_cast<int>(std::lround(se::highest_chain_rating() * 10));
+  for (int tenth = 65; tenth <= highest; ++tenth) ratings.push_back(tenth / 10.0);
   return ratings;
 }
 
