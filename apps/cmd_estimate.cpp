@@ -1,6 +1,7 @@
 // sudokit estimate: how big each backend's search of each puzzle is, by Knuth's random probes
 // (estimate.h), with the time a full search would take and, where the tree is small enough to
 // count, its true size beside the estimate.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -102,6 +103,25 @@ void estimate_cover_files(const EstimateCommand& c, const std::vector<std::strin
   }
 }
 
+// The spec's settings with those under which its backend probes (BackendInfo::probing) put in,
+// when that makes a search it can probe: the spec to suggest; empty when none does.
+std::string probing_spec(const Registry& registry, const BackendSpec& spec) {
+  for (const auto& probing : registry.info(spec.name).probing) {
+    std::vector<std::pair<std::string, std::string>> settings;
+    for (const std::string& pair : spec.pairs) {
+      const auto eq = pair.find('=');
+      const std::string key = pair.substr(0, eq);
+      if (std::none_of(probing.begin(), probing.end(), [&](const auto& p) { return p.first == key; }))
+        settings.emplace_back(key, eq == std::string::npos ? "" : pair.substr(eq + 1));
+    }
+    settings.insert(settings.end(), probing.begin(), probing.end());
+    std::vector<std::string> pairs;
+    for (const auto& [key, value] : settings) pairs.push_back(key + "=" + value);
+    if (registry.create(spec.name, SolverOptions::parse(pairs))->probes()) return backend_spec_text(spec.name, settings);
+  }
+  return "";
+}
+
 }  // namespace
 
 int cmd_estimate(const std::vector<std::string>& args) {
@@ -117,9 +137,8 @@ int cmd_estimate(const std::vector<std::string>& args) {
     std::unique_ptr<Solver>& solver = made[text];
     solver = registry.create(spec.name, SolverOptions::parse(spec.pairs));  // kept for the first puzzle
     if (solver->probes()) continue;
-    const auto& probing = registry.info(spec.name).probing;
-    throw UsageError("'" + text + "' cannot probe its search at random" +
-                     (probing.empty() ? std::string() : " (try " + backend_spec_text(spec.name, probing.front()) + ")"));
+    const std::string instead = probing_spec(registry, spec);
+    throw UsageError("'" + text + "' cannot probe its search at random" + (instead.empty() ? "" : " (try " + instead + ")"));
   }
   std::optional<BoxSpec> box;
   if (!c.box_text.empty()) box = parse_box_spec(c.box_text);

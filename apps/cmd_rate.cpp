@@ -66,8 +66,7 @@ int empty_cells(const SeRating& r) { return r.reached.cells() - r.reached.givens
 // "ER=4.2 EP=1.2 ED=1.2 steps=54 hardest="XY-Wing"", or for a puzzle the techniques leave unsolved
 // "ER=beyond EP=1.2 ED=1.2 steps=23 reached=4.5 hardest="..." empty_cells=37": one word per field.
 std::string rating_line(const SeRating& r) {
-  std::string line = "ER=" + (r.solved ? se_number(r.er) : "beyond") + " EP=" + se_number(r.ep) + " ED=" +
-                     se_number(r.ed) + " steps=" + std::to_string(r.steps.size());
+  std::string line = se_numbers(r) + " steps=" + std::to_string(r.steps.size());
   if (!r.solved) line += " reached=" + se_number(r.er);
   if (const SeStep* hardest = hardest_step(r)) line += " hardest=\"" + hardest->technique + "\"";
   if (!r.solved) line += " empty_cells=" + std::to_string(empty_cells(r));
@@ -99,7 +98,8 @@ class RateFiles {
     const SeStep* hardest = hardest_step(r);
     if (csv_) {
       csv_->stream() << csv_field(source) << ',' << p.number << ',' << p.first_line << ','
-                     << (r.solved ? se_number(r.er) : "") << ',' << se_number(r.ep) << ',' << se_number(r.ed) << ','
+                     << (r.solved ? se_number(r.er) : "") << ',' << (ep_known(r) ? se_number(r.ep) : "") << ','
+                     << (ed_known(r) ? se_number(r.ed) : "") << ','
                      << (r.solved ? "true" : "false") << ',' << r.steps.size() << ',' << se_number(r.er) << ','
                      << csv_field(hardest ? hardest->technique : "") << ',' << empty_cells(r) << "\n";
       csv_->check(false);
@@ -108,7 +108,8 @@ class RateFiles {
       nlohmann::json steps = nlohmann::json::array();
       for (const SeStep& s : r.steps) steps.push_back(step_json(s, p.grid.shape()));
       rows_.push_back({{"source", source}, {"puzzle", p.number}, {"line", p.first_line},
-                       {"er", r.solved ? nlohmann::json(r.er) : nlohmann::json()}, {"ep", r.ep}, {"ed", r.ed},
+                       {"er", r.solved ? nlohmann::json(r.er) : nlohmann::json()}, {"ep", ep_known(r) ? nlohmann::json(r.ep) : nlohmann::json()},
+                       {"ed", ed_known(r) ? nlohmann::json(r.ed) : nlohmann::json()},
                        {"solved", r.solved}, {"reached", r.er}, {"hardest", hardest ? hardest->technique : ""},
                        {"empty_cells", empty_cells(r)}, {"steps", steps}});
     }

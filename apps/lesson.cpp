@@ -379,7 +379,7 @@ nlohmann::json person_json(const Lesson& lesson) {
   end.kind = LessonStep::Kind::end;
   end.placements = placed;
   end.counters = {person.steps.size() - 1, removed};
-  const std::string rating = "ER=" + (r.solved ? se_number(r.er) : "beyond") + " EP=" + se_number(r.ep) + " ED=" + se_number(r.ed);
+  const std::string rating = se_numbers(r);
   end.text = r.solved ? "solved by a person's techniques: " + rating + " on Sudoku Explainer's scale (sudokit rate)"
                       : "stuck: the next step needs a technique Sudoku Explainer rates 7.5 or more, which sudokit does "
                         "not apply (" + rating + ", the hardest step taken " + se_number(r.er) + ")";

@@ -236,8 +236,8 @@ py::dict rate(const py::handle& puzzle, const std::optional<std::string>& backen
   }
   py::dict d;
   d["er"] = rated.er;
-  d["ep"] = rated.ep;
-  d["ed"] = rated.ed;
+  d["ep"] = sudokit::ep_known(rated) ? py::object(py::float_(rated.ep)) : py::object(py::none());
+  d["ed"] = sudokit::ed_known(rated) ? py::object(py::float_(rated.ed)) : py::object(py::none());
   d["solved"] = rated.solved;
   d["stuck"] = rated.stuck;  // no technique applies; neither: max_steps cut it short
   d["steps"] = steps;

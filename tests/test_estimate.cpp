@@ -410,6 +410,27 @@ TEST(EstimateCli, PrintsOneLinePerPuzzleAndBackend) {
       EXPECT_NE(refused.err.find("cannot probe"), std::string::npos) << refused.err;
       break;
     }
+  // The suggestion keeps the settings given and adds those under which the backend probes; none
+  // when no such setting makes a search it can probe.
+  for (const std::string& name : registry.names(ProblemKind::sudoku)) {
+    const BackendInfo info = registry.info(name);
+    if (info.probing.empty()) continue;
+    for (const auto& [key, value] : info.option_choices()) {
+      const std::string spec = backend_spec_text(name, {{key, value}});
+      const auto refused = test::run_cli("estimate --solver " + spec + " -", kPuzzles[0]);
+      if (refused.exit_code == 0) continue;  // it probes under this setting
+      EXPECT_EQ(refused.exit_code, 3) << spec;
+      const auto at = refused.err.find("(try ");
+      if (at == std::string::npos) continue;  // no setting makes it probe
+      const std::string suggested = refused.err.substr(at + 5, refused.err.find(')', at) - at - 5);
+      const std::string option = key;  // a structured binding: not captured by a lambda in C++20
+      const bool overridden = std::any_of(info.probing.front().begin(), info.probing.front().end(),
+                                          [&](const auto& p) { return p.first == option; });
+      if (!overridden) EXPECT_NE(suggested.find(key + "=" + value), std::string::npos) << spec << ": " << refused.err;
+      EXPECT_EQ(test::run_cli("estimate --probes 10 --solver " + suggested + " -", kPuzzles[0]).exit_code, 0)
+          << suggested;
+    }
+  }
 }
 
 // Beside the nodes, each measure of work a backend declares is estimated (nodes times its rate on

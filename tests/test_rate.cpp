@@ -326,6 +326,17 @@ TEST(RateCli, VariantRulesJoinTheTechniquesAndNoStepIsWrong) {
 
 namespace {
 
+// A rater stuck before any step, or before any placement, knows no ED or EP: "beyond", never 0.0
+// (which would say "trivial"). The forum-hardest puzzle above with its one hidden single filled.
+TEST(RateCli, StuckBeforeTheStepThatDefinesEpOrEdSaysBeyond) {
+  const std::string stuck = "........8..3...4.2.9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3\n";
+  const auto r = run_cli("rate -", stuck);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("ER=beyond EP=beyond ED=beyond steps=0"), std::string::npos) << r.out;
+  const auto csv = run_cli("rate --csv - -", stuck);
+  EXPECT_NE(csv.out.find(",1,1,,,,false,0,"), std::string::npos) << csv.out;  // er, ep, ed empty
+}
+
 TEST(RateCli, CsvAndJsonHoldOneRowPerRatedPuzzle) {
   sudokit::test::ScratchDir dir;
   const std::string input = std::string(kSe121[4].puzzle) + "\n" +

@@ -102,6 +102,14 @@ std::vector<double> se_ratings();
 
 // SE's number as it prints it: one decimal ("4.2").
 std::string se_number(double difficulty);
+// Whether EP and ED are known: EP once a step placed a digit (or the grid is full), ED once a step
+// was taken. A rater stuck before that step leaves it unknown, past its techniques (0 would say
+// "trivial").
+bool ep_known(const SeRating& r);
+bool ed_known(const SeRating& r);
+// SE's three numbers as `sudokit rate` prints them, "ER=4.2 EP=1.2 ED=1.2", each "beyond" where
+// the rater got stuck before the step that defines it.
+std::string se_numbers(const SeRating& r);
 
 // One line for a step: "Naked Pair (3.0): in row 1; cells r1c2,r1c5, digits 4,7; removes 4 from
 // r1c8", or for one that places a digit "Hidden Single (1.2): r3c4=7 in box 2". Digits as the

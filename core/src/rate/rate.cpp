@@ -1,5 +1,6 @@
 // The rater's loop (rate.h): ask the techniques in SE's order, take the first deduction found,
 // check it against the solution, apply it, and keep SE's three numbers.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -117,6 +118,17 @@ std::vector<double> se_ratings() {
   const auto highest = static_cast<int>(std::lround(se::highest_chain_rating() * 10));
   for (int tenth = 65; tenth <= highest; ++tenth) ratings.push_back(tenth / 10.0);
   return ratings;
+}
+
+bool ep_known(const SeRating& r) {
+  return r.solved || std::any_of(r.steps.begin(), r.steps.end(), [](const SeStep& s) { return s.placed.has_value(); });
+}
+
+bool ed_known(const SeRating& r) { return r.solved || !r.steps.empty(); }
+
+std::string se_numbers(const SeRating& r) {
+  return "ER=" + (r.solved ? se_number(r.er) : "beyond") + " EP=" + (ep_known(r) ? se_number(r.ep) : "beyond") +
+         " ED=" + (ed_known(r) ? se_number(r.ed) : "beyond");
 }
 
 std::string se_number(double difficulty) {
