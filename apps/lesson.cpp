@@ -292,13 +292,18 @@ nlohmann::json step_json(const LessonStep& s, std::vector<std::uint64_t>& counte
   return step;
 }
 
+// A recording's steps as the page reads them, each step's counters as increases over the last.
+nlohmann::json steps_json(const std::vector<LessonStep>& recorded) {
+  nlohmann::json steps = nlohmann::json::array();
+  std::vector<std::uint64_t> counted;
+  for (const LessonStep& s : recorded) steps.push_back(step_json(s, counted));
+  return steps;
+}
+
 template <typename Answer>
 nlohmann::json method_json(const LessonMethod& m, const BasicResult<Answer>& r) {
   nlohmann::json counters = nlohmann::json::object();
   for (const Counter& c : r.stats.counters) counters[c.name] = c.value;
-  nlohmann::json steps = nlohmann::json::array();
-  std::vector<std::uint64_t> counted;
-  for (const LessonStep& s : m.steps) steps.push_back(step_json(s, counted));
   return {{"spec", m.spec},
           {"counter_names", m.counter_names},
           {"summary", m.summary},
@@ -314,7 +319,7 @@ nlohmann::json method_json(const LessonMethod& m, const BasicResult<Answer>& r) 
             {"propagations", r.stats.propagations},
             {"seconds", r.stats.seconds},
             {"counters", counters}}},
-          {"steps", steps}};
+          {"steps", steps_json(m.steps)}};
 }
 
 nlohmann::json cover_json(const ExactCover& p) {
@@ -356,13 +361,10 @@ nlohmann::json person_json(const Lesson& lesson) {
     return {{"unavailable", "a person's steps need the puzzle's only solution, and no method here proved it has one "
                             "(it has none or several, or each method stopped or was asked for one solution only)"}};
   const SeRating r = rate_se(puzzle, proved->result.solutions.front());
-  LessonMethod person;
-  person.spec = "a person";
-  person.summary = "Sudoku Explainer's techniques, easiest first, one deduction a step (sudokit rate --steps)";
-  person.counter_names = {"steps", "eliminations"};
+  std::vector<LessonStep> steps;
   std::uint64_t placed = 0, removed = 0;
   for (const SeStep& step : r.steps) {
-    LessonStep& s = person.steps.emplace_back();
+    LessonStep& s = steps.emplace_back();
     s.kind = step.placed ? LessonStep::Kind::place : LessonStep::Kind::note;
     s.text = describe(step, puzzle.shape());
     if (step.placed) {
@@ -373,28 +375,25 @@ nlohmann::json person_json(const Lesson& lesson) {
     for (const CellDigit& gone : step.removed) s.marks.push_back({gone.cell, gone.digit, 1});
     removed += step.removed.size();
     s.placements = placed += step.placed.has_value();
-    s.counters = {person.steps.size(), removed};
+    s.counters = {steps.size(), removed};
   }
-  LessonStep& end = person.steps.emplace_back();
+  LessonStep& end = steps.emplace_back();
   end.kind = LessonStep::Kind::end;
   end.placements = placed;
-  end.counters = {person.steps.size() - 1, removed};
+  end.counters = {r.steps.size(), removed};
   const std::string rating = se_numbers(r);
   end.text = r.solved ? "solved by a person's techniques: " + rating + " on Sudoku Explainer's scale (sudokit rate)"
                       : "stuck: the next step needs a technique Sudoku Explainer rates 7.5 or more, which sudokit does "
                         "not apply (" + rating + ", the hardest step taken " + se_number(r.er) + ")";
-  nlohmann::json steps = nlohmann::json::array();
-  std::vector<std::uint64_t> counted;
-  for (const LessonStep& step : person.steps) steps.push_back(step_json(step, counted));
-  return {{"spec", person.spec},
-          {"summary", person.summary},
-          {"counter_names", person.counter_names},
+  return {{"spec", "a person"},
+          {"summary", "Sudoku Explainer's techniques, easiest first, one deduction a step (sudokit rate --steps)"},
+          {"counter_names", nlohmann::json::array({"steps", "eliminations"})},
           {"rating", rating},
           {"solved", r.solved},
           {"search", false},
           {"final", "Rated on Sudoku Explainer's scale (sudokit rate): " + rating + (r.solved ? "" : " (stuck)") + "; " +
                         std::to_string(r.steps.size()) + " steps, " + std::to_string(removed) + " candidates removed."},
-          {"steps", steps}};
+          {"steps", steps_json(steps)}};
 }
 
 nlohmann::json lesson_data(const Lesson& lesson) {

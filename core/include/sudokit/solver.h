@@ -270,9 +270,9 @@ class Solver {
   // nullptr when the backend has none (it declares BackendInfo::uniqueness_sessions when it has).
   // Throws UsageError for a shape the backend cannot handle.
   virtual std::unique_ptr<UniquenessSession> uniqueness_session(const Grid& solution);
-  // Whether its search, as configured, is a tree it can probe and estimate: it takes Limits::probe
-  // and keeps Limits::estimator (it declares BackendInfo::probes or BackendInfo::probing);
-  // solve() refuses a probe otherwise with UsageError, and returns no estimate.
+  // Whether its search, as configured, is a tree whose nodes' children depend on the node alone,
+  // which a random probe can walk: it takes Limits::probe (it declares BackendInfo::probes or
+  // BackendInfo::probing); solve() refuses a probe otherwise with UsageError.
   virtual bool probes() const { return false; }
   // Whether it keeps Limits::estimator, the online estimate of the tree it searches: those that
   // probe, and a backend whose tree depends on the order it is searched in (propagate's
