@@ -7,6 +7,7 @@
 // that a message needs ("row 3", "r3c4") are built only once a violation is found.
 #include "sudokit/verify.h"
 
+#include <array>
 #include <cstdint>
 
 namespace sudokit {
@@ -46,6 +47,18 @@ void check_group(const Grid& g, int count, CellAt cell_at, Name group, std::vect
   }
 }
 
+// Where the i-th cell of a box lies from the box's top-left cell, for i < n: worked out once per
+// grid, since a division per cell read cost more than the rest of the check (a third of an easy
+// puzzle's solve with the fastest backend, measured).
+struct BoxOffsets {
+  BoxOffsets(int br, int bc) {
+    const int n = br * bc;
+    for (int i = 0; i < n; ++i) at[static_cast<std::size_t>(i)] = (i / bc) * n + i % bc;
+  }
+  int operator()(int i) const { return at[static_cast<std::size_t>(i)]; }
+  std::array<int, 64> at{};  // n <= 64
+};
+
 template <class Name>
 void check_list(const Grid& g, const std::vector<int>& cells, Name group, std::vector<Violation>& out) {
   check_group(g, static_cast<int>(cells.size()), [&](int i) { return cells[static_cast<std::size_t>(i)]; }, group, out);
@@ -53,7 +66,8 @@ void check_list(const Grid& g, const std::vector<int>& cells, Name group, std::v
 
 // The variant rules, each by its definition in rules.h. `complete`: a cage's sum is checked (a
 // partial grid's cage may still be short of it).
-void check_rules(const Rules& rules, const Grid& g, int br, int bc, bool complete, std::vector<Violation>& out) {
+void check_rules(const Rules& rules, const Grid& g, int br, int bc, const BoxOffsets& box, bool complete,
+                 std::vector<Violation>& out) {
   const int n = br * bc;
   if (rules.jigsaw()) {
     std::vector<int> cells;
@@ -70,7 +84,7 @@ void check_rules(const Rules& rules, const Grid& g, int br, int bc, bool complet
   if (rules.windoku)
     for (int top = 1; top + br <= n - 1; top += br + 1)
       for (int left = 1; left + bc <= n - 1; left += bc + 1)
-        check_group(g, n, [&](int i) { return (top + i / bc) * n + left + i % bc; },
+        check_group(g, n, [&](int i) { return top * n + left + box(i); },
                     [&] { return "the window at " + name_of(n, top * n + left); }, out);
   if (rules.disjoint_groups)
     for (int dr = 0; dr < br; ++dr)
@@ -119,7 +133,16 @@ std::vector<Violation> check(const Grid& puzzle, const Grid& solution, bool comp
                    "the solution is " + solution.shape().name() + ", the puzzle " + puzzle.shape().name()});
     return out;
   }
+  // Whether any cell is blank (when that matters), out of range or not its given, in one pass
+  // with no branch on the data, so that the messages below are built only when one is.
+  const std::uint8_t* values = solution.values().data();
+  const std::uint8_t* givens = puzzle.values().data();
+  bool suspect = false;
   for (int cell = 0; cell < n * n; ++cell) {
+    const int v = values[cell], given = givens[cell];
+    suspect |= (complete && v == 0) | (v > n) | (given != 0 && given != v);
+  }
+  for (int cell = 0; cell < n * n && suspect; ++cell) {
     const int v = solution[cell];
     if (v == 0) {
       if (complete) out.push_back({Violation::Kind::blank_cell, cell, -1, name_of(n, cell) + " is blank"});
@@ -135,12 +158,12 @@ std::vector<Violation> check(const Grid& puzzle, const Grid& solution, bool comp
   for (int c = 0; c < n; ++c)
     check_group(solution, n, [&](int i) { return i * n + c; }, [&] { return "column " + std::to_string(c + 1); }, out);
   const int across = n / bc;
+  const BoxOffsets box(br, bc);
   for (int b = 0; b < n && !puzzle.shape().rules().jigsaw(); ++b) {
-    const int top = (b / across) * br, left = (b % across) * bc;
-    check_group(solution, n, [&](int i) { return (top + i / bc) * n + left + i % bc; },
-                [&] { return "box " + std::to_string(b + 1); }, out);
+    const int corner = (b / across) * br * n + (b % across) * bc;
+    check_group(solution, n, [&](int i) { return corner + box(i); }, [&] { return "box " + std::to_string(b + 1); }, out);
   }
-  check_rules(puzzle.shape().rules(), solution, br, bc, complete, out);
+  check_rules(puzzle.shape().rules(), solution, br, bc, box, complete, out);
   return out;
 }
 
