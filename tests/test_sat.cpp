@@ -259,6 +259,42 @@ TEST(Sat, SettleFirstAnswersFromUnitPropagationOrAsksTheLibrary) {
   EXPECT_THROW(sat::settle_first(sat::Library::dpll, {}), std::logic_error);
 }
 
+// The rules' own unit propagation (settle.h): an easy puzzle's one model without a formula built
+// for it; a puzzle that needs decisions, or clashing givens, is left to the usual way.
+TEST(Sat, RulesPropagatorSettlesWhatUnitPropagationSettles) {
+  const Grid easy = read_one("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+  const Grid hard = read_one("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  Grid clash = easy;
+  clash.set(1, 5);  // a second 5 in row 1
+  const int cell_vars = easy.shape().cells() * easy.size();
+  for (Encoding e : {Encoding::minimal, Encoding::extended}) {
+    const SudokuRules rules(easy.shape(), e, true);
+    sat::RulesPropagator propagator(rules, cell_vars);
+    ASSERT_TRUE(propagator.usable());
+    std::vector<signed char> model;
+    if (e == Encoding::extended) {  // naked and hidden singles: what unit propagation does here
+      ASSERT_TRUE(propagator.settle(easy, model));
+      const DecodedGrid decoded = grid_of_model(easy, [&](int v) { return model[static_cast<std::size_t>(v)]; });
+      EXPECT_EQ(decoded.fault, "");
+      EXPECT_TRUE(verify(easy, decoded.grid).empty()) << to_line(decoded.grid);
+    }
+    EXPECT_FALSE(propagator.settle(hard, model));
+    EXPECT_FALSE(propagator.settle(clash, model));
+  }
+  // The compact encoding numbers auxiliary variables: not for this propagator.
+  EXPECT_FALSE(sat::RulesPropagator(SudokuRules(easy.shape(), Encoding::compact, true), cell_vars).usable());
+
+  // A settled library: the model's clauses hold; a clause it falsifies before any solve is a
+  // contradiction (a bug), after one it is a blocking clause.
+  auto settled = sat::settled_library(sat::Library::cadical, {0, 1, -1});
+  settled->add_clause(std::vector{1, 2});
+  EXPECT_THROW(settled->add_clause(std::vector{2}), std::logic_error);
+  ASSERT_EQ(settled->solve({}, {}), sat::Answer::satisfiable);
+  EXPECT_TRUE(settled->is_true(1) && !settled->is_true(2) && settled->model_checked());
+  settled->add_clause(std::vector{-1, 2});
+  EXPECT_EQ(settled->solve({}, {}), sat::Answer::unsatisfiable);
+}
+
 // A portfolio returns with the first answer: the loser is interrupted. Pigeonhole over 11 holes
 // with a way out (every clause also satisfied by z false): CaDiCaL's first, all-false
 // assignment answers at once, while CryptoMiniSat, trying true first, would search the pigeonhole

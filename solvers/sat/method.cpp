@@ -58,6 +58,7 @@ StopReason why_stopped(const SearchBudget& budget, const Limits& limits) {
 }  // namespace
 
 void check_model(SatLibrary& s, const std::string& backend, const ClauseList& clauses, std::span<const int> assumptions) {
+  if (s.model_checked() && assumptions.empty()) return;
   int variables = clauses.variables();
   for (int lit : assumptions) variables = std::max(variables, lit > 0 ? lit : -lit);
   // The common case reads each value once into a bit set; a model with variables left out (a

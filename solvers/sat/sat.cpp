@@ -3,6 +3,7 @@
 // checking models (method.h), proofs (proof.h), uniqueness sessions (session.h), the libraries.
 #include "sudokit/sat/sat.h"
 
+#include <algorithm>
 #include <optional>
 #include <span>
 
@@ -119,14 +120,47 @@ Library SatSolver::library(ProblemKind kind, int size) {
   return *used_;
 }
 
+bool SatSolver::may_settle(ProblemKind kind, const sat::Setup& setup) const {
+  return config_.settle && !config_.program && kind == ProblemKind::sudoku && !setup.incremental && setup.proof_path.empty();
+}
+
 std::unique_ptr<SatLibrary> SatSolver::make(ProblemKind kind, int size, sat::Setup setup) {
   if (proofs_) setup.proof_path = proofs_->next_path();
   if (config_.program) return sat::make_external(*config_.program, setup);
   const Library lib = library(kind, size);
   const bool settles = lib == Library::cryptominisat || lib == Library::cadical;
-  if (config_.settle && settles && kind == ProblemKind::sudoku && !setup.incremental && setup.proof_path.empty())
-    return sat::settle_first(lib, setup);
+  if (settles && may_settle(kind, setup)) {
+    if (!settle_work_) settle_work_ = sat::settle_work();
+    return sat::settle_first(lib, setup, settle_work_);
+  }
   return sat::make_library(lib, setup);
+}
+
+// A fresh formula that the rules' unit propagation settles with the givens (settle.h) gets a
+// library holding that model, and the sizes the formula would have had (variables_, clauses_):
+// the formula itself is not built. False, leaving `fresh` alone, for anything else.
+bool SatSolver::settled_by_rules(const Grid& puzzle, std::unique_ptr<sat::SatLibrary>& fresh) {
+  const Library lib = library(ProblemKind::sudoku, puzzle.size());
+  if ((lib != Library::cryptominisat && lib != Library::cadical) || proofs_ ||
+      !may_settle(ProblemKind::sudoku, {.incremental = false}))
+    return false;
+  const int cell_vars = puzzle.shape().cells() * puzzle.size();
+  if (!propagator_) propagator_ = std::make_unique<sat::RulesPropagator>(*rules_, cell_vars);
+  std::vector<signed char> model;
+  if (!propagator_->settle(puzzle, model)) return false;
+  if (config_.mode == Mode::units) {
+    variables_ = static_cast<std::uint64_t>(cell_vars);
+    clauses_ = propagator_->clauses();
+    for (int cell = 0; cell < puzzle.shape().cells(); ++cell) clauses_ += puzzle[cell] != 0;
+  } else {
+    const auto fixed = values_fixed_by_givens(puzzle);  // the givens do not clash: they settled
+    if (!fixed) return false;
+    variables_ = static_cast<std::uint64_t>(std::count(fixed->begin() + 1, fixed->end(), 0));
+    clauses_ = 0;
+    rules_->emit(&*fixed, [&](std::span<const int>) { ++clauses_; });
+  }
+  fresh = sat::settled_library(lib, std::move(model));
+  return true;
 }
 
 Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
@@ -142,6 +176,7 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
     rules_encoding_ = config_.encoding.value_or(encoding_for(n));
     rules_ = std::make_unique<SudokuRules>(shape, rules_encoding_, true);
     shape_ = puzzle.shape_ptr();
+    propagator_.reset();
   }
   SatLibrary* s = nullptr;
   std::unique_ptr<SatLibrary> fresh;
@@ -180,6 +215,9 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
       assumptions.push_back(s->new_vars(1));
       for (int cell = 0; cell < shape.cells(); ++cell)
         if (puzzle[cell] != 0) assumptions.push_back(cell_var(n, cell, puzzle[cell]));
+    } else if (settled_by_rules(puzzle, fresh)) {
+      s = fresh.get();
+      fresh_clauses_.clear();
     } else {
       fresh = make(ProblemKind::sudoku, n, {.incremental = false, .decide_true_first = true});
       s = fresh.get();

@@ -8,10 +8,14 @@
 // number of times, plus a scan of a clause for its last literal when one is forced.
 #include "settle.h"
 
+#include "sudokit/encoders/cnf.h"
+#include "sudokit/grid.h"
+
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -28,11 +32,41 @@ CallStats untouched_call(Library library) {
   return {std::nullopt, std::nullopt, 0, std::nullopt};
 }
 
+}  // namespace
+
+// The buffers of one SettleFirst, kept between puzzles by whoever makes them (SatSolver), so
+// that a puzzle's formula and its propagation reuse the memory of the last one's: growing the
+// formula's array clause by clause and allocating the occurrence lists cost as much as the
+// propagation itself on an easy 9x9 puzzle. One SettleFirst uses them at a time (`in_use`).
+struct SettleWork {
+  bool in_use = false;
+  std::vector<int> literals;       // the clauses, each ended by 0
+  std::vector<signed char> value;  // [variable]: +1, -1, 0 (open)
+  std::vector<std::uint32_t> begin, starts, clauses_of, fill;
+  std::vector<int> open_count, queue;
+  std::vector<std::uint8_t> satisfied;
+};
+
+std::shared_ptr<SettleWork> settle_work() { return std::make_shared<SettleWork>(); }
+
+namespace {
+
+std::string library_name(Library library) { return library == Library::cadical ? "CaDiCaL" : "CryptoMiniSat"; }
+
 class SettleFirst final : public SatLibrary {
  public:
-  SettleFirst(Library library, Setup setup) : library_(library), setup_(std::move(setup)) {}
+  SettleFirst(Library library, Setup setup, std::shared_ptr<SettleWork> shared)
+      : library_(library), setup_(std::move(setup)),
+        work_(shared && !shared->in_use ? std::move(shared) : std::make_shared<SettleWork>()),
+        literals_(work_->literals), value_(work_->value) {
+    work_->in_use = true;
+    literals_.clear();
+  }
+  ~SettleFirst() override { work_->in_use = false; }
+  SettleFirst(const SettleFirst&) = delete;
+  SettleFirst& operator=(const SettleFirst&) = delete;
 
-  std::string name() const override { return library_ == Library::cadical ? "CaDiCaL" : "CryptoMiniSat"; }
+  std::string name() const override { return library_name(library_); }
 
   // After a solve(), a new variable has no value in the model: the library answers from then on.
   int new_vars(int count) override {
@@ -73,6 +107,8 @@ class SettleFirst final : public SatLibrary {
   bool is_true(int v) override { return real_ ? real_->is_true(v) : value_[static_cast<std::size_t>(v)] > 0; }
   bool has_value(int v) override { return real_ ? real_->has_value(v) : true; }
   CallStats last_call() override { return real_ ? real_->last_call() : untouched_call(library_); }
+  // Settled: propagate() read the model against every clause, after_settled() each one since.
+  bool model_checked() const override { return !real_ && state_ == State::settled; }
 
  private:
   enum class State { untried, settled, refuted, open };
@@ -80,13 +116,18 @@ class SettleFirst final : public SatLibrary {
   // Unit propagation of the whole formula; true when it assigns every variable without a
   // conflict (value_ then holds the one model).
   bool propagate() {
+    SettleWork& w = *work_;
     const std::size_t slots = 2 * (static_cast<std::size_t>(variables_) + 1);
     auto slot = [](int lit) { return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0); };
     // Occurrences: clause indices per literal, in one array (offsets by counting first).
-    std::vector<std::uint32_t> begin(slots + 1, 0);
-    std::vector<std::uint32_t> starts;  // where each clause begins in literals_
-    std::vector<int> open_count;
-    std::vector<int> queue;
+    std::vector<std::uint32_t>& begin = w.begin;
+    std::vector<std::uint32_t>& starts = w.starts;  // where each clause begins in literals_
+    std::vector<int>& open_count = w.open_count;
+    std::vector<int>& queue = w.queue;
+    begin.assign(slots + 1, 0);
+    starts.clear();
+    open_count.clear();
+    queue.clear();
     value_.assign(static_cast<std::size_t>(variables_) + 1, 0);
     auto assign = [&](int lit) {  // false: lit is already false
       signed char& v = value_[static_cast<std::size_t>(std::abs(lit))];
@@ -106,16 +147,16 @@ class SettleFirst final : public SatLibrary {
       ++i;
     }
     for (std::size_t s = 1; s <= slots; ++s) begin[s] += begin[s - 1];
-    std::vector<std::uint32_t> clauses_of(begin[slots]);
-    {
-      std::vector<std::uint32_t> fill(begin.begin(), begin.end() - 1);
-      for (std::uint32_t c = 0; c < starts.size(); ++c)
-        for (std::size_t i = starts[c]; literals_[i] != 0; ++i) clauses_of[fill[slot(literals_[i])]++] = c;
-    }
-    std::vector<bool> satisfied(starts.size(), false);
+    std::vector<std::uint32_t>& clauses_of = w.clauses_of;
+    clauses_of.resize(begin[slots]);
+    w.fill.assign(begin.begin(), begin.end() - 1);
+    for (std::uint32_t c = 0; c < starts.size(); ++c)
+      for (std::size_t i = starts[c]; literals_[i] != 0; ++i) clauses_of[w.fill[slot(literals_[i])]++] = c;
+    std::vector<std::uint8_t>& satisfied = w.satisfied;
+    satisfied.assign(starts.size(), 0);
     for (std::size_t head = 0; head < queue.size(); ++head) {
       const int lit = queue[head];
-      for (std::uint32_t k = begin[slot(lit)]; k < begin[slot(lit) + 1]; ++k) satisfied[clauses_of[k]] = true;
+      for (std::uint32_t k = begin[slot(lit)]; k < begin[slot(lit) + 1]; ++k) satisfied[clauses_of[k]] = 1;
       for (std::uint32_t k = begin[slot(-lit)]; k < begin[slot(-lit) + 1]; ++k) {
         const std::uint32_t c = clauses_of[k];
         if (satisfied[c]) continue;
@@ -180,8 +221,8 @@ class SettleFirst final : public SatLibrary {
     }
     for (int lit : preferred_) real_->prefer(lit);
     if (vocabulary_) real_->set_vocabulary(vocabulary_);
-    literals_ = {};
-    value_ = {};
+    literals_.clear();
+    value_.clear();
   }
 
   // A formula this large goes to the library as it comes: loading it costs more than building
@@ -196,19 +237,165 @@ class SettleFirst final : public SatLibrary {
   Setup setup_;
   std::unique_ptr<SatLibrary> real_;
   int variables_ = 0;
-  std::vector<int> literals_;  // the clauses, each ended by 0
+  std::shared_ptr<SettleWork> work_;
+  std::vector<int>& literals_;        // work_'s: the clauses, each ended by 0
+  std::vector<signed char>& value_;   // work_'s: [variable] +1, -1, 0 (open)
   std::vector<int> preferred_;
   std::function<Vocabulary()> vocabulary_;
-  std::vector<signed char> value_;  // [variable]: +1, -1, 0 (open)
   State state_ = State::untried;
 };
 
 }  // namespace
 
-std::unique_ptr<SatLibrary> settle_first(Library library, const Setup& setup) {
+std::unique_ptr<SatLibrary> settle_first(Library library, const Setup& setup, std::shared_ptr<SettleWork> work) {
   if (library != Library::cryptominisat && library != Library::cadical)
     throw std::logic_error("settle_first: for CryptoMiniSat and CaDiCaL only");
-  return std::make_unique<SettleFirst>(library, setup);
+  return std::make_unique<SettleFirst>(library, setup, std::move(work));
+}
+
+
+RulesPropagator::RulesPropagator(const SudokuRules& rules, int cell_vars) : variables_(cell_vars) {
+  auto slot = [](int lit) { return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0); };
+  const std::size_t slots = 2 * (static_cast<std::size_t>(cell_vars) + 1);
+  // Two passes over the rules: the first counts each list's entries, the second fills them.
+  std::vector<std::uint32_t> implied_fill(slots + 1, 0), occurs_fill(slots + 1, 0);
+  bool fits = true;
+  std::size_t literals = 0;
+  auto read = [&](bool fill) {
+    rules.emit(nullptr, [&](std::span<const int> clause) {
+      if (!fits) return;
+      for (int lit : clause) fits = fits && lit != 0 && std::abs(lit) <= cell_vars;
+      literals += fill ? 0 : clause.size();
+      fits = fits && !clause.empty() && clause.size() <= 255 && literals < kMostLiterals;
+      if (!fits) return;
+      if (clause.size() == 1) {
+        if (fill) units_.push_back(clause[0]);
+      } else if (clause.size() == 2) {  // a false, b: a true; b false, a: b true
+        if (fill) {
+          implied_[implied_fill[slot(-clause[0])]++] = clause[1];
+          implied_[implied_fill[slot(-clause[1])]++] = clause[0];
+        } else {
+          ++implied_begin_[slot(-clause[0]) + 1], ++implied_begin_[slot(-clause[1]) + 1];
+        }
+      } else if (fill) {
+        const auto c = static_cast<std::uint32_t>(clause_size_.size());
+        clause_start_.push_back(static_cast<std::uint32_t>(literals_.size()));
+        clause_size_.push_back(static_cast<std::uint8_t>(clause.size()));
+        literals_.insert(literals_.end(), clause.begin(), clause.end());
+        literals_.push_back(0);
+        for (int lit : clause) occurs_[occurs_fill[slot(lit)]++] = c;
+      } else {
+        for (int lit : clause) ++occurs_begin_[slot(lit) + 1];
+      }
+    });
+  };
+  implied_begin_.assign(slots + 1, 0);
+  occurs_begin_.assign(slots + 1, 0);
+  read(false);
+  if (!fits) {  // never settles: nothing kept
+    implied_begin_ = {};
+    occurs_begin_ = {};
+    return;
+  }
+  for (std::size_t i = 1; i <= slots; ++i) {
+    implied_begin_[i] += implied_begin_[i - 1];
+    occurs_begin_[i] += occurs_begin_[i - 1];
+  }
+  implied_.resize(implied_begin_[slots]);
+  occurs_.resize(occurs_begin_[slots]);
+  std::copy(implied_begin_.begin(), implied_begin_.end(), implied_fill.begin());
+  std::copy(occurs_begin_.begin(), occurs_begin_.end(), occurs_fill.begin());
+  read(true);
+  clauses_ = units_.size() + implied_.size() / 2 + clause_size_.size();
+  usable_ = true;
+}
+
+bool RulesPropagator::assign(int lit, std::vector<signed char>& model) {
+  signed char& v = model[static_cast<std::size_t>(std::abs(lit))];
+  const signed char want = lit > 0 ? 1 : -1;
+  if (v != 0) return v == want;
+  v = want;
+  queue_.push_back(lit);
+  return true;
+}
+
+// Each literal made true: the binary clauses where its negation occurs make their other literal
+// true (implied_), and each longer clause where its negation occurs has one literal fewer not
+// false: none left is a conflict, one left is forced (a clause already true only meets its true
+// literal again, which assign() takes as no news). A literal twice in a clause is two
+// occurrences, so the counts stay exact.
+bool RulesPropagator::settle(const Grid& puzzle, std::vector<signed char>& model) {
+  if (!usable_) return false;
+  model.assign(static_cast<std::size_t>(variables_) + 1, 0);
+  open_ = clause_size_;
+  queue_.clear();
+  const int n = puzzle.size();
+  for (int cell = 0; cell < puzzle.shape().cells(); ++cell)
+    if (puzzle[cell] != 0 && !assign(cell_var(n, cell, puzzle[cell]), model)) return false;
+  for (int lit : units_)
+    if (!assign(lit, model)) return false;
+  auto is_false = [&](int lit) {
+    const signed char x = model[static_cast<std::size_t>(std::abs(lit))];
+    return x != 0 && (x > 0) != (lit > 0);
+  };
+  for (std::size_t head = 0; head < queue_.size(); ++head) {
+    const int lit = queue_[head];
+    const std::size_t at = 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0);
+    for (std::uint32_t k = implied_begin_[at]; k < implied_begin_[at + 1]; ++k)
+      if (!assign(implied_[k], model)) return false;
+    const std::size_t against = at ^ 1;  // -lit's slot
+    for (std::uint32_t k = occurs_begin_[against]; k < occurs_begin_[against + 1]; ++k) {
+      const std::uint32_t c = occurs_[k];
+      const int left = --open_[c];
+      if (left == 0) return false;
+      if (left == 1) {
+        const int* other = literals_.data() + clause_start_[c];
+        while (*other != 0 && is_false(*other)) ++other;
+        if (*other == 0 || !assign(*other, model)) return false;
+      }
+    }
+  }
+  return queue_.size() == static_cast<std::size_t>(variables_);
+}
+
+namespace {
+
+class Settled final : public SatLibrary {
+ public:
+  Settled(Library library, std::vector<signed char> model) : library_(library), model_(std::move(model)) {}
+  std::string name() const override { return library_name(library_); }
+  int new_vars(int) override { throw std::logic_error("settled_library: the model's variables are all there are"); }
+  void add_clause(std::span<const int> literals) override {
+    bool holds = false;
+    for (int lit : literals) {
+      const auto v = static_cast<std::size_t>(std::abs(lit));
+      if (v == 0 || v >= model_.size()) throw std::logic_error("settled_library: a clause on a variable the model lacks");
+      holds = holds || (model_[v] > 0) == (lit > 0);
+    }
+    if (holds) return;
+    if (!solved_) throw std::logic_error("settled_library: a clause of the formula is false under its settled model");
+    refuted_ = true;
+  }
+  Answer solve(std::span<const int> assumptions, const CallLimits& limits) override {
+    if (!assumptions.empty()) throw std::logic_error("settled_library: no assumptions");
+    if (limits.deadline && std::chrono::steady_clock::now() >= *limits.deadline) return Answer::stopped;
+    solved_ = true;
+    return refuted_ ? Answer::unsatisfiable : Answer::satisfiable;
+  }
+  bool is_true(int v) override { return model_[static_cast<std::size_t>(v)] > 0; }
+  CallStats last_call() override { return untouched_call(library_); }
+  bool model_checked() const override { return !refuted_; }
+
+ private:
+  Library library_;
+  std::vector<signed char> model_;
+  bool solved_ = false, refuted_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<SatLibrary> settled_library(Library library, std::vector<signed char> model) {
+  return std::make_unique<Settled>(library, std::move(model));
 }
 
 }  // namespace sudokit::sat

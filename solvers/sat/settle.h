@@ -1,7 +1,10 @@
 // Unit propagation before a library (settle.cpp): private to the sat backend.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "sudokit/sat/sat_library.h"
 
@@ -22,6 +25,65 @@ namespace sudokit::sat {
 // and a search's nodes do not change. For in-process libraries only: an external program is
 // asked every call (it is what is being checked), the textbook solvers show every step, and a
 // proof (setup.proof_path) comes from the library.
-std::unique_ptr<SatLibrary> settle_first(Library library, const Setup& setup);
+// `work`: buffers to reuse (settle_work()), kept by the caller between puzzles; a fresh set is
+// made when it is null or another SettleFirst is using it.
+struct SettleWork;
+std::shared_ptr<SettleWork> settle_work();
+std::unique_ptr<SatLibrary> settle_first(Library library, const Setup& setup, std::shared_ptr<SettleWork> work = nullptr);
+
+}  // namespace sudokit::sat
+
+namespace sudokit {
+class Grid;
+class SudokuRules;
+}  // namespace sudokit
+
+namespace sudokit::sat {
+
+// Unit propagation of one shape's rules (a SudokuRules' whole formula, every cell variable, no
+// other variable) with a puzzle's givens as unit clauses, the formula's occurrence lists built
+// once for every puzzle of that shape: an easy puzzle then costs its propagation alone, not a
+// formula's building and propagating (settle_first) or a library's (docs/benchmarks.md).
+//
+// settle() is true when propagation assigns every variable without a conflict (so every clause
+// holds: a longer clause never lost its last literal not false, and a binary clause whose one
+// literal turned false made the other true): the formula with
+// the givens has exactly that one model, and the reduced formula's unit propagation (the givens
+// propagated away) settles the same model: it starts from everything the givens fix, this one
+// from the givens alone, and unit propagation only gains from more unit clauses. A puzzle it does not settle goes the usual way, and
+// settle_first may still settle it (an encoding whose reduced formula fixes more than unit
+// propagation does). Only for rules of at most kMostLiterals literals (a 16x16 grid's extended
+// encoding is about 250,000); larger ones are never settled here.
+class RulesPropagator {
+ public:
+  static constexpr std::size_t kMostLiterals = std::size_t{1} << 20;
+  // Whether rules of this shape can be propagated here (cell variables only, and small enough).
+  RulesPropagator(const SudokuRules& rules, int cell_vars);
+  bool usable() const { return usable_; }
+  std::uint64_t clauses() const { return clauses_; }
+  // The model, by cell variable (+1 true, -1 false; index 0 unused), when the givens settle it.
+  bool settle(const Grid& puzzle, std::vector<signed char>& model);
+
+ private:
+  bool assign(int lit, std::vector<signed char>& model);
+  bool usable_ = false;
+  int variables_ = 0;
+  std::uint64_t clauses_ = 0;
+  std::vector<int> units_;                                // the unit clauses
+  std::vector<std::uint32_t> implied_begin_;              // [slot(lit)]: where lit's entries begin in implied_
+  std::vector<int> implied_;                              // lit true: these true (binary clauses)
+  std::vector<int> literals_;                             // the longer clauses, each ended by 0
+  std::vector<std::uint32_t> clause_start_;               // [clause]: its first literal in literals_
+  std::vector<std::uint8_t> clause_size_;                 // [clause]: its literals (at most 255)
+  std::vector<std::uint32_t> occurs_begin_, occurs_;      // [slot(lit)]: the longer clauses lit occurs in
+  std::vector<std::uint8_t> open_;                        // per puzzle: [clause] its literals not yet false
+  std::vector<int> queue_;
+};
+
+// A library holding a model settled before any clause came (RulesPropagator): its variables are
+// the formula's, numbered as the model; every clause added must hold under the model, except a
+// clause added after a solve() that the model falsifies (a blocking clause), which makes the
+// formula unsatisfiable. Reports as settle_first does for a formula it settles.
+std::unique_ptr<SatLibrary> settled_library(Library library, std::vector<signed char> model);
 
 }  // namespace sudokit::sat

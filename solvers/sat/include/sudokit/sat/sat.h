@@ -26,9 +26,12 @@
 // assume mode the blocking clauses carry a literal switched off after the puzzle.
 // Settling (option settle=, on by default): with a fresh CryptoMiniSat or CaDiCaL per puzzle, unit
 // propagation runs on the formula first, and a puzzle it settles is answered without building the
-// library (settle.h); the decisions and conflicts reported are the same.
+// library (settle.h); the decisions and conflicts reported are the same. First of all, the rules'
+// own formula, its occurrence lists made once per shape, is propagated from the givens: a puzzle
+// settled there has no formula built at all (settle.h, RulesPropagator).
 // Checking: every model is decoded whole and checked against every clause the library was given
-// before it is believed (model.h, method.h); a fault is a WrongAnswer.
+// before it is believed (model.h, method.h; a model the rules' propagation settled satisfies every
+// clause by construction: settle.h); a fault is a WrongAnswer.
 // Limits: the time left and the node budget (a conflict budget; a call budget for a program)
 // bound each call.
 // Uniqueness sessions (the generator's checks, solver.h; in-process only): session.h.
@@ -48,6 +51,8 @@ namespace sudokit {
 
 namespace sat {
 class ProofFiles;
+struct SettleWork;
+class RulesPropagator;
 }
 
 class SatSolver final : public Solver {
@@ -95,6 +100,9 @@ class SatSolver final : public Solver {
   sat::Library library(ProblemKind kind, int size = 9);  // the one to use now; remembered for options()
   // A library for one search (with proof=, writing the proof of that search).
   std::unique_ptr<sat::SatLibrary> make(ProblemKind kind, int size, sat::Setup setup);
+  // Whether a fresh library of these may be settled by unit propagation first (settle.h).
+  bool may_settle(ProblemKind kind, const sat::Setup& setup) const;
+  bool settled_by_rules(const Grid& puzzle, std::unique_ptr<sat::SatLibrary>& fresh);
 
   Config config_;
   std::string name_;                     // "sat", or "ext:NAME"
@@ -113,6 +121,8 @@ class SatSolver final : public Solver {
   std::uint64_t clauses_ = 0;
   std::uint64_t variables_ = 0;
   std::unique_ptr<sat::ProofFiles> proofs_;
+  std::shared_ptr<sat::SettleWork> settle_work_;      // settling's buffers, kept between puzzles (settle.h)
+  std::shared_ptr<sat::RulesPropagator> propagator_;  // rules_'s unit propagation, made when first needed
 };
 
 }  // namespace sudokit

@@ -131,6 +131,10 @@ class SatLibrary {
   // step (SearchObserver::watch_counters); none from a library that tells them only when a call
   // returns (all but the textbook solvers). Asked only while a call runs.
   virtual std::optional<CallStats> running_call() const { return std::nullopt; }
+  // Whether the model of the last satisfiable call has been read against every clause given,
+  // by the library itself in this process (settling: settle.h), so that check_model need not
+  // read it again. No library from elsewhere says so.
+  virtual bool model_checked() const { return false; }
 };
 
 std::unique_ptr<SatLibrary> make_cryptominisat(const Setup& setup);
