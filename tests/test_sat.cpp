@@ -273,13 +273,13 @@ TEST(Sat, RulesPropagatorSettlesWhatUnitPropagationSettles) {
     ASSERT_TRUE(propagator.usable());
     std::vector<signed char> model;
     if (e == Encoding::extended) {  // naked and hidden singles: what unit propagation does here
-      ASSERT_TRUE(propagator.settle(easy, model));
+      ASSERT_EQ(propagator.settle(easy, model), sat::RulesPropagator::Outcome::settled);
       const DecodedGrid decoded = grid_of_model(easy, [&](int v) { return model[static_cast<std::size_t>(v)]; });
       EXPECT_EQ(decoded.fault, "");
       EXPECT_TRUE(verify(easy, decoded.grid).empty()) << to_line(decoded.grid);
     }
-    EXPECT_FALSE(propagator.settle(hard, model));
-    EXPECT_FALSE(propagator.settle(clash, model));
+    EXPECT_EQ(propagator.settle(hard, model), sat::RulesPropagator::Outcome::open);
+    EXPECT_EQ(propagator.settle(clash, model), sat::RulesPropagator::Outcome::conflict);
   }
   // The compact encoding numbers auxiliary variables: not for this propagator.
   EXPECT_FALSE(sat::RulesPropagator(SudokuRules(easy.shape(), Encoding::compact, true), cell_vars).usable());

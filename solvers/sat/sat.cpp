@@ -124,12 +124,12 @@ bool SatSolver::may_settle(ProblemKind kind, const sat::Setup& setup) const {
   return config_.settle && !config_.program && kind == ProblemKind::sudoku && !setup.incremental && setup.proof_path.empty();
 }
 
-std::unique_ptr<SatLibrary> SatSolver::make(ProblemKind kind, int size, sat::Setup setup) {
+std::unique_ptr<SatLibrary> SatSolver::make(ProblemKind kind, int size, sat::Setup setup, bool settle) {
   if (proofs_) setup.proof_path = proofs_->next_path();
   if (config_.program) return sat::make_external(*config_.program, setup);
   const Library lib = library(kind, size);
   const bool settles = lib == Library::cryptominisat || lib == Library::cadical;
-  if (settles && may_settle(kind, setup)) {
+  if (settle && settles && may_settle(kind, setup)) {
     if (!settle_work_) settle_work_ = sat::settle_work();
     return sat::settle_first(lib, setup, settle_work_);
   }
@@ -138,29 +138,39 @@ std::unique_ptr<SatLibrary> SatSolver::make(ProblemKind kind, int size, sat::Set
 
 // A fresh formula that the rules' unit propagation settles with the givens (settle.h) gets a
 // library holding that model, and the sizes the formula would have had (variables_, clauses_):
-// the formula itself is not built. False, leaving `fresh` alone, for anything else.
-bool SatSolver::settled_by_rules(const Grid& puzzle, std::unique_ptr<sat::SatLibrary>& fresh) {
+// the formula itself is not built. Otherwise `fresh` is left alone, and the answer says whether
+// settle_first could still settle the formula (or would only build the library after it).
+SatSolver::Settling SatSolver::settled_by_rules(const Grid& puzzle, std::unique_ptr<sat::SatLibrary>& fresh) {
   const Library lib = library(ProblemKind::sudoku, puzzle.size());
   if ((lib != Library::cryptominisat && lib != Library::cadical) || proofs_ ||
       !may_settle(ProblemKind::sudoku, {.incremental = false}))
-    return false;
+    return Settling::not_here;
   const int cell_vars = puzzle.shape().cells() * puzzle.size();
   if (!propagator_) propagator_ = std::make_unique<sat::RulesPropagator>(*rules_, cell_vars);
+  if (!propagator_->usable()) return Settling::maybe_later;
   std::vector<signed char> model;
-  if (!propagator_->settle(puzzle, model)) return false;
+  const auto outcome = propagator_->settle(puzzle, model);
+  // givens=units: the formula is the one propagated here; reduce: the givens' fixed values.
+  const auto fixed = config_.mode == Mode::units ? std::nullopt : values_fixed_by_givens(puzzle);
+  if (outcome == sat::RulesPropagator::Outcome::conflict) return Settling::never;
+  if (outcome == sat::RulesPropagator::Outcome::open) {
+    if (!fixed) return config_.mode == Mode::units ? Settling::never : Settling::maybe_later;
+    for (std::size_t v = 1; v < fixed->size(); ++v)
+      if ((*fixed)[v] != 0 && model[v] != (*fixed)[v]) return Settling::maybe_later;
+    return Settling::never;
+  }
   if (config_.mode == Mode::units) {
     variables_ = static_cast<std::uint64_t>(cell_vars);
     clauses_ = propagator_->clauses();
     for (int cell = 0; cell < puzzle.shape().cells(); ++cell) clauses_ += puzzle[cell] != 0;
   } else {
-    const auto fixed = values_fixed_by_givens(puzzle);  // the givens do not clash: they settled
-    if (!fixed) return false;
+    if (!fixed) return Settling::maybe_later;  // cannot be: givens that clash do not settle
     variables_ = static_cast<std::uint64_t>(std::count(fixed->begin() + 1, fixed->end(), 0));
     clauses_ = 0;
     rules_->emit(&*fixed, [&](std::span<const int>) { ++clauses_; });
   }
   fresh = sat::settled_library(lib, std::move(model));
-  return true;
+  return Settling::settled;
 }
 
 Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
@@ -215,11 +225,11 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
       assumptions.push_back(s->new_vars(1));
       for (int cell = 0; cell < shape.cells(); ++cell)
         if (puzzle[cell] != 0) assumptions.push_back(cell_var(n, cell, puzzle[cell]));
-    } else if (settled_by_rules(puzzle, fresh)) {
+    } else if (const Settling settling = settled_by_rules(puzzle, fresh); settling == Settling::settled) {
       s = fresh.get();
       fresh_clauses_.clear();
     } else {
-      fresh = make(ProblemKind::sudoku, n, {.incremental = false, .decide_true_first = true});
+      fresh = make(ProblemKind::sudoku, n, {.incremental = false, .decide_true_first = true}, settling != Settling::never);
       s = fresh.get();
       fresh_clauses_.clear();
       if (mode == Mode::units) {

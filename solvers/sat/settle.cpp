@@ -324,16 +324,16 @@ bool RulesPropagator::assign(int lit, std::vector<signed char>& model) {
 // false: none left is a conflict, one left is forced (a clause already true only meets its true
 // literal again, which assign() takes as no news). A literal twice in a clause is two
 // occurrences, so the counts stay exact.
-bool RulesPropagator::settle(const Grid& puzzle, std::vector<signed char>& model) {
-  if (!usable_) return false;
+RulesPropagator::Outcome RulesPropagator::settle(const Grid& puzzle, std::vector<signed char>& model) {
+  if (!usable_) throw std::logic_error("RulesPropagator::settle: not usable()");
   model.assign(static_cast<std::size_t>(variables_) + 1, 0);
   open_ = clause_size_;
   queue_.clear();
   const int n = puzzle.size();
   for (int cell = 0; cell < puzzle.shape().cells(); ++cell)
-    if (puzzle[cell] != 0 && !assign(cell_var(n, cell, puzzle[cell]), model)) return false;
+    if (puzzle[cell] != 0 && !assign(cell_var(n, cell, puzzle[cell]), model)) return Outcome::conflict;
   for (int lit : units_)
-    if (!assign(lit, model)) return false;
+    if (!assign(lit, model)) return Outcome::conflict;
   auto is_false = [&](int lit) {
     const signed char x = model[static_cast<std::size_t>(std::abs(lit))];
     return x != 0 && (x > 0) != (lit > 0);
@@ -342,20 +342,20 @@ bool RulesPropagator::settle(const Grid& puzzle, std::vector<signed char>& model
     const int lit = queue_[head];
     const std::size_t at = 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0);
     for (std::uint32_t k = implied_begin_[at]; k < implied_begin_[at + 1]; ++k)
-      if (!assign(implied_[k], model)) return false;
+      if (!assign(implied_[k], model)) return Outcome::conflict;
     const std::size_t against = at ^ 1;  // -lit's slot
     for (std::uint32_t k = occurs_begin_[against]; k < occurs_begin_[against + 1]; ++k) {
       const std::uint32_t c = occurs_[k];
       const int left = --open_[c];
-      if (left == 0) return false;
+      if (left == 0) return Outcome::conflict;
       if (left == 1) {
         const int* other = literals_.data() + clause_start_[c];
         while (*other != 0 && is_false(*other)) ++other;
-        if (*other == 0 || !assign(*other, model)) return false;
+        if (*other == 0 || !assign(*other, model)) return Outcome::conflict;
       }
     }
   }
-  return queue_.size() == static_cast<std::size_t>(variables_);
+  return queue_.size() == static_cast<std::size_t>(variables_) ? Outcome::settled : Outcome::open;
 }
 
 namespace {

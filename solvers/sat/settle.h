@@ -45,15 +45,17 @@ namespace sudokit::sat {
 // once for every puzzle of that shape: an easy puzzle then costs its propagation alone, not a
 // formula's building and propagating (settle_first) or a library's (docs/benchmarks.md).
 //
-// settle() is true when propagation assigns every variable without a conflict (so every clause
-// holds: a longer clause never lost its last literal not false, and a binary clause whose one
-// literal turned false made the other true): the formula with
-// the givens has exactly that one model, and the reduced formula's unit propagation (the givens
-// propagated away) settles the same model: it starts from everything the givens fix, this one
-// from the givens alone, and unit propagation only gains from more unit clauses. A puzzle it does not settle goes the usual way, and
-// settle_first may still settle it (an encoding whose reduced formula fixes more than unit
-// propagation does). Only for rules of at most kMostLiterals literals (a 16x16 grid's extended
-// encoding is about 250,000); larger ones are never settled here.
+// settle() says `settled` when propagation assigns every variable without a conflict (so every
+// clause holds: a longer clause never lost its last literal not false, and a binary clause whose
+// one literal turned false made the other true). The formula with the givens then has exactly
+// that one model, and the reduced formula's unit propagation (the givens propagated away)
+// settles the same one: it starts from everything the givens fix, this one from the givens
+// alone, and unit propagation only gains from more unit clauses. Conversely, settle_first cannot
+// settle the reduced formula after a conflict here, nor when this propagation left a variable
+// open although it derived every value the givens fix (it then did all the reduced formula's
+// propagation does); otherwise (an encoding whose reduced formula fixes more than unit
+// propagation does, such as `minimal`) it may. Only for rules of at most kMostLiterals
+// literals (a 16x16 grid's extended encoding is about 250,000): larger ones are not usable().
 class RulesPropagator {
  public:
   static constexpr std::size_t kMostLiterals = std::size_t{1} << 20;
@@ -61,8 +63,10 @@ class RulesPropagator {
   RulesPropagator(const SudokuRules& rules, int cell_vars);
   bool usable() const { return usable_; }
   std::uint64_t clauses() const { return clauses_; }
-  // The model, by cell variable (+1 true, -1 false; index 0 unused), when the givens settle it.
-  bool settle(const Grid& puzzle, std::vector<signed char>& model);
+  // Propagates the givens (only when usable()): `model` holds what it assigned, by cell variable
+  // (+1 true, -1 false, 0 open; index 0 unused), the whole model when settled.
+  enum class Outcome { settled, open, conflict };
+  Outcome settle(const Grid& puzzle, std::vector<signed char>& model);
 
  private:
   bool assign(int lit, std::vector<signed char>& model);

@@ -98,11 +98,16 @@ class SatSolver final : public Solver {
   CoverResult search(const ExactCover& problem, const Limits& limits) override;
 
   sat::Library library(ProblemKind kind, int size = 9);  // the one to use now; remembered for options()
-  // A library for one search (with proof=, writing the proof of that search).
-  std::unique_ptr<sat::SatLibrary> make(ProblemKind kind, int size, sat::Setup setup);
+  // A library for one search (with proof=, writing the proof of that search); `settle`: one that
+  // settles first when it may (settle.h).
+  std::unique_ptr<sat::SatLibrary> make(ProblemKind kind, int size, sat::Setup setup, bool settle = true);
   // Whether a fresh library of these may be settled by unit propagation first (settle.h).
   bool may_settle(ProblemKind kind, const sat::Setup& setup) const;
-  bool settled_by_rules(const Grid& puzzle, std::unique_ptr<sat::SatLibrary>& fresh);
+  // What the rules' own unit propagation made of a puzzle: settled (a library holding the model),
+  // never (the formula's propagation cannot settle it either), maybe_later (it might), or
+  // not_here (no settling for this library or these settings).
+  enum class Settling { settled, never, maybe_later, not_here };
+  Settling settled_by_rules(const Grid& puzzle, std::unique_ptr<sat::SatLibrary>& fresh);
 
   Config config_;
   std::string name_;                     // "sat", or "ext:NAME"
