@@ -138,6 +138,9 @@ inline bool Engine<M, kOneWord, kRules, kCages>::propagate(M* s) {
         if (found > 0) continue;
       }
       if constexpr (kRules) {
+        // A full grid that the singles left consistent holds no pattern to find: an easy
+        // puzzle's whole solve would otherwise end with a pass over every unit for nothing.
+        if (solved_ == cells_) return true;
         const int found = stronger_rules(s);
         if (found < 0) return fail();
         if (found > 0) continue;
