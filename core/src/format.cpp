@@ -253,22 +253,23 @@ void PuzzleReader::check_givens(const Grid& grid, std::size_t puzzle,
     const std::string cells = first == second ? where(first) : where(first) + " and " + where(second);
     throw ConflictError(source_, puzzle, b.first, b.second, detail + ": " + cells, first, second);
   };
-  // A digit twice in a unit, then in a group (a cage or a small extra region).
+  // A digit twice in a unit, then in a group (a cage or a small extra region). The group's name
+  // is made only for the message: making it for every unit cost more than the rest of reading.
   std::vector<int> first_with(static_cast<std::size_t>(shape.size()) + 1);
-  auto check_cells = [&](const std::vector<int>& cells, const std::string& name) {
+  auto check_cells = [&](const std::vector<int>& cells, const auto& name) {
     std::fill(first_with.begin(), first_with.end(), -1);
     for (int cell : cells) {
       const int v = grid[cell];
       if (v == 0) continue;
       int& seen = first_with[static_cast<std::size_t>(v)];
       if (seen < 0) seen = cell;
-      else conflict(seen, cell, "digit " + std::to_string(v) + " is given twice in " + name);
+      else conflict(seen, cell, "digit " + std::to_string(v) + " is given twice in " + name());
     }
   };
   for (int u = 0; u < static_cast<int>(shape.units().size()); ++u)
-    check_cells(shape.units()[static_cast<std::size_t>(u)].cells, shape.unit_name(u));
+    check_cells(shape.units()[static_cast<std::size_t>(u)].cells, [&] { return shape.unit_name(u); });
   for (int g = 0; g < static_cast<int>(shape.groups().size()); ++g)
-    check_cells(shape.groups()[static_cast<std::size_t>(g)].cells, shape.group_name(g));
+    check_cells(shape.groups()[static_cast<std::size_t>(g)].cells, [&] { return shape.group_name(g); });
   for (auto [a, b] : shape.extra_pairs())
     if (grid[a] != 0 && grid[a] == grid[b]) {
       const int dr = std::abs(shape.row_of(a) - shape.row_of(b)), dc = std::abs(shape.col_of(a) - shape.col_of(b));
