@@ -1,15 +1,14 @@
-// Unit propagation before a library (settle.h).
+// Unit propagation before a library (settle.h): of a puzzle's formula as it is loaded
+// (SettleFirst), and of a shape's rules with the givens, prepared once for all its puzzles
+// (RulesPropagator, and the library that holds what it settled).
 //
-// The formula is kept flat: its literals, each clause ended by a 0. Propagation is by counters,
+// SettleFirst keeps the formula flat: its literals, each clause ended by a 0. Propagation is by counters,
 // which suits a formula propagated once: every clause counts its literals not yet false, every
 // literal lists the clauses it occurs in, and a literal made false takes one from each of its
 // clauses. A clause left with one such literal and no true one forces it; with none, it is a
 // conflict. Each variable is assigned once, so the whole pass reads each occurrence a bounded
 // number of times, plus a scan of a clause for its last literal when one is forced.
 #include "settle.h"
-
-#include "sudokit/encoders/cnf.h"
-#include "sudokit/grid.h"
 
 #include <chrono>
 #include <cstdint>
@@ -20,6 +19,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sudokit/encoders/cnf.h"
+#include "sudokit/grid.h"
+
 namespace sudokit::sat {
 
 namespace {
@@ -27,6 +29,9 @@ namespace {
 // What each library's last_call() reports for a call that neither decided nor met a conflict:
 // CryptoMiniSat counts decisions and propagations (none: level-0 propagation is not counted),
 // CaDiCaL neither (cadical.cpp).
+// A literal's index in per-literal arrays: 2v for v, 2v+1 for -v (so slot(-lit) == slot(lit) ^ 1).
+std::size_t slot(int lit) { return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0); }
+
 CallStats untouched_call(Library library) {
   if (library == Library::cryptominisat) return {0, 0, 0, std::nullopt};
   return {std::nullopt, std::nullopt, 0, std::nullopt};
@@ -118,7 +123,6 @@ class SettleFirst final : public SatLibrary {
   bool propagate() {
     SettleWork& w = *work_;
     const std::size_t slots = 2 * (static_cast<std::size_t>(variables_) + 1);
-    auto slot = [](int lit) { return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0); };
     // Occurrences: clause indices per literal, in one array (offsets by counting first).
     std::vector<std::uint32_t>& begin = w.begin;
     std::vector<std::uint32_t>& starts = w.starts;  // where each clause begins in literals_
@@ -253,9 +257,7 @@ std::unique_ptr<SatLibrary> settle_first(Library library, const Setup& setup, st
   return std::make_unique<SettleFirst>(library, setup, std::move(work));
 }
 
-
 RulesPropagator::RulesPropagator(const SudokuRules& rules, int cell_vars) : variables_(cell_vars) {
-  auto slot = [](int lit) { return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0); };
   const std::size_t slots = 2 * (static_cast<std::size_t>(cell_vars) + 1);
   // Two passes over the rules: the first counts each list's entries, the second fills them.
   std::vector<std::uint32_t> implied_fill(slots + 1, 0), occurs_fill(slots + 1, 0);
@@ -340,7 +342,7 @@ RulesPropagator::Outcome RulesPropagator::settle(const Grid& puzzle, std::vector
   };
   for (std::size_t head = 0; head < queue_.size(); ++head) {
     const int lit = queue_[head];
-    const std::size_t at = 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0);
+    const std::size_t at = slot(lit);
     for (std::uint32_t k = implied_begin_[at]; k < implied_begin_[at + 1]; ++k)
       if (!assign(implied_[k], model)) return Outcome::conflict;
     const std::size_t against = at ^ 1;  // -lit's slot
