@@ -20,9 +20,16 @@ std::string name_of(int n, int cell) {
 
 // Checks one group of cells for a repeated digit, appending a violation for each repeat. `cell_at(i)`
 // is the group's i-th cell; `group` names it, called only when there is something to report.
+// `whole`: every cell of the grid holds a digit 1..n (checked before), so a group of n cells is
+// right exactly when their digits together make all n: one OR a cell, no test on the data.
 template <class CellAt, class Name>
-void check_group(const Grid& g, int count, CellAt cell_at, Name group, std::vector<Violation>& out) {
+void check_group(const Grid& g, int count, CellAt cell_at, Name group, std::vector<Violation>& out, bool whole = false) {
   const int n = g.size();
+  if (whole && count == n) {
+    std::uint64_t digits = 0;
+    for (int i = 0; i < count; ++i) digits |= std::uint64_t{1} << (g[cell_at(i)] - 1);
+    if (digits == (n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1)) return;
+  }
   std::uint64_t seen = 0;  // bit v-1: digit v met in this group (n <= 64)
   bool repeated = false;
   for (int i = 0; i < count; ++i) {
@@ -153,15 +160,18 @@ std::vector<Violation> check(const Grid& puzzle, const Grid& solution, bool comp
       out.push_back({Violation::Kind::given_changed, cell, -1,
                      name_of(n, cell) + " was given " + std::to_string(puzzle[cell]) + " but holds " + std::to_string(v)});
   }
+  const bool whole = complete && !suspect;
   for (int r = 0; r < n; ++r)
-    check_group(solution, n, [&](int i) { return r * n + i; }, [&] { return "row " + std::to_string(r + 1); }, out);
+    check_group(solution, n, [&](int i) { return r * n + i; }, [&] { return "row " + std::to_string(r + 1); }, out, whole);
   for (int c = 0; c < n; ++c)
-    check_group(solution, n, [&](int i) { return i * n + c; }, [&] { return "column " + std::to_string(c + 1); }, out);
+    check_group(solution, n, [&](int i) { return i * n + c; }, [&] { return "column " + std::to_string(c + 1); }, out,
+                whole);
   const int across = n / bc;
   const BoxOffsets box(br, bc);
   for (int b = 0; b < n && !puzzle.shape().rules().jigsaw(); ++b) {
     const int corner = (b / across) * br * n + (b % across) * bc;
-    check_group(solution, n, [&](int i) { return corner + box(i); }, [&] { return "box " + std::to_string(b + 1); }, out);
+    check_group(solution, n, [&](int i) { return corner + box(i); }, [&] { return "box " + std::to_string(b + 1); }, out,
+                whole);
   }
   check_rules(puzzle.shape().rules(), solution, br, bc, box, complete, out);
   return out;
