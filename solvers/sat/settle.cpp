@@ -32,6 +32,17 @@ namespace {
 // A literal's index in per-literal arrays: 2v for v, 2v+1 for -v (so slot(-lit) == slot(lit) ^ 1).
 std::size_t slot(int lit) { return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0); }
 
+// Makes lit true in `value` ([variable]: +1, -1, 0 open) and queues it; false when it is false
+// already, true (queueing nothing) when it is true already.
+bool make_true(int lit, std::vector<signed char>& value, std::vector<int>& queue) {
+  signed char& v = value[static_cast<std::size_t>(std::abs(lit))];
+  const signed char want = lit > 0 ? 1 : -1;
+  if (v != 0) return v == want;
+  v = want;
+  queue.push_back(lit);
+  return true;
+}
+
 CallStats untouched_call(Library library) {
   if (library == Library::cryptominisat) return {0, 0, 0, std::nullopt};
   return {std::nullopt, std::nullopt, 0, std::nullopt};
@@ -133,14 +144,7 @@ class SettleFirst final : public SatLibrary {
     open_count.clear();
     queue.clear();
     value_.assign(static_cast<std::size_t>(variables_) + 1, 0);
-    auto assign = [&](int lit) {  // false: lit is already false
-      signed char& v = value_[static_cast<std::size_t>(std::abs(lit))];
-      const signed char want = lit > 0 ? 1 : -1;
-      if (v != 0) return v == want;
-      v = want;
-      queue.push_back(lit);
-      return true;
-    };
+    auto assign = [&](int lit) { return make_true(lit, value_, queue); };
     for (std::size_t i = 0; i < literals_.size();) {
       starts.push_back(static_cast<std::uint32_t>(i));
       const std::size_t first = i;
@@ -312,14 +316,7 @@ RulesPropagator::RulesPropagator(const SudokuRules& rules, int cell_vars) : vari
   usable_ = true;
 }
 
-bool RulesPropagator::assign(int lit, std::vector<signed char>& model) {
-  signed char& v = model[static_cast<std::size_t>(std::abs(lit))];
-  const signed char want = lit > 0 ? 1 : -1;
-  if (v != 0) return v == want;
-  v = want;
-  queue_.push_back(lit);
-  return true;
-}
+bool RulesPropagator::assign(int lit, std::vector<signed char>& model) { return make_true(lit, model, queue_); }
 
 // Each literal made true: the binary clauses where its negation occurs make their other literal
 // true (implied_), and each longer clause where its negation occurs has one literal fewer not
