@@ -55,7 +55,7 @@ void check_group(const Grid& g, int count, CellAt cell_at, Name group, std::vect
 }
 
 // Where the i-th cell of a box lies from the box's top-left cell, for i < n: worked out once per
-// grid, since a division per cell read cost more than the rest of the check (a third of an easy
+// grid, since a division per cell read cost more than the rest of the check (a fifth of an easy
 // puzzle's solve with the fastest backend, measured).
 struct BoxOffsets {
   BoxOffsets(int br, int bc) {

@@ -4,6 +4,7 @@
 #include "sudokit/sat/sat.h"
 
 #include <algorithm>
+#include <chrono>
 #include <optional>
 #include <span>
 
@@ -13,6 +14,7 @@
 #include "session.h"
 #include "settle.h"
 #include "sudokit/errors.h"
+#include "sudokit/verify.h"
 
 namespace sudokit {
 
@@ -140,11 +142,15 @@ std::unique_ptr<SatLibrary> SatSolver::make(ProblemKind kind, int size, sat::Set
 // library holding that model, and the sizes the formula would have had (variables_, clauses_):
 // the formula itself is not built. Otherwise `fresh` is left alone, and the answer says whether
 // settle_first could still settle the formula (or would only build the library after it).
-SatSolver::Settling SatSolver::settled_by_rules(const Grid& puzzle, std::unique_ptr<sat::SatLibrary>& fresh) {
+SatSolver::Settling SatSolver::settled_by_rules(const Grid& puzzle, const sat::Loader::Deadline& deadline,
+                                                std::unique_ptr<sat::SatLibrary>& fresh) {
   const Library lib = library(ProblemKind::sudoku, puzzle.size());
   if ((lib != Library::cryptominisat && lib != Library::cadical) || proofs_ ||
       !may_settle(ProblemKind::sudoku, {.incremental = false}))
     return Settling::not_here;
+  // Out of time already: the usual way reports it as it always has (while loading, or at the
+  // first call).
+  if (deadline && std::chrono::steady_clock::now() >= *deadline) return Settling::maybe_later;
   const int cell_vars = puzzle.shape().cells() * puzzle.size();
   if (!propagator_) propagator_ = std::make_unique<sat::RulesPropagator>(*rules_, cell_vars);
   if (!propagator_->usable()) return Settling::maybe_later;
@@ -225,7 +231,7 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
       assumptions.push_back(s->new_vars(1));
       for (int cell = 0; cell < shape.cells(); ++cell)
         if (puzzle[cell] != 0) assumptions.push_back(cell_var(n, cell, puzzle[cell]));
-    } else if (const Settling settling = settled_by_rules(puzzle, fresh); settling == Settling::settled) {
+    } else if (const Settling settling = settled_by_rules(puzzle, deadline, fresh); settling == Settling::settled) {
       s = fresh.get();
       fresh_clauses_.clear();
     } else {
@@ -287,6 +293,13 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
     DecodedGrid decoded = grid_of_model(puzzle, value);
     if (!decoded.fault.empty()) throw WrongAnswer(name_, s->name() + "'s model is not one grid: " + decoded.fault);
     sat::check_model(*s, name_, given, assumptions);
+    // A model the settling code checked itself (or, settled by the rules' propagation, never
+    // read against a formula) is read once more as a grid against the rules, which is what the
+    // formula says: the answer may be counted without being kept, and so never reach the
+    // verifier in Solver::solve. A third of a microsecond at 9x9.
+    if (s->model_checked())
+      if (const auto wrong = verify(puzzle, decoded.grid); !wrong.empty())
+        throw WrongAnswer(name_, "the settled model breaks the rules: " + wrong.front().message);
     const Grid& solution = decoded.grid;
     if (mode == Mode::assume) block.push_back(-assumptions.front());
     const std::size_t open_from = block.size();

@@ -10,6 +10,7 @@
 // number of times, plus a scan of a clause for its last literal when one is forced.
 #include "settle.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -17,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "sudokit/encoders/cnf.h"
@@ -26,9 +28,6 @@ namespace sudokit::sat {
 
 namespace {
 
-// What each library's last_call() reports for a call that neither decided nor met a conflict:
-// CryptoMiniSat counts decisions and propagations (none: level-0 propagation is not counted),
-// CaDiCaL neither (cadical.cpp).
 // A literal's index in per-literal arrays: 2v for v, 2v+1 for -v (so slot(-lit) == slot(lit) ^ 1).
 std::size_t slot(int lit) { return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0); }
 
@@ -43,6 +42,9 @@ bool make_true(int lit, std::vector<signed char>& value, std::vector<int>& queue
   return true;
 }
 
+// What each library's last_call() reports for a call that neither decided nor met a conflict:
+// CryptoMiniSat counts decisions and propagations (none: level-0 propagation is not counted),
+// CaDiCaL neither (cadical.cpp).
 CallStats untouched_call(Library library) {
   if (library == Library::cryptominisat) return {0, 0, 0, std::nullopt};
   return {std::nullopt, std::nullopt, 0, std::nullopt};
@@ -123,7 +125,8 @@ class SettleFirst final : public SatLibrary {
   bool is_true(int v) override { return real_ ? real_->is_true(v) : value_[static_cast<std::size_t>(v)] > 0; }
   bool has_value(int v) override { return real_ ? real_->has_value(v) : true; }
   CallStats last_call() override { return real_ ? real_->last_call() : untouched_call(library_); }
-  // Settled: propagate() read the model against every clause, after_settled() each one since.
+  // Settled: propagate() read the model against every clause, after_settled() each one since
+  // (sat.cpp reads it once more as a grid).
   bool model_checked() const override { return !real_ && state_ == State::settled; }
 
  private:
@@ -262,6 +265,8 @@ std::unique_ptr<SatLibrary> settle_first(Library library, const Setup& setup, st
 }
 
 RulesPropagator::RulesPropagator(const SudokuRules& rules, int cell_vars) : variables_(cell_vars) {
+  // Decided before anything is emitted: a compact formula at 64x64 is millions of clauses.
+  if (cell_vars > kMostVariables || rules.variables() != cell_vars || rules.auxiliaries(nullptr) > 0) return;
   const std::size_t slots = 2 * (static_cast<std::size_t>(cell_vars) + 1);
   // Two passes over the rules: the first counts each list's entries, the second fills them.
   std::vector<std::uint32_t> implied_fill(slots + 1, 0), occurs_fill(slots + 1, 0);
@@ -272,7 +277,7 @@ RulesPropagator::RulesPropagator(const SudokuRules& rules, int cell_vars) : vari
       if (!fits) return;
       for (int lit : clause) fits = fits && lit != 0 && std::abs(lit) <= cell_vars;
       literals += fill ? 0 : clause.size();
-      fits = fits && !clause.empty() && clause.size() <= 255 && literals < kMostLiterals;
+      fits = fits && !clause.empty() && clause.size() <= 255 && literals <= kMostLiterals;
       if (!fits) return;
       if (clause.size() == 1) {
         if (fill) units_.push_back(clause[0]);
@@ -383,7 +388,7 @@ class Settled final : public SatLibrary {
   }
   bool is_true(int v) override { return model_[static_cast<std::size_t>(v)] > 0; }
   CallStats last_call() override { return untouched_call(library_); }
-  bool model_checked() const override { return !refuted_; }
+  bool model_checked() const override { return solved_ && !refuted_; }
 
  private:
   Library library_;

@@ -8,6 +8,11 @@
 
 #include "sudokit/sat/sat_library.h"
 
+namespace sudokit {
+class Grid;
+class SudokuRules;
+}  // namespace sudokit
+
 namespace sudokit::sat {
 
 // A SatLibrary that holds the formula and, at the first solve(), runs unit propagation on it
@@ -33,11 +38,6 @@ std::unique_ptr<SatLibrary> settle_first(Library library, const Setup& setup, st
 
 }  // namespace sudokit::sat
 
-namespace sudokit {
-class Grid;
-class SudokuRules;
-}  // namespace sudokit
-
 namespace sudokit::sat {
 
 // Unit propagation of one shape's rules (a SudokuRules' whole formula, every cell variable, no
@@ -54,13 +54,16 @@ namespace sudokit::sat {
 // settle the reduced formula after a conflict here, nor when this propagation left a variable
 // open although it derived every value the givens fix (it then did all the reduced formula's
 // propagation does); otherwise (an encoding whose reduced formula fixes more than unit
-// propagation does, such as `minimal`) it may. Only for rules of at most kMostLiterals
-// literals (a 16x16 grid's extended encoding is about 250,000): larger ones are not usable().
+// propagation does, such as `minimal`) it may. Only for rules over the cell variables alone (no
+// auxiliary variables, no cage selectors), of at most kMostVariables variables (20x20; 25x25
+// has 15,625) and kMostLiterals literals (a 16x16 grid's extended encoding is about 250,000):
+// other rules are not usable(), which the constructor finds out before emitting them.
 class RulesPropagator {
  public:
+  static constexpr int kMostVariables = 1 << 13;
   static constexpr std::size_t kMostLiterals = std::size_t{1} << 20;
-  // Whether rules of this shape can be propagated here (cell variables only, and small enough).
   RulesPropagator(const SudokuRules& rules, int cell_vars);
+  // Whether these rules can be propagated here (above).
   bool usable() const { return usable_; }
   std::uint64_t clauses() const { return clauses_; }
   // Propagates the givens (only when usable()): `model` holds what it assigned, by cell variable

@@ -79,6 +79,9 @@ class SudokuRules {
   // How many auxiliary variables emit(fixed, ...) will number (compact's counters; 0 for the
   // other encodings), without emitting: a solver can then create them all in one call.
   int auxiliaries(const std::vector<signed char>* fixed) const;
+  // The variables the rules number before any auxiliary: the cell variables, then the killer
+  // cages' selectors.
+  int variables() const { return variables_; }
 
  private:
   struct Group {

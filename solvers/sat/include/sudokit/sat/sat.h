@@ -38,6 +38,7 @@
 // Proofs (proof=FILE, with CaDiCaL or a program that writes DRAT): proof.h.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <optional>
 
@@ -107,7 +108,8 @@ class SatSolver final : public Solver {
   // never (the formula's propagation cannot settle it either), maybe_later (it might), or
   // not_here (no settling for this library or these settings).
   enum class Settling { settled, never, maybe_later, not_here };
-  Settling settled_by_rules(const Grid& puzzle, std::unique_ptr<sat::SatLibrary>& fresh);
+  Settling settled_by_rules(const Grid& puzzle, const std::optional<std::chrono::steady_clock::time_point>& deadline,
+                            std::unique_ptr<sat::SatLibrary>& fresh);
 
   Config config_;
   std::string name_;                     // "sat", or "ext:NAME"
@@ -127,7 +129,7 @@ class SatSolver final : public Solver {
   std::uint64_t variables_ = 0;
   std::unique_ptr<sat::ProofFiles> proofs_;
   std::shared_ptr<sat::SettleWork> settle_work_;      // settling's buffers, kept between puzzles (settle.h)
-  std::shared_ptr<sat::RulesPropagator> propagator_;  // rules_'s unit propagation, made when first needed
+  std::unique_ptr<sat::RulesPropagator> propagator_;  // rules_'s unit propagation, made when first needed
 };
 
 }  // namespace sudokit
