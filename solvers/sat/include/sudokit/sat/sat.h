@@ -30,8 +30,9 @@
 // own formula, its occurrence lists made once per shape, is propagated from the givens: a puzzle
 // settled there has no formula built at all (settle.h, RulesPropagator).
 // Checking: every model is decoded whole and checked against every clause the library was given
-// before it is believed (model.h, method.h; a model the rules' propagation settled satisfies every
-// clause by construction: settle.h); a fault is a WrongAnswer.
+// before it is believed (model.h, method.h); a model the settling code checked itself, or the
+// rules' propagation settled with no formula built (settle.h), is read instead as a grid against
+// the rules by the verifier (verify.h); a fault is a WrongAnswer.
 // Limits: the time left and the node budget (a conflict budget; a call budget for a program)
 // bound each call.
 // Uniqueness sessions (the generator's checks, solver.h; in-process only): session.h.
