@@ -158,17 +158,6 @@ std::unique_ptr<Solver> propagate_with(std::initializer_list<std::pair<const cha
   return solver;
 }
 
-struct Notes final : SearchObserver {
-  std::vector<std::string> notes;
-  void enter(std::uint64_t, std::uint64_t, int, int, int, Reason) override {}
-  void enter_option(std::uint64_t, std::uint64_t, int, int, int, Reason) override {}
-  void place(int, int, Reason, std::string_view) override {}
-  void dead_end(std::string_view) override {}
-  void leave(std::uint64_t) override {}
-  void solution() override {}
-  void note(std::string_view text) override { notes.emplace_back(text); }
-};
-
 std::uint64_t rule_count(const Result& r, const RulePuzzle& rule) {
   std::uint64_t n = 0;
   for (const char* c : rule.counters) n += r.stats.counter(c);
@@ -186,7 +175,7 @@ TEST(PropagateRules, EachRuleIsTheOnlyOneThatGetsPastTheSinglesOnItsPuzzle) {
     const auto stalled_at = singles.stats.counter("open_cells");
     ASSERT_GT(stalled_at, 0u);  // the singles alone stall
     for (const RulePuzzle& other : kRulePuzzles) {
-      Notes notes;
+      test::EventCounter notes;
       Limits limits = count_up_to(2);
       limits.observer = &notes;
       const Result r = propagate_with({{"rules", "norvig"}, {other.option, "on"}, {"search", "off"}})->solve(puzzle, limits);
@@ -194,14 +183,14 @@ TEST(PropagateRules, EachRuleIsTheOnlyOneThatGetsPastTheSinglesOnItsPuzzle) {
         EXPECT_EQ(rule_count(r, other), 0u) << other.option;
         EXPECT_EQ(r.stats.counter("rule_eliminations"), 0u) << other.option;
         EXPECT_EQ(r.stats.counter("open_cells"), stalled_at) << other.option;
-        EXPECT_TRUE(notes.notes.empty()) << other.option;
+        EXPECT_TRUE(notes.said.empty()) << other.option;
         continue;
       }
       EXPECT_GT(rule_count(r, rule), 0u);
       EXPECT_GT(r.stats.counter("rule_eliminations"), 0u);
       EXPECT_LE(r.stats.counter("open_cells"), stalled_at);
-      ASSERT_FALSE(notes.notes.empty());
-      EXPECT_EQ(notes.notes.front(), rule.note);
+      ASSERT_FALSE(notes.said.empty());
+      EXPECT_EQ(notes.said.front(), rule.note);
       ASSERT_TRUE(r.deduced.has_value() || !r.solutions.empty());
       const Grid& filled = r.deduced ? *r.deduced : r.solutions.front();
       for (int cell = 0; cell < filled.cells(); ++cell)

@@ -226,6 +226,44 @@ TEST(Sat, SettlingFirstChangesNoAnswerAndNoCount) {
       }
 }
 
+// Which way each call was answered, as a trace says: an easy 9x9 puzzle by the rules' propagation
+// with no formula built; an easy 25x25 one by the formula's propagation (the rules' propagation
+// is kept for grids up to 20x20: settle.h); a hard one by the library. The counts are the
+// library's either way (above): only the trace shows that settling is taken at all.
+TEST(Sat, ATraceSaysWhichCallsUnitPropagationAnswered) {
+  const Grid easy = read_one("4.12..65.356.9..2..2......914......2..3......9..8.........5..16..8..........6.938");
+  const Grid hard = read_one("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  // A whole 25x25 grid (the usual shifted pattern) with one cell open in each row and column.
+  std::vector<std::uint8_t> digits(625);
+  for (int r = 0; r < 25; ++r)
+    for (int c = 0; c < 25; ++c) digits[static_cast<std::size_t>(r * 25 + c)] = static_cast<std::uint8_t>((r * 5 + r / 5 + c) % 25 + 1);
+  for (int r = 0; r < 25; ++r) digits[static_cast<std::size_t>(r * 25 + r * 7 % 25)] = 0;
+  const Grid easy25(Shape::make(5, 5), std::move(digits));
+  auto answered_by = [](const Grid& puzzle, Encoding e, sat::Library lib, bool settle) {
+    SatSolver solver(SatSolver::Config{e, SatSolver::Mode::reduce, lib, std::nullopt, "", settle});
+    test::EventCounter events;
+    Limits limits = count_up_to(2);
+    limits.observer = &events;
+    EXPECT_EQ(solver.solve(puzzle, limits).status, Status::unique);
+    std::vector<std::string> calls;  // per call: what answered it
+    for (const std::string& note : events.said) {
+      if (note.find(" call ") >= note.find(':')) continue;  // not "CryptoMiniSat call 1 ...: ..."
+      const auto by = note.find("(answered by ");
+      calls.push_back(by == std::string::npos ? "library" : note.substr(by + 13, note.find_first_of(";,", by) - by - 13));
+    }
+    return calls;
+  };
+  using Calls = std::vector<std::string>;
+  const std::string rules = "the rules' unit propagation from the givens", formula = "unit propagation of the formula";
+  for (auto lib : {sat::Library::cryptominisat, sat::Library::cadical}) {
+    EXPECT_EQ(answered_by(easy, Encoding::extended, lib, true), (Calls{rules, rules}));
+    EXPECT_EQ(answered_by(easy, Encoding::minimal, lib, true), (Calls{rules, rules}));
+    EXPECT_EQ(answered_by(easy25, Encoding::extended, lib, true), (Calls{formula, formula}));
+    EXPECT_EQ(answered_by(easy, Encoding::extended, lib, false), (Calls{"library", "library"}));
+    EXPECT_EQ(answered_by(hard, Encoding::extended, lib, true), (Calls{"library", "library"}));
+  }
+}
+
 TEST(Sat, SettleFirstAnswersFromUnitPropagationOrAsksTheLibrary) {
   for (auto lib : {sat::Library::cryptominisat, sat::Library::cadical}) {
     // x1, x1 -> x2, x2 -> not x3: propagation alone gives the one model.

@@ -23,11 +23,11 @@ namespace sudokit::test {
 // Counts a search's events, to be checked against its statistics: every node but the root
 // entered (by a cell's digit, an option or another step), the choices among them, the steps that
 // are a decision's other value (forced, the only alternative left: dpll's flips), the inferences
-// and those that name no rule, the dead ends and what they say, and the rest.
+// and those that name no rule, the dead ends and the notes and what they say, and the rest.
 struct EventCounter final : SearchObserver {
   std::uint64_t entered = 0, choices = 0, flips = 0, placed = 0, unnamed = 0, dead = 0, left = 0, solutions = 0,
                 notes = 0;
-  std::vector<std::string> dead_ends;
+  std::vector<std::string> dead_ends, said;  // what each dead end and each note said
   void enter(std::uint64_t, std::uint64_t, int, int, int, Reason r) override {
     ++entered;
     choices += r == Reason::choice;
@@ -50,7 +50,10 @@ struct EventCounter final : SearchObserver {
   }
   void leave(std::uint64_t) override { ++left; }
   void solution() override { ++solutions; }
-  void note(std::string_view) override { ++notes; }
+  void note(std::string_view text) override {
+    ++notes;
+    said.emplace_back(text);
+  }
 };
 
 // Choosing backends in a test: by what they declare, never by name. scripts/check-backend-names.sh

@@ -42,6 +42,8 @@ namespace {
 std::string describe(const SatLibrary& s, std::uint64_t number, const CallStats& call) {
   std::string text = s.name() + " call " + std::to_string(number);
   if (s.work() == SatLibrary::Work::calls) return text;
+  if (const char* by = s.answered_without_library())
+    text += std::string(" (answered by ") + by + "; " + s.name() + " was not called: its counts for such a formula)";
   text += ": ";
   if (call.decisions) text += std::to_string(*call.decisions) + " decisions, ";
   text += std::to_string(call.conflicts) + " conflicts";

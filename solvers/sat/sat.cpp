@@ -122,16 +122,18 @@ Library SatSolver::library(ProblemKind kind, int size) {
   return *used_;
 }
 
-bool SatSolver::may_settle(ProblemKind kind, const sat::Setup& setup) const {
-  return config_.settle && !config_.program && kind == ProblemKind::sudoku && !setup.incremental && setup.proof_path.empty();
+// Settling answers as CryptoMiniSat and CaDiCaL report a formula they need not search (settle.h);
+// a proof needs the library's own derivation, and a library asked many times its own state.
+bool SatSolver::may_settle(ProblemKind kind, Library lib, bool incremental) const {
+  return config_.settle && !config_.program && !proofs_ && kind == ProblemKind::sudoku && !incremental &&
+         (lib == Library::cryptominisat || lib == Library::cadical);
 }
 
 std::unique_ptr<SatLibrary> SatSolver::make(ProblemKind kind, int size, sat::Setup setup, bool settle) {
   if (proofs_) setup.proof_path = proofs_->next_path();
   if (config_.program) return sat::make_external(*config_.program, setup);
   const Library lib = library(kind, size);
-  const bool settles = lib == Library::cryptominisat || lib == Library::cadical;
-  if (settle && settles && may_settle(kind, setup)) {
+  if (settle && may_settle(kind, lib, setup.incremental)) {
     if (!settle_work_) settle_work_ = sat::settle_work();
     return sat::settle_first(lib, setup, settle_work_);
   }
@@ -142,12 +144,11 @@ std::unique_ptr<SatLibrary> SatSolver::make(ProblemKind kind, int size, sat::Set
 // library holding that model, and the sizes the formula would have had (variables_, clauses_):
 // the formula itself is not built. Otherwise `fresh` is left alone, and the answer says whether
 // settle_first could still settle the formula (or would only build the library after it).
-SatSolver::Settling SatSolver::settled_by_rules(const Grid& puzzle, const sat::Loader::Deadline& deadline,
+SatSolver::Settling SatSolver::settled_by_rules(const Grid& puzzle, const FixedValues& fixed,
+                                                const sat::Loader::Deadline& deadline,
                                                 std::unique_ptr<sat::SatLibrary>& fresh) {
   const Library lib = library(ProblemKind::sudoku, puzzle.size());
-  if ((lib != Library::cryptominisat && lib != Library::cadical) || proofs_ ||
-      !may_settle(ProblemKind::sudoku, {.incremental = false}))
-    return Settling::not_here;
+  if (!may_settle(ProblemKind::sudoku, lib, false)) return Settling::not_here;
   // Out of time already: the usual way reports it as it always has (while loading, or at the
   // first call).
   if (deadline && std::chrono::steady_clock::now() >= *deadline) return Settling::maybe_later;
@@ -156,8 +157,6 @@ SatSolver::Settling SatSolver::settled_by_rules(const Grid& puzzle, const sat::L
   if (!propagator_->usable()) return Settling::maybe_later;
   std::vector<signed char> model;
   const auto outcome = propagator_->settle(puzzle, model);
-  // givens=units: the formula is the one propagated here; reduce: the givens' fixed values.
-  const auto fixed = config_.mode == Mode::units ? std::nullopt : values_fixed_by_givens(puzzle);
   if (outcome == sat::RulesPropagator::Outcome::conflict) return Settling::never;
   if (outcome == sat::RulesPropagator::Outcome::open) {
     if (!fixed) return config_.mode == Mode::units ? Settling::never : Settling::maybe_later;
@@ -199,6 +198,8 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
   std::optional<sat::Loader> loader;  // fresh libraries: how formula variables map to the library's
   std::vector<int> assumptions;
   const sat::Loader::Deadline deadline = budget.deadline();
+  // givens=reduce: the values the givens fix (nullopt when they clash), worked out once.
+  const FixedValues fixed = mode == Mode::reduce ? values_fixed_by_givens(puzzle) : std::nullopt;
   // A fresh library is gone (closing its proof) before its proof is kept or removed.
   auto finish_fresh = [&](bool refuted) {
     const int created = loader ? loader->created() : 0;
@@ -231,7 +232,8 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
       assumptions.push_back(s->new_vars(1));
       for (int cell = 0; cell < shape.cells(); ++cell)
         if (puzzle[cell] != 0) assumptions.push_back(cell_var(n, cell, puzzle[cell]));
-    } else if (const Settling settling = settled_by_rules(puzzle, deadline, fresh); settling == Settling::settled) {
+    } else if (const Settling settling = settled_by_rules(puzzle, fixed, deadline, fresh);
+               settling == Settling::settled) {
       s = fresh.get();
       fresh_clauses_.clear();
     } else {
@@ -247,7 +249,6 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
             loader->add(unit);
           }
       } else {
-        const auto fixed = values_fixed_by_givens(puzzle);
         const auto* values = fixed ? &*fixed : nullptr;
         loader.emplace(*s, fresh_clauses_, cell_vars, values, fixed ? rules_->auxiliaries(values) : 0, deadline);
         if (fixed) rules_->emit(values, loader->sink());

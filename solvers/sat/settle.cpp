@@ -128,6 +128,9 @@ class SettleFirst final : public SatLibrary {
   // Settled: propagate() read the model against every clause, after_settled() each one since
   // (sat.cpp reads it once more as a grid).
   bool model_checked() const override { return !real_ && state_ == State::settled; }
+  const char* answered_without_library() const override {
+    return !real_ && (state_ == State::settled || state_ == State::refuted) ? "unit propagation of the formula" : nullptr;
+  }
 
  private:
   enum class State { untried, settled, refuted, open };
@@ -389,6 +392,9 @@ class Settled final : public SatLibrary {
   bool is_true(int v) override { return model_[static_cast<std::size_t>(v)] > 0; }
   CallStats last_call() override { return untouched_call(library_); }
   bool model_checked() const override { return solved_ && !refuted_; }
+  const char* answered_without_library() const override {
+    return solved_ ? "the rules' unit propagation from the givens, with no formula built" : nullptr;
+  }
 
  private:
   Library library_;

@@ -103,13 +103,16 @@ class SatSolver final : public Solver {
   // A library for one search (with proof=, writing the proof of that search); `settle`: one that
   // settles first when it may (settle.h).
   std::unique_ptr<sat::SatLibrary> make(ProblemKind kind, int size, sat::Setup setup, bool settle = true);
-  // Whether a fresh library of these may be settled by unit propagation first (settle.h).
-  bool may_settle(ProblemKind kind, const sat::Setup& setup) const;
+  // Whether a library `lib` for this problem may be settled by unit propagation first (settle.h).
+  bool may_settle(ProblemKind kind, sat::Library lib, bool incremental) const;
   // What the rules' own unit propagation made of a puzzle: settled (a library holding the model),
   // never (the formula's propagation cannot settle it either), maybe_later (it might), or
   // not_here (no settling for this library or these settings).
+  // `fixed`: with givens=reduce, values_fixed_by_givens(puzzle); nullopt with givens=units.
   enum class Settling { settled, never, maybe_later, not_here };
-  Settling settled_by_rules(const Grid& puzzle, const std::optional<std::chrono::steady_clock::time_point>& deadline,
+  using FixedValues = std::optional<std::vector<signed char>>;
+  Settling settled_by_rules(const Grid& puzzle, const FixedValues& fixed,
+                            const std::optional<std::chrono::steady_clock::time_point>& deadline,
                             std::unique_ptr<sat::SatLibrary>& fresh);
 
   Config config_;

@@ -135,6 +135,10 @@ class SatLibrary {
   // by the library itself in this process (settling: settle.h), so that check_model need not
   // read it again. No library from elsewhere says so.
   virtual bool model_checked() const { return false; }
+  // What answered the last call when no library was built (settling: settle.h), for a trace to
+  // say so: "unit propagation of the formula", ...; nullptr when the library answered. The
+  // counts are then what the library reports for a formula it need not search.
+  virtual const char* answered_without_library() const { return nullptr; }
 };
 
 std::unique_ptr<SatLibrary> make_cryptominisat(const Setup& setup);
