@@ -74,7 +74,8 @@ TEST(Cnf, AutoEncodingFollowsTheGridSize) {
   EXPECT_EQ(header_of("--box 6x7", empty42), header_of("--box 6x7 --encoding compact", empty42));
 }
 
-// `distinct` leaves out only repeats: the same clauses as a set, each once, with and without givens.
+// `distinct` leaves out only repeats: the same clauses as a set, each once, with and without givens;
+// clauses() counts what emit() gives.
 TEST(Cnf, DistinctRulesAreTheSameSetWithoutRepeats) {
   const Grid puzzle = read_one("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
   const auto fixed = values_fixed_by_givens(puzzle);
@@ -91,6 +92,7 @@ TEST(Cnf, DistinctRulesAreTheSameSetWithoutRepeats) {
       };
       const SudokuRules rules(puzzle.shape(), e, true);
       rules.emit(given, into(once));
+      EXPECT_EQ(rules.clauses(given), once.size()) << to_string(e);  // counted without emitting
       emit_sudoku_rules(puzzle.shape(), e, given, into(all), false);
       // No at-most-one pair twice. (Under givens two units can leave a digit the same two open
       // cells, and then both say "one of these": those at-least-one clauses are not pairs.)
@@ -105,6 +107,12 @@ TEST(Cnf, DistinctRulesAreTheSameSetWithoutRepeats) {
       EXPECT_EQ(once, all) << to_string(e) << (given ? " with givens" : "");
       EXPECT_GT(once.size(), 1000u);
     }
+  const SudokuRules compact(puzzle.shape(), Encoding::compact, true);  // with its counters' clauses
+  for (const std::vector<signed char>* given : {static_cast<const std::vector<signed char>*>(nullptr), &*fixed}) {
+    std::uint64_t emitted = 0;
+    compact.emit(given, [&](std::span<const int>) { ++emitted; });
+    EXPECT_EQ(compact.clauses(given), emitted);
+  }
 }
 
 namespace {

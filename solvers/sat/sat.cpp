@@ -171,8 +171,7 @@ SatSolver::Settling SatSolver::settled_by_rules(const Grid& puzzle, const FixedV
   } else {
     if (!fixed) return Settling::maybe_later;  // cannot be: givens that clash do not settle
     variables_ = static_cast<std::uint64_t>(std::count(fixed->begin() + 1, fixed->end(), 0));
-    clauses_ = 0;
-    rules_->emit(&*fixed, [&](std::span<const int>) { ++clauses_; });
+    clauses_ = rules_->clauses(&*fixed);
   }
   fresh = sat::settled_library(lib, std::move(model));
   return Settling::settled;

@@ -76,6 +76,9 @@ class SudokuRules {
   SudokuRules(const Shape& shape, Encoding encoding, bool distinct = false);
   // As emit_sudoku_rules(shape, encoding, fixed, add, distinct).
   int emit(const std::vector<signed char>* fixed, const ClauseSink& add) const;
+  // How many clauses emit(fixed, ...) gives, without making them: the size a formula would have
+  // had, for one that was never built (a puzzle settled first: solvers/sat/settle.h).
+  std::uint64_t clauses(const std::vector<signed char>* fixed) const;
   // How many auxiliary variables emit(fixed, ...) will number (compact's counters; 0 for the
   // other encodings), without emitting: a solver can then create them all in one call.
   int auxiliaries(const std::vector<signed char>* fixed) const;
@@ -90,6 +93,9 @@ class SudokuRules {
     int partners;     // pairwise at-most-one: partners_[partners + i] = the positions j > i paired with i
   };
   void add_clause(std::vector<int> clause);
+  // emit() and clauses(), one body: `add` takes each clause as a std::span<const int>.
+  template <class Add>
+  int emit_to(const std::vector<signed char>* fixed, Add&& add) const;
   Encoding encoding_;
   int variables_;  // cell variables, then the cages' selectors: the auxiliaries of `compact` come after them
   std::vector<Group> groups_;
