@@ -160,6 +160,18 @@ echo "$P" | "$S" solve -s sat --count 2 --trace 2>&1 >/dev/null | grep -v '^[0-9
 cat <<'MD'
 ```
 
+An easier puzzle may need no library at all: when unit propagation alone settles every variable,
+sat answers from it, reports the counts the library would for such a formula, and says so
+(settling: [backends/sat.md](backends/sat.md)). The two calls of an easy puzzle from
+`data/qqwing_simple_1000`:
+
+```
+MD
+echo "4.12..65.356.9..2..2......914......2..3......9..8.........5..16..8..........6.938" |
+  "$S" solve -s sat --count 2 --trace 2>&1 >/dev/null | grep ' call [0-9]'
+cat <<'MD'
+```
+
 ## sat, step by step: the textbook DPLL
 
 `-o solver=dpll` gives the same formula to a textbook SAT solver that reports every step
