@@ -45,6 +45,9 @@ class Cadical final : public SatLibrary {
  public:
   explicit Cadical(const Setup& setup) {
     deadline_.interrupt = setup.interrupt;
+    // First of all: a configuration sets options the lines below may set again.
+    if (!setup.cadical_configuration.empty() && !solver_.configure(setup.cadical_configuration.c_str()))
+      throw UsageError("sat: CaDiCaL has no configuration '" + setup.cadical_configuration + "'");
     solver_.set("quiet", 1);
     // "phase" is the value decisions try first (1 by default), as CryptoMiniSat's default polarity.
     solver_.set("phase", setup.decide_true_first ? 1 : 0);

@@ -39,10 +39,11 @@ Stats stats_of(const Totals& t, SatLibrary::Work work, double seconds) {
 
 namespace {
 
-std::string describe(const SatLibrary& s, std::uint64_t number, const CallStats& call) {
+// `answered`: the call ended with an answer (not stopped), which may have come without the library.
+std::string describe(const SatLibrary& s, std::uint64_t number, const CallStats& call, bool answered) {
   std::string text = s.name() + " call " + std::to_string(number);
   if (s.work() == SatLibrary::Work::calls) return text;
-  if (const char* by = s.answered_without_library())
+  if (const char* by = s.answered_without_library(); by && answered)
     text += std::string(" (answered by ") + by + "; " + s.name() + " was not called: its counts for such a formula)";
   text += ": ";
   if (call.decisions) text += std::to_string(*call.decisions) + " decisions, ";
@@ -102,7 +103,7 @@ StopReason enumerate(SatLibrary& s, std::span<const int> assumptions, const Sear
     in_call = false;
     totals.add(s.last_call());
     totals.last = answer;
-    if (limits.observer) limits.observer->note(describe(s, 1, s.last_call()));
+    if (limits.observer) limits.observer->note(describe(s, 1, s.last_call(), answer != Answer::stopped));
     return answer == Answer::stopped ? why_stopped(budget, limits) : StopReason::none;
   }
   const bool by_calls = s.work() == SatLibrary::Work::calls;
@@ -121,7 +122,7 @@ StopReason enumerate(SatLibrary& s, std::span<const int> assumptions, const Sear
     totals.add(stats);
     totals.last = answer;
     if (limits.observer)
-      limits.observer->note(describe(s, totals.calls, stats) + ": " +
+      limits.observer->note(describe(s, totals.calls, stats, answer != Answer::stopped) + ": " +
                             (answer == Answer::satisfiable     ? "satisfiable"
                              : answer == Answer::unsatisfiable ? "unsatisfiable"
                                                                : "stopped"));

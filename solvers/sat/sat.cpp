@@ -38,6 +38,12 @@ Library SatSolver::library_for(ProblemKind kind, int size) {
   return size >= 25 && size <= 36 ? Library::cadical : Library::cryptominisat;
 }
 
+sat::Setup SatSolver::setup(bool incremental, bool decide_true_first) const {
+  sat::Setup setup{.incremental = incremental, .decide_true_first = decide_true_first};
+  setup.cadical_configuration = config_.cadical;
+  return setup;
+}
+
 // CaDiCaL, which takes S as the phase of every open variable (prefer()); CryptoMiniSat 5.11's API
 // has no per-variable phase. Measured on the same puzzles: docs/benchmarks.md, "Generating
 // minimal puzzles".
@@ -69,7 +75,7 @@ SatSolver::SatSolver(Config config)
   if (!config_.proof.empty()) proofs_ = std::make_unique<sat::ProofFiles>(config_.proof);
 }
 SatSolver::SatSolver(std::optional<Encoding> encoding, Mode mode, std::optional<Library> library)
-    : SatSolver(Config{encoding, mode, library, std::nullopt, ""}) {}
+    : SatSolver(Config{.encoding = encoding, .mode = mode, .library = library}) {}
 SatSolver::~SatSolver() = default;
 
 std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
@@ -83,6 +89,10 @@ std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
     else if (*v != "auto") throw UsageError("sat: solver is auto, cryptominisat, cadical, portfolio, dpll or cdcl, not '" + *v + "'");
   }
   c.settle = options.take_flag("settle", true);
+  if (auto v = options.take("cadical")) {
+    if (*v == "sat" || *v == "unsat" || *v == "plain") c.cadical = *v;
+    else if (*v != "default") throw UsageError("sat: cadical is default, sat, unsat or plain, not '" + *v + "'");
+  }
   if (!c.proof.empty()) {  // proofs come from CaDiCaL
     if (c.library && c.library != Library::cadical) throw UsageError("sat: proof= needs solver=cadical (or auto)");
     c.library = Library::cadical;
@@ -114,7 +124,12 @@ std::string SatSolver::options() const {
   const std::string solver = config_.library ? std::string(to_string(*config_.library))
                              : used_         ? "auto(" + std::string(to_string(*used_)) + ")"
                                              : "auto";
-  return s + ",solver=" + solver + (config_.settle ? "" : ",settle=off");
+  s += ",solver=" + solver;
+  // CaDiCaL's configuration, when one other than its default was asked for and CaDiCaL was used
+  // (the other libraries have none: with them, or where auto takes another, it does nothing).
+  const bool cadical = used_ && (*used_ == Library::cadical || *used_ == Library::portfolio);
+  if (cadical && !config_.cadical.empty()) s += ",cadical=" + config_.cadical;
+  return s + (config_.settle ? "" : ",settle=off");
 }
 
 Library SatSolver::library(ProblemKind kind, int size) {
@@ -122,8 +137,9 @@ Library SatSolver::library(ProblemKind kind, int size) {
   return *used_;
 }
 
-// Settling answers as CryptoMiniSat and CaDiCaL report a formula they need not search (settle.h);
-// a proof needs the library's own derivation, and a library asked many times its own state.
+// Settling answers as CryptoMiniSat and CaDiCaL report a formula they need not search (settle.h).
+// Not with a proof (it is the library's own derivation) nor for a library asked many times
+// (its state between calls is its own).
 bool SatSolver::may_settle(ProblemKind kind, Library lib, bool incremental) const {
   return config_.settle && !config_.program && !proofs_ && kind == ProblemKind::sudoku && !incremental &&
          (lib == Library::cryptominisat || lib == Library::cadical);
@@ -214,7 +230,7 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
       if (!reused_ || new_shape || lib != reused_library_ || puzzles_on_reused_ >= kReloadEvery) {
         reused_.reset();  // a load cut short by the deadline leaves no half-loaded library behind
         reused_clauses_.clear();
-        auto library = sat::make_library(lib, {.incremental = true, .decide_true_first = true});
+        auto library = sat::make_library(lib, setup(true, true));
         sat::Loader rules(*library, reused_clauses_, cell_vars, nullptr, rules_->auxiliaries(nullptr), deadline);
         rules_->emit(nullptr, rules.sink());
         library->set_vocabulary([&] { return sat::Vocabulary{shape_.get(), nullptr, rules.formula_vars()}; });
@@ -236,7 +252,7 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
       s = fresh.get();
       fresh_clauses_.clear();
     } else {
-      fresh = make(ProblemKind::sudoku, n, {.incremental = false, .decide_true_first = true}, settling != Settling::never);
+      fresh = make(ProblemKind::sudoku, n, setup(false, true), settling != Settling::never);
       s = fresh.get();
       fresh_clauses_.clear();
       if (mode == Mode::units) {
@@ -335,7 +351,7 @@ CoverResult SatSolver::search(const ExactCover& problem, const Limits& limits) {
   SearchBudget budget(limits);
   CoverSolutionSink sink(limits);
   // Counting asks again after each solution, on one library; an option is mostly not chosen.
-  auto s = make(ProblemKind::exact_cover, 0, {.incremental = true, .decide_true_first = false});
+  auto s = make(ProblemKind::exact_cover, 0, setup(true, false));
   // The clauses go straight from the encoder to the library (64x64 Sudoku as exact cover is 3
   // million of them); a first pass that adds nothing counts the variables to create at once.
   const int option_vars = problem.option_count();
@@ -387,7 +403,7 @@ std::unique_ptr<UniquenessSession> SatSolver::uniqueness_session(const Grid& sol
   if (proofs_ || config_.program) return nullptr;
   const Library lib = config_.library ? *config_.library : session_library();
   used_ = lib;
-  return sat::make_session(solution, lib, config_.encoding.value_or(encoding_for(solution.size())));
+  return sat::make_session(solution, lib, config_.encoding.value_or(encoding_for(solution.size())), config_.cadical);
 }
 
 BackendInfo SatSolver::info() {
@@ -409,7 +425,7 @@ BackendInfo SatSolver::info() {
   // unit clauses, so that the proof does not rest on sudokit's own reduction of them.
   i.proofs = BackendInfo::Proofs{"proof", ".cnf", {{"givens", "units"}}};
   i.options = "solver=auto|cryptominisat|cadical|portfolio|dpll|cdcl encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
-              "proof=FILE settle=on|off";
+              "proof=FILE settle=on|off cadical=default|sat|unsat|plain";
   return i;
 }
 

@@ -25,8 +25,10 @@ namespace {
 // Decisions try S's digits first (a phase per variable): a second solution is found near S.
 class SatUniquenessSession final : public UniquenessSession {
  public:
-  SatUniquenessSession(const Grid& solution, Library library, Encoding encoding)
-      : solution_(solution), rules_(solution.shape(), encoding, true), library_(library) {}
+  SatUniquenessSession(const Grid& solution, Library library, Encoding encoding, const std::string& cadical_configuration)
+      : solution_(solution), rules_(solution.shape(), encoding, true), library_(library) {
+    setup_.cadical_configuration = cadical_configuration;
+  }
 
   Status unique_without(const Grid& puzzle, std::span<const int> cells, const Limits& limits) override {
     SearchBudget budget(limits);
@@ -34,7 +36,7 @@ class SatUniquenessSession final : public UniquenessSession {
     for (int cell : cells) without.set(cell, 0);
     const auto fixed = values_fixed_by_givens(without);
     if (!fixed) throw UsageError("sat: a uniqueness question about givens that clash");
-    auto solver = sat::make_library(library_, {.incremental = false, .decide_true_first = true});
+    auto solver = sat::make_library(library_, setup_);
     const int n = without.size();
     given_.clear();
     std::optional<Loader> loader;
@@ -83,14 +85,16 @@ class SatUniquenessSession final : public UniquenessSession {
   Grid solution_;
   SudokuRules rules_;
   Library library_;
+  sat::Setup setup_{.incremental = false, .decide_true_first = true};  // a fresh library per question
   std::vector<int> clause_;
   ClauseList given_;  // what the question's solver was given
 };
 
 }  // namespace
 
-std::unique_ptr<UniquenessSession> make_session(const Grid& solution, Library library, Encoding encoding) {
-  return std::make_unique<SatUniquenessSession>(solution, library, encoding);
+std::unique_ptr<UniquenessSession> make_session(const Grid& solution, Library library, Encoding encoding,
+                                                const std::string& cadical_configuration) {
+  return std::make_unique<SatUniquenessSession>(solution, library, encoding, cadical_configuration);
 }
 
 }  // namespace sudokit::sat

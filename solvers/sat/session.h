@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "sudokit/encoders/cnf.h"
 #include "sudokit/sat/sat_library.h"
@@ -10,7 +11,9 @@
 
 namespace sudokit::sat {
 
-// A session against the complete grid `solution`, asking `library` on formulas in `encoding`.
-std::unique_ptr<UniquenessSession> make_session(const Grid& solution, Library library, Encoding encoding);
+// A session against the complete grid `solution`, asking `library` on formulas in `encoding`;
+// CaDiCaL in `cadical_configuration` (Setup::cadical_configuration; "" its default).
+std::unique_ptr<UniquenessSession> make_session(const Grid& solution, Library library, Encoding encoding,
+                                                const std::string& cadical_configuration);
 
 }  // namespace sudokit::sat

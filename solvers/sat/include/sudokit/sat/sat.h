@@ -24,6 +24,9 @@
 // dimacs` writes the standard formula with its published clause counts.
 // Counting and uniqueness: method.h (a clause forbidding each model, or dpll's own search). In
 // assume mode the blocking clauses carry a literal switched off after the puzzle.
+// CaDiCaL's configuration (option cadical=): default (CaDiCaL's own), sat, unsat or plain
+// (Solver::configure, as the program's --sat, --unsat, --plain), for experiments; measured on hard
+// 25x25 grids without a clear winner (docs/benchmarks.md), so the default stays CaDiCaL's.
 // Settling (option settle=, on by default): with a fresh CryptoMiniSat or CaDiCaL per puzzle, unit
 // propagation runs on the formula first, and a puzzle it settles is answered without building the
 // library (settle.h); the decisions and conflicts reported are the same. First of all, the rules'
@@ -70,13 +73,15 @@ class SatSolver final : public Solver {
     // settle=on|off: a fresh in-process library is built only when unit propagation alone does
     // not settle the formula (settle.h); the counts are the same either way.
     bool settle = true;
+    // cadical=default|sat|unsat|plain: CaDiCaL's configuration (sat::Setup); "" its default.
+    std::string cadical;
   };
   explicit SatSolver(Config config);
   // encoding, library: nullopt for auto.
   SatSolver(std::optional<Encoding> encoding, Mode mode, std::optional<sat::Library> library = std::nullopt);
   ~SatSolver() override;
   static BackendInfo info();
-  static std::unique_ptr<Solver> create(const SolverOptions& options);  // solver=, encoding=, givens=, proof=
+  static std::unique_ptr<Solver> create(const SolverOptions& options);  // solver=, encoding=, givens=, proof=, settle=, cadical=
   // An ext: backend: encoding=, givens=units|reduce, output=stdout|file, proof= (external.h).
   static std::unique_ptr<Solver> create_external(sat::Program program, const SolverOptions& options);
   // The rule of solver=auto, in one place (measured: docs/backends/sat.md).
@@ -100,6 +105,8 @@ class SatSolver final : public Solver {
   CoverResult search(const ExactCover& problem, const Limits& limits) override;
 
   sat::Library library(ProblemKind kind, int size = 9);  // the one to use now; remembered for options()
+  // What every library of this backend is made with (with the CaDiCaL configuration asked for).
+  sat::Setup setup(bool incremental, bool decide_true_first) const;
   // A library for one search (with proof=, writing the proof of that search); `settle`: one that
   // settles first when it may (settle.h).
   std::unique_ptr<sat::SatLibrary> make(ProblemKind kind, int size, sat::Setup setup, bool settle = true);
@@ -108,7 +115,8 @@ class SatSolver final : public Solver {
   // What the rules' own unit propagation made of a puzzle: settled (a library holding the model),
   // never (the formula's propagation cannot settle it either), maybe_later (it might), or
   // not_here (no settling for this library or these settings).
-  // `fixed`: with givens=reduce, values_fixed_by_givens(puzzle); nullopt with givens=units.
+  // `fixed`: with givens=reduce, values_fixed_by_givens(puzzle) (nullopt when the givens clash);
+  // nullopt with givens=units.
   enum class Settling { settled, never, maybe_later, not_here };
   using FixedValues = std::optional<std::vector<signed char>>;
   Settling settled_by_rules(const Grid& puzzle, const FixedValues& fixed,

@@ -70,6 +70,9 @@ struct Setup {
   // slices of its search, and interrupt() stops a slice under way. The textbook solvers and
   // programs do not read it.
   const std::atomic<bool>* interrupt = nullptr;
+  // CaDiCaL's configuration (Solver::configure, as the program's --sat, --unsat, --plain): "sat",
+  // "unsat" or "plain"; "" keeps its default. The other libraries have none and ignore it.
+  std::string cadical_configuration;
 };
 
 // What the solver's variables stand for: the problem, and for each solver variable (from 1) the
@@ -135,9 +138,10 @@ class SatLibrary {
   // by the library itself in this process (settling: settle.h), so that check_model need not
   // read it again. No library from elsewhere says so.
   virtual bool model_checked() const { return false; }
-  // What answered the last call when no library was built (settling: settle.h), for a trace to
-  // say so: "unit propagation of the formula", ...; nullptr when the library answered. The
-  // counts are then what the library reports for a formula it need not search.
+  // What answers the calls when no library was built (settling: settle.h), for a trace to say
+  // so: "unit propagation of the formula", ...; nullptr once the library answers them. The counts
+  // are then what the library reports for a formula it need not search. Read after a call that
+  // answered (one that stopped at its deadline answered nothing).
   virtual const char* answered_without_library() const { return nullptr; }
 };
 
