@@ -56,7 +56,7 @@ sat (portfolio: CaDiCaL and CryptoMiniSat, two cores)|--solver sat -o solver=por
 sat (CryptoMiniSat, extended)|--solver sat -o solver=cryptominisat -o encoding=extended
 sat (CryptoMiniSat, compact)|--solver sat -o solver=cryptominisat -o encoding=compact
 sat (CaDiCaL, extended)|--solver sat -o solver=cadical -o encoding=extended
-sat (CaDiCaL, extended, its default configuration)|--solver sat -o solver=cadical -o encoding=extended -o cadical=default
+sat (CaDiCaL, extended, its sat configuration)|--solver sat -o solver=cadical -o encoding=extended -o cadical=sat
 sat (CaDiCaL, compact)|--solver sat -o solver=cadical -o encoding=compact
 sat (CaDiCaL, extended, givens as units)|--solver sat -o solver=cadical -o encoding=extended -o givens=units'
 [ -n "${WITH_BACKTRACK:-}" ] && CONFIGS="backtrack -o order=fewest|--solver backtrack -o order=fewest
