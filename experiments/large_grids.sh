@@ -70,7 +70,7 @@ summarise() {
   awk -v limit="$LIMIT" -v unrun="${1:-0}" 'BEGIN { n = unrun; total = unrun * limit; if (unrun) max = limit }
     / status=/ {
       n++; t = limit
-      for (i = 1; i <= NF; i++) { if ($i ~ /^time=/) t = substr($i, 6); if ($i ~ /^status=/) s = substr($i, 8) }
+      for (i = 1; i <= NF; i++) { if ($i ~ /^time=/) t = substr($i, 6) + 0; if ($i ~ /^status=/) s = substr($i, 8) }
       if (s == "stopped") t = limit; else ok++
       total += t; if (t > max) max = t
     }
