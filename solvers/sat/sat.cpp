@@ -403,7 +403,7 @@ std::unique_ptr<UniquenessSession> SatSolver::uniqueness_session(const Grid& sol
   if (proofs_ || config_.program) return nullptr;
   const Library lib = config_.library ? *config_.library : session_library();
   used_ = lib;
-  return sat::make_session(solution, lib, config_.encoding.value_or(encoding_for(solution.size())), config_.cadical);
+  return sat::make_session(solution, lib, config_.encoding.value_or(encoding_for(solution.size())), setup(false, true));
 }
 
 BackendInfo SatSolver::info() {

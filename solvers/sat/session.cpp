@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <utility>
 
 #include "loader.h"
 #include "method.h"
@@ -25,10 +26,8 @@ namespace {
 // Decisions try S's digits first (a phase per variable): a second solution is found near S.
 class SatUniquenessSession final : public UniquenessSession {
  public:
-  SatUniquenessSession(const Grid& solution, Library library, Encoding encoding, const std::string& cadical_configuration)
-      : solution_(solution), rules_(solution.shape(), encoding, true), library_(library) {
-    setup_.cadical_configuration = cadical_configuration;
-  }
+  SatUniquenessSession(const Grid& solution, Library library, Encoding encoding, sat::Setup setup)
+      : solution_(solution), rules_(solution.shape(), encoding, true), library_(library), setup_(std::move(setup)) {}
 
   Status unique_without(const Grid& puzzle, std::span<const int> cells, const Limits& limits) override {
     SearchBudget budget(limits);
@@ -85,16 +84,15 @@ class SatUniquenessSession final : public UniquenessSession {
   Grid solution_;
   SudokuRules rules_;
   Library library_;
-  sat::Setup setup_{.incremental = false, .decide_true_first = true};  // a fresh library per question
+  sat::Setup setup_;  // of each question's fresh library
   std::vector<int> clause_;
   ClauseList given_;  // what the question's solver was given
 };
 
 }  // namespace
 
-std::unique_ptr<UniquenessSession> make_session(const Grid& solution, Library library, Encoding encoding,
-                                                const std::string& cadical_configuration) {
-  return std::make_unique<SatUniquenessSession>(solution, library, encoding, cadical_configuration);
+std::unique_ptr<UniquenessSession> make_session(const Grid& solution, Library library, Encoding encoding, Setup setup) {
+  return std::make_unique<SatUniquenessSession>(solution, library, encoding, std::move(setup));
 }
 
 }  // namespace sudokit::sat

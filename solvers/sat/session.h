@@ -3,7 +3,6 @@
 #pragma once
 
 #include <memory>
-#include <string>
 
 #include "sudokit/encoders/cnf.h"
 #include "sudokit/sat/sat_library.h"
@@ -11,9 +10,8 @@
 
 namespace sudokit::sat {
 
-// A session against the complete grid `solution`, asking `library` on formulas in `encoding`;
-// CaDiCaL in `cadical_configuration` (Setup::cadical_configuration; "" its default).
-std::unique_ptr<UniquenessSession> make_session(const Grid& solution, Library library, Encoding encoding,
-                                                const std::string& cadical_configuration);
+// A session against the complete grid `solution`, asking `library` on formulas in `encoding`, a
+// fresh library made with `setup` for each question.
+std::unique_ptr<UniquenessSession> make_session(const Grid& solution, Library library, Encoding encoding, Setup setup);
 
 }  // namespace sudokit::sat
