@@ -1,13 +1,17 @@
 // sudokit-bench: puzzles per second and nodes per second of backends on puzzle files.
 //
-//   sudokit-bench [--solvers a,b,...] [--count 2] [-o KEY=VALUE] [--repeat R] [--timeout S]
-//                 [--kind sudoku|xc] [--speeds SIZES] FILE...
+//   sudokit-bench [--solvers a,b,...] [--count 2] [-o KEY=VALUE] [--repeat R] [--seconds T]
+//                 [--timeout S] [--kind sudoku|xc] [--speeds SIZES] FILE...
 //
 // Puzzle files: puzzles per second over all their puzzles. An exact-cover file (.dlx, or --kind
 // xc): one problem, each backend's count, nodes and declared work counters, and the best time.
 //
 // One thread, every puzzle solved in file order, looking for up to --count solutions (2, as the
-// reference figures in data/README.md). The timed loop solves only; every answer is verified by
+// reference figures in data/README.md). Each of the --repeat passes is one pass over the files;
+// with --seconds T, after one untimed pass to warm up, each is instead whole passes until T
+// seconds have gone, and its rate their mean: tdoku's run_benchmark measures so, and a figure over
+// a second or more says more on these machines, whose speed comes and goes within seconds, than
+// the best of a few passes of 30 ms. The timed loop solves only; every answer is verified by
 // Solver::solve, and the bench checks again that each finished puzzle has a solution, so that a
 // fast wrong backend cannot post a number. With --timeout, a puzzle stopped at the limit counts
 // with the time it took (the limit), as docs/benchmarks.md's large-grid tables count it.
@@ -67,7 +71,7 @@ int main(int argc, char** argv) try {
   std::vector<std::string> files, option_pairs;
   std::uint64_t count = 2;
   int repeat = 1;
-  double timeout = 0;
+  double timeout = 0, seconds = 0;
   bool estimate = false;
   po::options_description desc("sudokit-bench options");
   desc.add_options()("help,h", "help")
@@ -76,6 +80,8 @@ int main(int argc, char** argv) try {
     ("count", po::value(&count), "solutions to look for per puzzle (default: 2 for Sudoku, 0 (all) for exact cover)")
     ("kind", po::value(&kind_text), "sudoku or xc (default: xc for a .dlx file)")
     ("repeat", po::value(&repeat)->default_value(1), "passes over the files; the fastest is reported")
+    ("seconds", po::value(&seconds)->default_value(0), "each pass: whole passes over the files until this many seconds "
+     "have gone (after one to warm up), their mean rate (0: one pass; Sudoku files only)")
     ("timeout", po::value(&timeout)->default_value(0), "seconds per puzzle (0: none); a stopped puzzle counts with its time")
     ("estimate", po::bool_switch(&estimate), "keep the online estimate of each tree's size (online_estimate.h) while "
      "searching, as compare does: what it costs")
@@ -95,6 +101,8 @@ int main(int argc, char** argv) try {
   const bool xc = kind_text.empty() ? first.size() > 4 && first.compare(first.size() - 4, 4, ".dlx") == 0 : kind_text == "xc";
   if (!kind_text.empty() && kind_text != "xc" && kind_text != "sudoku") throw UsageError("--kind is sudoku or xc");
   if (xc && files.size() != 1) throw UsageError("exact cover: one file");
+  if (!(seconds >= 0) || (xc && seconds > 0)) throw UsageError("--seconds: a number of seconds >= 0, for Sudoku files");
+  if (repeat < 1) throw UsageError("--repeat: at least 1");
   const ProblemKind kind = xc ? ProblemKind::exact_cover : ProblemKind::sudoku;
   if (!vm.count("count")) count = xc ? 0 : 2;
   const Registry registry = builtin_solvers();
@@ -117,6 +125,7 @@ int main(int argc, char** argv) try {
   if (estimate) limits.estimator = &estimator;
   // What a speeds row says it measured: the files, the count, the passes and the limit.
   std::string measured = joined(files, " + ") + ", --count " + std::to_string(count) + ", best of " + std::to_string(repeat);
+  if (seconds > 0) measured += " (each " + std::to_string(seconds) + " s of passes)";
   if (!option_pairs.empty()) measured += ", -o " + joined(option_pairs, " -o ");
   if (timeout > 0) measured += ", " + std::to_string(static_cast<int>(timeout)) + " s a puzzle";
   auto speeds_row = [&](const std::string& name, double per_second) {
@@ -180,15 +189,26 @@ int main(int argc, char** argv) try {
     double best = 1e300;
     std::uint64_t nodes = 0, guesses = 0, stopped = 0;
     std::vector<Result> results(puzzles.size());
-    for (int pass = 0; pass < repeat; ++pass) {
+    auto one_pass = [&] {
       nodes = guesses = 0;
-      const auto start = std::chrono::steady_clock::now();
       for (std::size_t i = 0; i < puzzles.size(); ++i) {
         results[i] = solver->solve(puzzles[i], limits);
         nodes += results[i].stats.nodes;
         guesses += results[i].stats.guesses;
       }
-      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    };
+    if (seconds > 0) one_pass();  // the warm-up
+    for (int pass = 0; pass < repeat; ++pass) {
+      // The time of one pass: of this one, or the mean over the passes of the next `seconds`.
+      const auto start = std::chrono::steady_clock::now();
+      double elapsed = 0;
+      int passes = 0;
+      do {
+        one_pass();
+        ++passes;
+        elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      } while (elapsed < seconds);
+      best = std::min(best, elapsed / passes);
       stopped = 0;
       for (std::size_t i = 0; i < puzzles.size(); ++i) {
         if (results[i].status == Status::stopped && timeout > 0) ++stopped;

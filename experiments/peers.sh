@@ -26,10 +26,12 @@
 #                                    tdoku's forum_hardest_1905_11+, can be named here)
 #   --bt-limit N      [BT_LIMIT]     the backtrack pair solves the first N puzzles of each set,
 #                                    on both sides (default 50; --quick 5)
-#   --peer-repeat N   [PEER_REPEAT]  run_benchmark runs per figure, the best one taken (default 3)
+#   --windows N       [WINDOWS]      timed windows per side, pair, set and round, alternated
+#                                    between the two sides; each side's best is its figure
+#                                    (default 3)
 #   --pairs "P..."    [PAIRS]        which pairs (default: propagate dlx sat backtrack best)
-#   --quick                          2 rounds (or --rounds), sets cut to 200 puzzles, peer figures
-#                                    from one run: checks that everything runs, measures nothing
+#   --quick                          2 rounds (or --rounds), sets cut to 200 puzzles, one window
+#                                    a side: checks that everything runs, measures nothing
 #
 # The pairs (sudokit backend at its defaults / the peer, tdoku's run_benchmark solver id):
 #   propagate / jsolve             Norvig-style propagation / JSolve (singles, locked candidates)
@@ -40,18 +42,22 @@
 #                                  encoding), one reused solver, givens as assumptions
 #   backtrack / _tdev_basic        row-major backtracking, no propagation, on both sides
 #   best      / tdoku              the fastest of propagate, dlx and sat in that round and set
-# How each side is timed:
-#   sudokit  sudokit-bench --count 2 --repeat 3 --solvers B FILE: the fastest of 3 passes over
-#            FILE in order (the first pass warms up)
+# How each side is timed, in windows of T seconds (T calibrated once per peer and set before the
+# first round: 3/4 of a pass over the set at the peer's rate, at least 1):
+#   sudokit  sudokit-bench --count 2 --seconds T --solvers B FILE: after one pass to warm up,
+#            whole passes over FILE in order until T seconds have gone; their mean rate
 #   peer     run_benchmark -s ID -n N -r0 -e1 -w1 -tT FILE, LC_ALL=C: -n N with N the exact
 #            number of puzzles of FILE and -r0 make its test set FILE itself, in order, unpermuted
 #            (a larger -n would repeat and sample the file, -r1 permutes every puzzle); 2 solutions
 #            is its default (-f would stop at 1). After -w seconds of warm-up it solves whole
-#            passes over the set until -t seconds have gone and reports their mean rate; but if
-#            the warm-up's rate says one pass would take more than 2T seconds it times a random
-#            sample of the set instead, so T is calibrated once per solver and set before the
-#            first round (T = 3/4 of a pass at the calibration's rate, at least 1). The figure is
-#            the best of PEER_REPEAT such runs.
+#            passes over the set until T seconds have gone and reports their mean rate (if the
+#            warm-up's rate says one pass would take more than 2T seconds it would time a random
+#            sample instead, which the calibration avoids).
+# Each pair runs WINDOWS windows a side, alternated (peer, sudokit, peer, ... in odd rounds,
+# sudokit first in even ones), and each side's figure is its best window: the speed of these
+# machines comes and goes within seconds, so both sides sample the same stretch of time, and the
+# best of each is its speed undisturbed (a side timed in one short burst, as this script first
+# did, lands wholly in a slow stretch or not, which spread one pair's ratio from 0.7 to 1.3).
 # Each round alternates the two sides pair by pair, the peer first in odd rounds, sudokit first in
 # even ones. FILE is, on both sides, the set's puzzles without its comment lines (cut to N).
 set -euo pipefail
@@ -66,7 +72,7 @@ ROUNDS=${ROUNDS:-}
 CORE=${CORE:-}
 SETS=${SETS:-}
 BT_LIMIT=${BT_LIMIT:-}
-PEER_REPEAT=${PEER_REPEAT:-}
+WINDOWS=${WINDOWS:-}
 PAIRS=${PAIRS:-propagate dlx sat backtrack best}
 quick=0
 while (( $# )); do
@@ -78,20 +84,20 @@ while (( $# )); do
     --core) CORE=$2; shift 2 ;;
     --sets) SETS=$2; shift 2 ;;
     --bt-limit) BT_LIMIT=$2; shift 2 ;;
-    --peer-repeat) PEER_REPEAT=$2; shift 2 ;;
+    --windows) WINDOWS=$2; shift 2 ;;
     --pairs) PAIRS=$2; shift 2 ;;
     --quick) quick=1; shift ;;
     *) echo "peers.sh: unknown argument '$1' (-h for help)" >&2; exit 2 ;;
   esac
 done
 if (( quick )); then
-  ROUNDS=${ROUNDS:-2} BT_LIMIT=${BT_LIMIT:-5} PEER_REPEAT=${PEER_REPEAT:-1}
+  ROUNDS=${ROUNDS:-2} BT_LIMIT=${BT_LIMIT:-5} WINDOWS=${WINDOWS:-1}
   SETS=${SETS:-data/top1465:200 data/forum_hardest_1106:200 data/qqwing_simple_1000:200}
 fi
-ROUNDS=${ROUNDS:-5} BT_LIMIT=${BT_LIMIT:-50} PEER_REPEAT=${PEER_REPEAT:-3}
+ROUNDS=${ROUNDS:-5} BT_LIMIT=${BT_LIMIT:-50} WINDOWS=${WINDOWS:-3}
 SETS=${SETS:-data/top1465 data/forum_hardest_1106 data/qqwing_simple_1000}
 die() { echo "peers.sh: $*" >&2; exit 2; }
-for v in ROUNDS BT_LIMIT PEER_REPEAT; do
+for v in ROUNDS BT_LIMIT WINDOWS; do
   [[ ${!v} =~ ^[1-9][0-9]*$ ]] || die "$v must be a positive number, not '${!v}'"
 done
 (( ROUNDS >= 5 || quick )) || die "$ROUNDS rounds give no median worth quoting: at least 5 (or --quick for a smoke run)"
@@ -156,20 +162,12 @@ peer_once() {  # ID FILE T -> puzzles/s
   awk -F'|' -v id="$1" '{ split($2, a, " ") } a[1] == id { gsub(/ /, "", $3); print $3; found = 1 }
                         END { exit !found }' <<< "$out" || { echo "$out" >&2; die "no figure for $1 in run_benchmark's output"; }
 }
-peer_best() {  # ID FILE T -> the best of PEER_REPEAT runs
-  local best=0 r
-  for _ in $(seq "$PEER_REPEAT"); do
-    r=$(peer_once "$@")
-    best=$(awk -v a="$best" -v b="$r" 'BEGIN { print (b > a ? b : a) }')
-  done
-  echo "$best"
-}
 # sudokit-bench's row: | backend | options | puzzles | puzzles/s | nodes/s | mean nodes | mean guesses | stopped |
-sudokit_once() {  # BACKEND FILE -> puzzles/s
+sudokit_once() {  # BACKEND FILE T -> puzzles/s
   local out row n
   n=$(count "$2")
   for _ in $(seq 60); do [[ -x $BENCH ]] && break; sleep 1; done
-  out=$(taskset -c "$CORE" "$BENCH" --count 2 --repeat 3 --solvers "$1" "$2") || { echo "$out" >&2; die "sudokit-bench failed: $1 on $2"; }
+  out=$(taskset -c "$CORE" "$BENCH" --count 2 --seconds "$3" --solvers "$1" "$2") || { echo "$out" >&2; die "sudokit-bench failed: $1 on $2"; }
   row=$(awk -F'|' -v b="$1" '{ x = $2; gsub(/ /, "", x) } x == b' <<< "$out")
   [[ -n $row ]] || { echo "$out" >&2; die "no row for $1 in sudokit-bench's output"; }
   IFS='|' read -r _ _ opts puzzles pps _ _ _ stopped _ <<< "$row"
@@ -178,6 +176,12 @@ sudokit_once() {  # BACKEND FILE -> puzzles/s
   opts=${opts% }
   echo "${opts:-(none)}" > "$work/options.$1"  # (this runs in a subshell: the file carries it out)
   echo "${pps// /}"
+}
+
+sudokit_best() {  # BACKEND FILE -> the best of WINDOWS windows of 1 s
+  local best=0
+  for _ in $(seq "$WINDOWS"); do best=$(larger "$best" "$(sudokit_once "$1" "$2" 1)"); done
+  echo "$best"
 }
 
 # --- calibration: run_benchmark's -t per peer and set (see the header) -------------------------
@@ -194,17 +198,18 @@ done
 # --- the rounds ------------------------------------------------------------------------------
 # Both sides of PAIR in this round's order, for set $name of round $round; SK keeps the round's
 # sudokit figures of the set for the best pair.
-pair_run() {  # PAIR: both sides, in this round's order
-  local p=$1 f id sk='' peer=''
+larger() { awk -v a="$1" -v b="$2" 'BEGIN { print (b > a ? b : a) }'; }
+pair_run() {  # PAIR: both sides' windows, alternated, in this round's order
+  local p=$1 f id t sk=0 peer=0 w side
   f=$(file_for "$p" "$name") id=${PEER_OF[$p]}
+  t=${TSEC[$id/$name]}
   log "round $round/$ROUNDS, ${LABEL[$name]}: $p / $id"
-  if (( round % 2 )); then
-    peer=$(peer_best "$id" "$f" "${TSEC[$id/$name]}")
-    [[ $p == best ]] || sk=$(sudokit_once "$p" "$f")
-  else
-    [[ $p == best ]] || sk=$(sudokit_once "$p" "$f")
-    peer=$(peer_best "$id" "$f" "${TSEC[$id/$name]}")
-  fi
+  for w in $(seq "$WINDOWS"); do
+    for side in $( (( round % 2 )) && echo peer sudokit || echo sudokit peer); do
+      if [[ $side == peer ]]; then peer=$(larger "$peer" "$(peer_once "$id" "$f" "$t")")
+      elif [[ $p != best ]]; then sk=$(larger "$sk" "$(sudokit_once "$p" "$f" "$t")"); fi
+    done
+  done
   if [[ $p == best ]]; then
     local b best=0 bb=''
     for b in propagate dlx sat; do
@@ -227,7 +232,7 @@ for round in $(seq "$ROUNDS"); do
     if [[ " $PAIRS " == *" best "* ]]; then
       # the best pair compares with all three full-set backends: measure the ones not paired above
       for b in propagate dlx sat; do
-        if [[ -z ${SK[$b]:-} ]]; then log "round $round/$ROUNDS, ${LABEL[$name]}: $b (for best)"; SK[$b]=$(sudokit_once "$b" "$work/$name.txt"); fi
+        if [[ -z ${SK[$b]:-} ]]; then log "round $round/$ROUNDS, ${LABEL[$name]}: $b (for best)"; SK[$b]=$(sudokit_best "$b" "$work/$name.txt"); fi
       done
       pair_run best
     fi
@@ -245,7 +250,8 @@ fi
 commas() { awk '{ s = sprintf("%.0f", $1); while (s ~ /[0-9][0-9][0-9][0-9]/) sub(/[0-9][0-9][0-9]($|,)/, ",&", s); print s }'; }
 (( quick )) && echo "**Smoke run (--quick): the figures below measure nothing.**" && echo
 [[ -n $changed ]] && echo "$changed" && echo
-echo "sudokit / peer, puzzles per second: median (min-max) of the per-round ratio over $ROUNDS round$( (( ROUNDS > 1 )) && echo s);"
+echo "sudokit / peer, puzzles per second: median (min-max) of the per-round ratio over $ROUNDS round$( (( ROUNDS > 1 )) && echo s),"
+echo "each side's figure in a round the best of $WINDOWS window$( (( WINDOWS > 1 )) && echo s) of T seconds, alternated with the other side's (T: the peer's -t below);"
 load_list=$(printf '%s; ' "${loads[@]}")
 echo "core $CORE, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average at each round's start: ${load_list%; }"
 echo
@@ -286,9 +292,9 @@ echo
 echo '```sh'
 echo "# sudokit ($BENCH, sha256 $bench_sum...; work tree at $(git describe --always --dirty 2>/dev/null || echo '?'))"
 for o in "$work"/options.*; do
-  echo "taskset -c $CORE $BENCH --count 2 --repeat 3 --solvers ${o##*.} FILE   # options: $(cat "$o")"
+  echo "taskset -c $CORE $BENCH --count 2 --seconds T --solvers ${o##*.} FILE   # options: $(cat "$o")"
 done
-echo "# peers ($(sed -n 's/^build info: //p' <<< "$peer_help"); the best of $PEER_REPEAT runs)"
+echo "# peers ($(sed -n 's/^build info: //p' <<< "$peer_help"))"
 for name in "${names[@]}"; do
   for p in $PAIRS; do
     f=$(file_for "$p" "$name") id=${PEER_OF[$p]}
