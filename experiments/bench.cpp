@@ -9,9 +9,9 @@
 // One thread, every puzzle solved in file order, looking for up to --count solutions (2, as the
 // reference figures in data/README.md). Each of the --repeat passes is one pass over the files;
 // with --seconds T, after one untimed pass to warm up, each is instead whole passes until T
-// seconds have gone, and its rate their mean: tdoku's run_benchmark measures so, and a figure over
-// a second or more says more on these machines, whose speed comes and goes within seconds, than
-// the best of a few passes of 30 ms. The timed loop solves only; every answer is verified by
+// seconds have gone, and its rate their mean: tdoku's run_benchmark times its passes so, and a
+// figure over a second or more says more on these machines, whose speed comes and goes within
+// seconds, than the best of a few passes of 30 ms. The timed loop solves only; every answer is verified by
 // Solver::solve, and the bench checks again that each finished puzzle has a solution, so that a
 // fast wrong backend cannot post a number. With --timeout, a puzzle stopped at the limit counts
 // with the time it took (the limit), as docs/benchmarks.md's large-grid tables count it.
@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -79,9 +80,10 @@ int main(int argc, char** argv) try {
     ("option,o", po::value(&option_pairs)->composing(), "backend option KEY=VALUE, passed to every backend that takes it")
     ("count", po::value(&count), "solutions to look for per puzzle (default: 2 for Sudoku, 0 (all) for exact cover)")
     ("kind", po::value(&kind_text), "sudoku or xc (default: xc for a .dlx file)")
-    ("repeat", po::value(&repeat)->default_value(1), "passes over the files; the fastest is reported")
-    ("seconds", po::value(&seconds)->default_value(0), "each pass: whole passes over the files until this many seconds "
-     "have gone (after one to warm up), their mean rate (0: one pass; Sudoku files only)")
+    ("repeat", po::value(&repeat)->default_value(1), "passes over the files (windows, with --seconds); the fastest is reported")
+    ("seconds", po::value(&seconds)->default_value(0), "each --repeat pass becomes a window: whole passes over the files "
+     "until this many seconds have gone (after one untimed pass to warm up), timed as their mean (0: one pass; "
+     "Sudoku files only)")
     ("timeout", po::value(&timeout)->default_value(0), "seconds per puzzle (0: none); a stopped puzzle counts with its time")
     ("estimate", po::bool_switch(&estimate), "keep the online estimate of each tree's size (online_estimate.h) while "
      "searching, as compare does: what it costs")
@@ -101,7 +103,8 @@ int main(int argc, char** argv) try {
   const bool xc = kind_text.empty() ? first.size() > 4 && first.compare(first.size() - 4, 4, ".dlx") == 0 : kind_text == "xc";
   if (!kind_text.empty() && kind_text != "xc" && kind_text != "sudoku") throw UsageError("--kind is sudoku or xc");
   if (xc && files.size() != 1) throw UsageError("exact cover: one file");
-  if (!(seconds >= 0) || (xc && seconds > 0)) throw UsageError("--seconds: a number of seconds >= 0, for Sudoku files");
+  if (!std::isfinite(seconds) || seconds < 0 || (xc && seconds > 0))
+    throw UsageError("--seconds: a number of seconds >= 0, for Sudoku files");
   if (repeat < 1) throw UsageError("--repeat: at least 1");
   const ProblemKind kind = xc ? ProblemKind::exact_cover : ProblemKind::sudoku;
   if (!vm.count("count")) count = xc ? 0 : 2;
@@ -125,7 +128,11 @@ int main(int argc, char** argv) try {
   if (estimate) limits.estimator = &estimator;
   // What a speeds row says it measured: the files, the count, the passes and the limit.
   std::string measured = joined(files, " + ") + ", --count " + std::to_string(count) + ", best of " + std::to_string(repeat);
-  if (seconds > 0) measured += " (each " + std::to_string(seconds) + " s of passes)";
+  if (seconds > 0) {
+    std::ostringstream window;
+    window << " (each " << seconds << " s of passes)";
+    measured += window.str();
+  }
   if (!option_pairs.empty()) measured += ", -o " + joined(option_pairs, " -o ");
   if (timeout > 0) measured += ", " + std::to_string(static_cast<int>(timeout)) + " s a puzzle";
   auto speeds_row = [&](const std::string& name, double per_second) {
@@ -202,13 +209,13 @@ int main(int argc, char** argv) try {
       // The time of one pass: of this one, or the mean over the passes of the next `seconds`.
       const auto start = std::chrono::steady_clock::now();
       double elapsed = 0;
-      int passes = 0;
+      std::uint64_t passes = 0;
       do {
         one_pass();
         ++passes;
         elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       } while (elapsed < seconds);
-      best = std::min(best, elapsed / passes);
+      best = std::min(best, elapsed / static_cast<double>(passes));
       stopped = 0;
       for (std::size_t i = 0; i < puzzles.size(); ++i) {
         if (results[i].status == Status::stopped && timeout > 0) ++stopped;

@@ -5,7 +5,7 @@
 # the ratios sudokit puzzles/s / peer puzzles/s, each the median and the range over the rounds,
 # then every round's raw figures and the commands that gave them.
 #
-#   experiments/peers.sh                  # PEERS=/tmp/peers, 5 rounds: about 12 minutes
+#   experiments/peers.sh                  # PEERS=/tmp/peers, 5 rounds: about 16 minutes
 #   experiments/peers.sh --quick          # smoke run: 2 rounds, small sets; not a measurement
 #   experiments/peers.sh -h               # this text
 #
@@ -42,6 +42,9 @@
 #                                  encoding), one reused solver, givens as assumptions
 #   backtrack / _tdev_basic        row-major backtracking, no propagation, on both sides
 #   best      / tdoku              the fastest of propagate, dlx and sat in that round and set
+#                                  (by their figures above; one not paired above is timed for
+#                                  the choice in windows of tdoku's T), timed again in windows
+#                                  alternated with tdoku's
 # How each side is timed, in windows of T seconds (T calibrated once per peer and set before the
 # first round: 3/4 of a pass over the set at the peer's rate, at least 1):
 #   sudokit  sudokit-bench --count 2 --seconds T --solvers B FILE: after one pass to warm up,
@@ -58,8 +61,8 @@
 # machines comes and goes within seconds, so both sides sample the same stretch of time, and the
 # best of each is its speed undisturbed (a side timed in one short burst, as this script first
 # did, lands wholly in a slow stretch or not, which spread one pair's ratio from 0.7 to 1.3).
-# Each round alternates the two sides pair by pair, the peer first in odd rounds, sudokit first in
-# even ones. FILE is, on both sides, the set's puzzles without its comment lines (cut to N).
+# sudokit-bench warms up for one pass, run_benchmark for -w1 second: both warm before timing.
+# FILE is, on both sides, the set's puzzles without its comment lines (cut to N).
 set -euo pipefail
 shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
@@ -178,9 +181,10 @@ sudokit_once() {  # BACKEND FILE T -> puzzles/s
   echo "${pps// /}"
 }
 
-sudokit_best() {  # BACKEND FILE -> the best of WINDOWS windows of 1 s
-  local best=0
-  for _ in $(seq "$WINDOWS"); do best=$(larger "$best" "$(sudokit_once "$1" "$2" 1)"); done
+larger() { awk -v a="$1" -v b="$2" 'BEGIN { print (b > a ? b : a) }'; }
+sudokit_best() {  # BACKEND FILE T -> the best of WINDOWS windows (for the best pair's choice only)
+  local best=0 r
+  for _ in $(seq "$WINDOWS"); do r=$(sudokit_once "$1" "$2" "$3"); best=$(larger "$best" "$r"); done
   echo "$best"
 }
 
@@ -197,29 +201,27 @@ done
 
 # --- the rounds ------------------------------------------------------------------------------
 # Both sides of PAIR in this round's order, for set $name of round $round; SK keeps the round's
-# sudokit figures of the set for the best pair.
-larger() { awk -v a="$1" -v b="$2" 'BEGIN { print (b > a ? b : a) }'; }
+# sudokit figures of the set, from which the best pair takes its backend (the fastest), timed
+# again in windows alternated with tdoku's.
 pair_run() {  # PAIR: both sides' windows, alternated, in this round's order
-  local p=$1 f id t sk=0 peer=0 w side
+  local p=$1 b=$1 f id t sk=0 peer=0 side r c
   f=$(file_for "$p" "$name") id=${PEER_OF[$p]}
   t=${TSEC[$id/$name]}
-  log "round $round/$ROUNDS, ${LABEL[$name]}: $p / $id"
-  for w in $(seq "$WINDOWS"); do
+  if [[ $p == best ]]; then
+    b=propagate
+    for c in dlx sat; do
+      if [[ -n ${SK[$c]:-} ]] && awk -v a="${SK[$c]}" -v d="${SK[$b]}" 'BEGIN { exit !(a > d) }'; then b=$c; fi
+    done
+  fi
+  log "round $round/$ROUNDS, ${LABEL[$name]}: $b / $id"
+  for _ in $(seq "$WINDOWS"); do
     for side in $( (( round % 2 )) && echo peer sudokit || echo sudokit peer); do
-      if [[ $side == peer ]]; then peer=$(larger "$peer" "$(peer_once "$id" "$f" "$t")")
-      elif [[ $p != best ]]; then sk=$(larger "$sk" "$(sudokit_once "$p" "$f" "$t")"); fi
+      if [[ $side == peer ]]; then r=$(peer_once "$id" "$f" "$t"); peer=$(larger "$peer" "$r")
+      else r=$(sudokit_once "$b" "$f" "$t"); sk=$(larger "$sk" "$r"); fi
     done
   done
-  if [[ $p == best ]]; then
-    local b best=0 bb=''
-    for b in propagate dlx sat; do
-      if [[ -n ${SK[$b]:-} ]] && awk -v a="${SK[$b]}" -v c="$best" 'BEGIN { exit !(a > c) }'; then best=${SK[$b]} bb=$b; fi
-    done
-    printf '%s\t%s\tbest\t%s\t%s\t%s\n' "$round" "$name" "$bb" "$best" "$peer" >> "$raw"
-  else
-    SK[$p]=$sk
-    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$name" "$p" "$p" "$sk" "$peer" >> "$raw"
-  fi
+  [[ $p == best ]] || SK[$p]=$sk
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$name" "$p" "$b" "$sk" "$peer" >> "$raw"
 }
 raw=$work/raw.tsv  # round, set, pair, sudokit backend, sudokit puzzles/s, peer puzzles/s
 : > "$raw"
@@ -232,7 +234,7 @@ for round in $(seq "$ROUNDS"); do
     if [[ " $PAIRS " == *" best "* ]]; then
       # the best pair compares with all three full-set backends: measure the ones not paired above
       for b in propagate dlx sat; do
-        if [[ -z ${SK[$b]:-} ]]; then log "round $round/$ROUNDS, ${LABEL[$name]}: $b (for best)"; SK[$b]=$(sudokit_best "$b" "$work/$name.txt"); fi
+        if [[ -z ${SK[$b]:-} ]]; then log "round $round/$ROUNDS, ${LABEL[$name]}: $b (for best)"; SK[$b]=$(sudokit_best "$b" "$work/$name.txt" "${TSEC[tdoku/$name]}"); fi
       done
       pair_run best
     fi

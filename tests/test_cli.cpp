@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -457,4 +458,29 @@ TEST(Cli, AnExactCoverFileGivenToSolveSaysUseXc) {
   EXPECT_NE(r.err.find("p.dlx: an exact-cover problem (DLX format), not Sudoku puzzles: `sudokit xc "), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_EQ(r.out.size(), 82u) << r.out;  // p.txt's solution
+}
+
+// sudokit-bench --seconds T (experiments/peers.sh's windows): whole passes over the puzzles until
+// T seconds have gone, after one to warm up, so the run lasts at least T, and the rate is per
+// pass, not for the whole window; a negative T is refused.
+TEST(Cli, BenchSecondsTimesPassesForThatLongAndRefusesANegative) {
+  sudokit::test::ScratchDir dir;
+  { std::ofstream(dir.path() + "p.txt") << kHard << "\n" << kNeedsSearch << "\n"; }
+  const std::string bench = "\"" + std::string(SUDOKIT_BENCH_EXE) + "\" --solvers " + sudokit::test::fastest() + " ";
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = run_shell(bench + "--seconds 0.3 " + dir.path() + "p.txt");
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::smatch row;
+  ASSERT_TRUE(std::regex_search(r.out, row, std::regex("\\| " + sudokit::test::fastest() + " \\| [^|]* \\| 2 \\| ([0-9]+) \\|")))
+      << r.out;
+  // Two puzzles take well under 0.1 s a pass: a window's rate is more than 2 / 0.3 puzzles a
+  // second unless the whole window was counted as one pass.
+  EXPECT_GT(std::stod(row[1].str()), 20.0) << r.out;
+  EXPECT_GE(took, 0.3) << r.out;
+  const auto negative = run_shell(bench + "--seconds -1 " + dir.path() + "p.txt");
+  EXPECT_EQ(negative.exit_code, 1);
+  EXPECT_NE(negative.err.find("--seconds: a number of seconds >= 0"), std::string::npos) << negative.err;
+  const auto endless = run_shell(bench + "--seconds inf " + dir.path() + "p.txt");
+  EXPECT_EQ(endless.exit_code, 1) << endless.out;
 }
