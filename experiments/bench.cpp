@@ -11,9 +11,9 @@
 // with --seconds T, after one untimed pass to warm up, each is instead whole passes until T
 // seconds have gone, and its rate their mean: tdoku's run_benchmark times its passes so, and a
 // figure over a second or more says more on these machines, whose speed comes and goes within
-// seconds, than the best of a few passes of 30 ms. The timed loop solves only; every answer is verified by
-// Solver::solve, and the bench checks again that each finished puzzle has a solution, so that a
-// fast wrong backend cannot post a number. With --timeout, a puzzle stopped at the limit counts
+// seconds, than the best of a few passes of 30 ms. The timed loop solves only; every answer is
+// verified by Solver::solve, and the bench checks again that each finished puzzle has a
+// solution, so that a fast wrong backend cannot post a number. With --timeout, a puzzle stopped at the limit counts
 // with the time it took (the limit), as docs/benchmarks.md's large-grid tables count it.
 //
 // Output: the allocator, then one markdown table row per backend; or, with --speeds SIZES (grid

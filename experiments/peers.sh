@@ -213,7 +213,7 @@ pair_run() {  # PAIR: both sides' windows, alternated, in this round's order
       if [[ -n ${SK[$c]:-} ]] && awk -v a="${SK[$c]}" -v d="${SK[$b]}" 'BEGIN { exit !(a > d) }'; then b=$c; fi
     done
   fi
-  log "round $round/$ROUNDS, ${LABEL[$name]}: $b / $id"
+  log "round $round/$ROUNDS, ${LABEL[$name]}: $p$([[ $p == best ]] && echo " ($b)") / $id"
   for _ in $(seq "$WINDOWS"); do
     for side in $( (( round % 2 )) && echo peer sudokit || echo sudokit peer); do
       if [[ $side == peer ]]; then r=$(peer_once "$id" "$f" "$t"); peer=$(larger "$peer" "$r")
