@@ -13,8 +13,9 @@
 // figure over a second or more says more on these machines, whose speed comes and goes within
 // seconds, than the best of a few passes of 30 ms. The timed loop solves only; every answer is
 // verified by Solver::solve, and the bench checks again that each finished puzzle has a
-// solution, so that a fast wrong backend cannot post a number. With --timeout, a puzzle stopped at the limit counts
-// with the time it took (the limit), as docs/benchmarks.md's large-grid tables count it.
+// solution, so that a fast wrong backend cannot post a number. With --timeout, a puzzle stopped
+// at the limit counts with the time it took (the limit), as docs/benchmarks.md's large-grid
+// tables count it.
 //
 // Output: the allocator, then one markdown table row per backend; or, with --speeds SIZES (grid
 // sides "first-last" for Sudoku, "-" for exact cover), the rows of solvers/speeds.tsv that these

@@ -209,9 +209,7 @@ pair_run() {  # PAIR: both sides' windows, alternated, in this round's order
   t=${TSEC[$id/$name]}
   if [[ $p == best ]]; then
     b=propagate
-    for c in dlx sat; do
-      if [[ -n ${SK[$c]:-} ]] && awk -v a="${SK[$c]}" -v d="${SK[$b]}" 'BEGIN { exit !(a > d) }'; then b=$c; fi
-    done
+    for c in dlx sat; do [[ $(larger "${SK[$b]}" "${SK[$c]}") == "${SK[$b]}" ]] || b=$c; done
   fi
   log "round $round/$ROUNDS, ${LABEL[$name]}: $p$([[ $p == best ]] && echo " ($b)") / $id"
   for _ in $(seq "$WINDOWS"); do

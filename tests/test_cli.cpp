@@ -462,7 +462,7 @@ TEST(Cli, AnExactCoverFileGivenToSolveSaysUseXc) {
 
 // sudokit-bench --seconds T (experiments/peers.sh's windows): whole passes over the puzzles until
 // T seconds have gone, after one to warm up, so the run lasts at least T, and the rate is per
-// pass, not for the whole window; a negative T is refused.
+// pass, not for the whole window; a negative or infinite T is refused.
 TEST(Cli, BenchSecondsTimesPassesForThatLongAndRefusesANegative) {
   sudokit::test::ScratchDir dir;
   { std::ofstream(dir.path() + "p.txt") << kHard << "\n" << kNeedsSearch << "\n"; }
