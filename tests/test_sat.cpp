@@ -224,7 +224,7 @@ TEST(Sat, SettlingFirstChangesNoAnswerAndNoCount) {
     for (const Grid& g : r.solutions) s += " " + to_line(g);
     return s;
   };
-  for (auto lib : {sat::Library::cryptominisat, sat::Library::cadical})
+  for (auto lib : {sat::Library::cryptominisat, sat::Library::cadical, sat::Library::cdcl})
     for (auto e : kEncodings)
       for (auto mode : {SatSolver::Mode::reduce, SatSolver::Mode::units}) {
         SatSolver on(SatSolver::Config{.encoding = e, .mode = mode, .library = lib, .settle = true});
@@ -278,6 +278,8 @@ TEST(Sat, ATraceSaysWhichCallsUnitPropagationAnswered) {
     EXPECT_EQ(answered_by(easy, Encoding::extended, lib, false), (Calls{"library", "library"}));
     EXPECT_EQ(answered_by(hard, Encoding::extended, lib, true), (Calls{"library", "library"}));
   }
+  // The CDCL enumerates in one call; traced, it is asked even for an easy puzzle, to show its steps.
+  EXPECT_EQ(answered_by(easy, Encoding::extended, sat::Library::cdcl, true), (Calls{"library"}));
 }
 
 TEST(Sat, SettleFirstAnswersFromUnitPropagationOrAsksTheLibrary) {
@@ -348,13 +350,32 @@ TEST(Sat, RulesPropagatorSettlesWhatUnitPropagationSettles) {
 
   // A settled library: the model's clauses hold; a clause it falsifies before any solve is a
   // contradiction (a bug), after one it is a blocking clause.
-  auto settled = sat::settled_library(sat::Library::cadical, {0, 1, -1});
+  auto settled = sat::settled_library(sat::Library::cadical, {0, 1, -1}, 2, 1);
   settled->add_clause(std::vector{1, 2});
   EXPECT_THROW(settled->add_clause(std::vector{2}), std::logic_error);
   ASSERT_EQ(settled->solve({}, {}), sat::Answer::satisfiable);
   EXPECT_TRUE(settled->is_true(1) && !settled->is_true(2) && settled->model_checked());
   settled->add_clause(std::vector{-1, 2});
   EXPECT_EQ(settled->solve({}, {}), sat::Answer::unsatisfiable);
+
+  // For the CDCL, which enumerates: the model, then none, with the counts the CDCL itself reports
+  // for the formula x1, (not x1 or not x2): one unit, one propagation, nothing decided.
+  auto cdcl = sat::make_library(sat::Library::cdcl, {});
+  cdcl->new_vars(2);
+  for (std::vector<int> c : {std::vector{1}, {-1, -2}}) cdcl->add_clause(c);
+  auto settled_cdcl = sat::settled_library(sat::Library::cdcl, {0, 1, -1}, 2, 1);
+  for (auto* library : {cdcl.get(), settled_cdcl.get()}) {
+    ASSERT_TRUE(library->enumerates());
+    int models = 0;
+    EXPECT_EQ(library->search_all({}, {}, nullptr, [&] { return ++models, library->is_true(1) && !library->is_true(2); }),
+              sat::Answer::unsatisfiable);
+    EXPECT_EQ(models, 1);
+    const sat::CallStats call = library->last_call();
+    EXPECT_EQ(call.decisions, 0u);
+    EXPECT_EQ(call.propagations, 1u);
+    EXPECT_EQ(call.conflicts, 0u);
+  }
+  EXPECT_THROW(settled_cdcl->solve({}, {}), std::logic_error);
 }
 
 // A portfolio returns with the first answer: the loser is interrupted. Pigeonhole over 11 holes

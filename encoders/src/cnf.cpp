@@ -206,6 +206,20 @@ std::uint64_t SudokuRules::clauses(const std::vector<signed char>* fixed) const 
   return count;
 }
 
+int SudokuRules::unit_variables(const std::vector<signed char>* fixed) const {
+  std::vector<char> set(static_cast<std::size_t>(variables_) + 1, 0);
+  int count = 0;
+  emit_to(fixed, [&](std::span<const int> clause) {
+    if (clause.size() != 1) return;
+    const auto v = static_cast<std::size_t>(std::abs(clause[0]));
+    if (v >= set.size()) set.resize(v + 1, 0);  // an auxiliary (none of the encodings has such a unit)
+    char& mark = set[v];
+    count += !mark;
+    mark = 1;
+  });
+  return count;
+}
+
 template <class Add>
 int SudokuRules::emit_to(const std::vector<signed char>* fixed, Add&& add) const {
   int variables = variables_;

@@ -137,12 +137,12 @@ Library SatSolver::library(ProblemKind kind, int size) {
   return *used_;
 }
 
-// Settling answers as CryptoMiniSat and CaDiCaL report a formula they need not search (settle.h).
-// Not with a proof (it is the library's own derivation) nor for a library asked many times
-// (its state between calls is its own).
+// Settling answers as CryptoMiniSat, CaDiCaL and the CDCL report a formula they need not search
+// (settle.h). Not with a proof (it is the library's own derivation) nor for a library asked many
+// times (its state between calls is its own).
 bool SatSolver::may_settle(ProblemKind kind, Library lib, bool incremental) const {
   return config_.settle && !config_.program && !proofs_ && kind == ProblemKind::sudoku && !incremental &&
-         (lib == Library::cryptominisat || lib == Library::cadical);
+         (lib == Library::cryptominisat || lib == Library::cadical || lib == Library::cdcl);
 }
 
 std::unique_ptr<SatLibrary> SatSolver::make(ProblemKind kind, int size, sat::Setup setup, bool settle) {
@@ -160,11 +160,12 @@ std::unique_ptr<SatLibrary> SatSolver::make(ProblemKind kind, int size, sat::Set
 // library holding that model, and the sizes the formula would have had (variables_, clauses_):
 // the formula itself is not built. Otherwise `fresh` is left alone, and the answer says whether
 // settle_first could still settle the formula (or would only build the library after it).
+// A traced CDCL is not settled here: it shows its own steps (settle_first hands it the formula).
 SatSolver::Settling SatSolver::settled_by_rules(const Grid& puzzle, const FixedValues& fixed,
-                                                const sat::Loader::Deadline& deadline,
+                                                const sat::Loader::Deadline& deadline, bool observed,
                                                 std::unique_ptr<sat::SatLibrary>& fresh) {
   const Library lib = library(ProblemKind::sudoku, puzzle.size());
-  if (!may_settle(ProblemKind::sudoku, lib, false)) return Settling::not_here;
+  if (!may_settle(ProblemKind::sudoku, lib, false) || (observed && lib == Library::cdcl)) return Settling::not_here;
   // Out of time already: the usual way reports it as it always has (while loading, or at the
   // first call).
   if (deadline && std::chrono::steady_clock::now() >= *deadline) return Settling::maybe_later;
@@ -180,16 +181,21 @@ SatSolver::Settling SatSolver::settled_by_rules(const Grid& puzzle, const FixedV
       if ((*fixed)[v] != 0 && model[v] != (*fixed)[v]) return Settling::maybe_later;
     return Settling::never;
   }
+  // The formula's unit clauses: the givens (units), or what the reduction leaves of a group
+  // with one literal open (reduce); only the CDCL's counts need them.
+  std::uint64_t units = 0;
   if (config_.mode == Mode::units) {
     variables_ = static_cast<std::uint64_t>(cell_vars);
-    clauses_ = propagator_->clauses();
-    for (int cell = 0; cell < puzzle.shape().cells(); ++cell) clauses_ += puzzle[cell] != 0;
+    const auto givens = static_cast<std::uint64_t>(puzzle.givens());
+    clauses_ = propagator_->clauses() + givens;
+    units = givens;
   } else {
     if (!fixed) return Settling::maybe_later;  // cannot be: givens that clash do not settle
     variables_ = static_cast<std::uint64_t>(std::count(fixed->begin() + 1, fixed->end(), 0));
     clauses_ = rules_->clauses(&*fixed);
+    if (lib == Library::cdcl) units = static_cast<std::uint64_t>(rules_->unit_variables(&*fixed));
   }
-  fresh = sat::settled_library(lib, std::move(model));
+  fresh = sat::settled_library(lib, std::move(model), variables_, units);
   return Settling::settled;
 }
 
@@ -247,7 +253,7 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
       assumptions.push_back(s->new_vars(1));
       for (int cell = 0; cell < shape.cells(); ++cell)
         if (puzzle[cell] != 0) assumptions.push_back(cell_var(n, cell, puzzle[cell]));
-    } else if (const Settling settling = settled_by_rules(puzzle, fixed, deadline, fresh);
+    } else if (const Settling settling = settled_by_rules(puzzle, fixed, deadline, limits.observer != nullptr, fresh);
                settling == Settling::settled) {
       s = fresh.get();
       fresh_clauses_.clear();

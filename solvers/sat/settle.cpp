@@ -42,12 +42,20 @@ bool make_true(int lit, std::vector<signed char>& value, std::vector<int>& queue
   return true;
 }
 
-// What each library's last_call() reports for a call that neither decided nor met a conflict:
-// CryptoMiniSat counts decisions and propagations (none: level-0 propagation is not counted),
-// CaDiCaL neither (cadical.cpp).
-CallStats untouched_call(Library library) {
+// What each library's last_call() reports for a formula its unit propagation settles, of
+// `variables` variables of which the unit clauses set `units`: CryptoMiniSat counts decisions and
+// propagations (none: level-0 propagation is not counted), CaDiCaL neither (cadical.cpp), the
+// textbook CDCL both, a propagation for each variable a clause of two or more literals sets (it
+// sets the units first, then propagates: cdcl.cpp), and no conflict: with every variable at
+// level 0 it finds no decision to forbid after the model (cdcl.cpp, forbid_model).
+CallStats untouched_call(Library library, std::uint64_t variables, std::uint64_t units) {
   if (library == Library::cryptominisat) return {0, 0, 0, std::nullopt};
+  if (library == Library::cdcl) return {0, variables - units, 0, std::nullopt};
   return {std::nullopt, std::nullopt, 0, std::nullopt};
+}
+
+bool settles(Library library) {
+  return library == Library::cryptominisat || library == Library::cadical || library == Library::cdcl;
 }
 
 }  // namespace
@@ -69,7 +77,9 @@ std::shared_ptr<SettleWork> settle_work() { return std::make_shared<SettleWork>(
 
 namespace {
 
-std::string library_name(Library library) { return library == Library::cadical ? "CaDiCaL" : "CryptoMiniSat"; }
+std::string library_name(Library library) {
+  return library == Library::cadical ? "CaDiCaL" : library == Library::cdcl ? "CDCL" : "CryptoMiniSat";
+}
 
 class SettleFirst final : public SatLibrary {
  public:
@@ -113,18 +123,40 @@ class SettleFirst final : public SatLibrary {
     vocabulary_ = make;
   }
 
+  // The textbook CDCL is asked through search_all() (it enumerates); a solve() goes to it, as its
+  // counts for a second call on a refuted formula are its own.
   Answer solve(std::span<const int> assumptions, const CallLimits& limits) override {
-    if (!real_ && state_ == State::untried && assumptions.empty())
+    if (!real_ && state_ == State::untried && assumptions.empty() && library_ != Library::cdcl)
       state_ = propagate() ? State::settled : State::open;
-    if (!real_ && (state_ == State::open || !assumptions.empty())) build_library();
+    if (!real_ && ((state_ != State::settled && state_ != State::refuted) || !assumptions.empty())) build_library();
     if (real_) return real_->solve(assumptions, limits);
     if (limits.deadline && std::chrono::steady_clock::now() >= *limits.deadline) return Answer::stopped;
     return state_ == State::refuted ? Answer::unsatisfiable : Answer::satisfiable;
   }
 
+  bool enumerates() const override { return library_ == Library::cdcl; }
+  // The CDCL's search from the settled model: the model, then nothing left (every variable at
+  // level 0: no decision to forbid). With an observer, the CDCL itself, which shows each step.
+  Answer search_all(std::span<const int> assumptions, const CallLimits& limits, SearchObserver* observer,
+                    const std::function<bool()>& on_model) override {
+    if (!real_ && state_ == State::untried && assumptions.empty() && !observer)
+      state_ = propagate() ? State::settled : State::open;
+    if (!real_ && (state_ != State::settled || !assumptions.empty() || observer)) build_library();
+    if (real_) return real_->search_all(assumptions, limits, observer, on_model);
+    if (limits.deadline && std::chrono::steady_clock::now() >= *limits.deadline) {
+      units_ = variables_;  // stopped before propagating, as the CDCL is: nothing counted
+      return Answer::stopped;
+    }
+    return on_model() ? Answer::unsatisfiable : Answer::satisfiable;
+  }
+  std::optional<CallStats> running_call() const override { return real_ ? real_->running_call() : std::nullopt; }
+
   bool is_true(int v) override { return real_ ? real_->is_true(v) : value_[static_cast<std::size_t>(v)] > 0; }
   bool has_value(int v) override { return real_ ? real_->has_value(v) : true; }
-  CallStats last_call() override { return real_ ? real_->last_call() : untouched_call(library_); }
+  CallStats last_call() override {
+    return real_ ? real_->last_call()
+                 : untouched_call(library_, static_cast<std::uint64_t>(variables_), static_cast<std::uint64_t>(units_));
+  }
   // Settled: propagate() read the model against every clause, after_settled() each one since
   // (sat.cpp reads it once more as a grid).
   bool model_checked() const override { return !real_ && state_ == State::settled; }
@@ -157,9 +189,13 @@ class SettleFirst final : public SatLibrary {
       while (literals_[i] != 0) ++begin[slot(literals_[i++]) + 1];
       open_count.push_back(static_cast<int>(i - first));
       if (i == first) return false;  // the empty clause
-      if (i - first == 1 && !assign(literals_[first])) return false;
+      if (std::all_of(literals_.begin() + static_cast<std::ptrdiff_t>(first) + 1,
+                      literals_.begin() + static_cast<std::ptrdiff_t>(i), [&](int lit) { return lit == literals_[first]; }) &&
+          !assign(literals_[first]))
+        return false;  // a unit clause (one literal, maybe repeated) that clashes with another
       ++i;
     }
+    units_ = static_cast<int>(queue.size());  // the variables the unit clauses set, each once
     for (std::size_t s = 1; s <= slots; ++s) begin[s] += begin[s - 1];
     std::vector<std::uint32_t>& clauses_of = w.clauses_of;
     clauses_of.resize(begin[slots]);
@@ -251,6 +287,7 @@ class SettleFirst final : public SatLibrary {
   Setup setup_;
   std::unique_ptr<SatLibrary> real_;
   int variables_ = 0;
+  int units_ = 0;  // of variables_, how many unit clauses set (after propagate())
   std::shared_ptr<SettleWork> work_;
   std::vector<int>& literals_;        // work_'s: the clauses, each ended by 0
   std::vector<signed char>& value_;   // work_'s: [variable] +1, -1, 0 (open)
@@ -262,8 +299,7 @@ class SettleFirst final : public SatLibrary {
 }  // namespace
 
 std::unique_ptr<SatLibrary> settle_first(Library library, const Setup& setup, std::shared_ptr<SettleWork> work) {
-  if (library != Library::cryptominisat && library != Library::cadical)
-    throw std::logic_error("settle_first: for CryptoMiniSat and CaDiCaL only");
+  if (!settles(library)) throw std::logic_error("settle_first: for CryptoMiniSat, CaDiCaL and the CDCL only");
   return std::make_unique<SettleFirst>(library, setup, std::move(work));
 }
 
@@ -369,7 +405,8 @@ namespace {
 
 class Settled final : public SatLibrary {
  public:
-  Settled(Library library, std::vector<signed char> model) : library_(library), model_(std::move(model)) {}
+  Settled(Library library, std::vector<signed char> model, std::uint64_t variables, std::uint64_t units)
+      : library_(library), model_(std::move(model)), variables_(variables), units_(units) {}
   std::string name() const override { return library_name(library_); }
   int new_vars(int) override { throw std::logic_error("settled_library: the model's variables are all there are"); }
   void add_clause(std::span<const int> literals) override {
@@ -385,12 +422,25 @@ class Settled final : public SatLibrary {
   }
   Answer solve(std::span<const int> assumptions, const CallLimits& limits) override {
     if (!assumptions.empty()) throw std::logic_error("settled_library: no assumptions");
+    if (library_ == Library::cdcl) throw std::logic_error("settled_library: the CDCL is asked by search_all()");
     if (limits.deadline && std::chrono::steady_clock::now() >= *limits.deadline) return Answer::stopped;
     solved_ = true;
     return refuted_ ? Answer::unsatisfiable : Answer::satisfiable;
   }
+  // As SettleFirst's: the model, then nothing left. Never traced (sat.cpp settles no traced CDCL).
+  bool enumerates() const override { return library_ == Library::cdcl; }
+  Answer search_all(std::span<const int> assumptions, const CallLimits& limits, SearchObserver* observer,
+                    const std::function<bool()>& on_model) override {
+    if (!assumptions.empty() || observer) throw std::logic_error("settled_library: no assumptions, no observer");
+    if (limits.deadline && std::chrono::steady_clock::now() >= *limits.deadline) {
+      units_ = variables_;  // stopped before propagating, as the CDCL is: nothing counted
+      return Answer::stopped;
+    }
+    solved_ = true;
+    return on_model() ? Answer::unsatisfiable : Answer::satisfiable;
+  }
   bool is_true(int v) override { return model_[static_cast<std::size_t>(v)] > 0; }
-  CallStats last_call() override { return untouched_call(library_); }
+  CallStats last_call() override { return untouched_call(library_, variables_, units_); }
   bool model_checked() const override { return solved_ && !refuted_; }
   const char* answered_without_library() const override {
     return solved_ ? "the rules' unit propagation from the givens, with no formula built" : nullptr;
@@ -399,13 +449,16 @@ class Settled final : public SatLibrary {
  private:
   Library library_;
   std::vector<signed char> model_;
+  std::uint64_t variables_, units_;
   bool solved_ = false, refuted_ = false;
 };
 
 }  // namespace
 
-std::unique_ptr<SatLibrary> settled_library(Library library, std::vector<signed char> model) {
-  return std::make_unique<Settled>(library, std::move(model));
+std::unique_ptr<SatLibrary> settled_library(Library library, std::vector<signed char> model, std::uint64_t variables,
+                                            std::uint64_t units) {
+  if (!settles(library)) throw std::logic_error("settled_library: for CryptoMiniSat, CaDiCaL and the CDCL only");
+  return std::make_unique<Settled>(library, std::move(model), variables, units);
 }
 
 }  // namespace sudokit::sat

@@ -22,14 +22,16 @@ namespace sudokit::sat {
 // conflict, assumptions, a clause on a variable the model does not cover) builds `library` with
 // `setup`, replays the formula into it, and hands it every call from then on; so does a formula
 // of more than 32,768 variables or a million literals, as soon as it has grown that large.
+// The textbook CDCL enumerates (search_all()): the settled model, then no other; it is built for
+// a search_all() with an observer (the trace shows its steps) and for every solve().
 //
 // Why: on an easy Sudoku the reduced formula's unit propagation is the whole search, and
-// building a CryptoMiniSat costs ten times more than propagating (docs/benchmarks.md). Neither
+// building a CryptoMiniSat costs ten times more than propagating (docs/benchmarks.md). No
 // library decides or conflicts on a formula its unit propagation settles, so the counts reported
 // are theirs for such a call (the same decisions, conflicts, propagations as last_call() there)
-// and a search's nodes do not change. For in-process libraries only: an external program is
-// asked every call (it is what is being checked), the textbook solvers show every step, and a
-// proof (setup.proof_path) comes from the library.
+// and a search's nodes do not change. For CryptoMiniSat, CaDiCaL and the CDCL only: an external
+// program is asked every call (it is what is being checked), the DPLL is for teaching alone,
+// and a proof (setup.proof_path) comes from the library.
 // `work`: buffers to reuse (settle_work()), kept by the caller between puzzles; a fresh set is
 // made when it is null or another SettleFirst is using it.
 struct SettleWork;
@@ -90,7 +92,10 @@ class RulesPropagator {
 // A library holding a model settled before any clause came (RulesPropagator): its variables are
 // the formula's, numbered as the model; every clause added must hold under the model, except a
 // clause added after a solve() that the model falsifies (a blocking clause), which makes the
-// formula unsatisfiable. Reports as settle_first does for a formula it settles.
-std::unique_ptr<SatLibrary> settled_library(Library library, std::vector<signed char> model);
+// formula unsatisfiable. Reports as settle_first does for a formula it settles, whose `variables`
+// are the formula's (with givens=reduce, the open cells' variables) and `units` of them set by
+// its unit clauses (the CDCL counts a propagation for each of the others).
+std::unique_ptr<SatLibrary> settled_library(Library library, std::vector<signed char> model, std::uint64_t variables,
+                                            std::uint64_t units);
 
 }  // namespace sudokit::sat

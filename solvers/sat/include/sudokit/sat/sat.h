@@ -116,11 +116,11 @@ class SatSolver final : public Solver {
   // never (the formula's propagation cannot settle it either), maybe_later (it might), or
   // not_here (no settling for this library or these settings).
   // `fixed`: with givens=reduce, values_fixed_by_givens(puzzle) (nullopt when the givens clash);
-  // nullopt with givens=units.
+  // nullopt with givens=units. `observed`: the search is traced.
   enum class Settling { settled, never, maybe_later, not_here };
   using FixedValues = std::optional<std::vector<signed char>>;
   Settling settled_by_rules(const Grid& puzzle, const FixedValues& fixed,
-                            const std::optional<std::chrono::steady_clock::time_point>& deadline,
+                            const std::optional<std::chrono::steady_clock::time_point>& deadline, bool observed,
                             std::unique_ptr<sat::SatLibrary>& fresh);
 
   Config config_;
