@@ -147,22 +147,28 @@ int Core::propagate() {
     auto& ws = watches_[index(-p)];
     std::size_t i = 0, j = 0;
     while (i < ws.size()) {
-      const int c = ws[i++];
+      const Watch w = ws[i++];
+      if (value(w.blocker) > 0) {
+        ws[j++] = w;  // satisfied: the clause is not read
+        continue;
+      }
+      const int c = w.clause;
       const Clause& cl = clauses_[static_cast<std::size_t>(c)];
       int* l = lits_.data() + cl.begin;
       if (l[0] == -p) std::swap(l[0], l[1]);  // the false watch in l[1]
+      const Watch kept{c, cl.size == 2 ? l[0] : 0};  // a longer clause's other watch may move
       if (value(l[0]) > 0) {
-        ws[j++] = c;  // satisfied by the other watch
+        ws[j++] = kept;  // satisfied by the other watch
         continue;
       }
       std::uint32_t k = 2;
       while (k < cl.size && value(l[k]) < 0) ++k;
       if (k < cl.size) {  // a literal not false: watch it instead
         std::swap(l[1], l[k]);
-        watches_[index(l[1])].push_back(c);
+        watch(l[1], kept);
         continue;
       }
-      ws[j++] = c;
+      ws[j++] = kept;
       if (value(l[0]) < 0) {  // every literal false
         while (i < ws.size()) ws[j++] = ws[i++];
         ws.resize(j);
