@@ -147,28 +147,41 @@ cat <<'MD'
 
 ## sat
 
-A SAT library is a black box here: neither CryptoMiniSat 5.11 nor CaDiCaL 1.5.3 (Debian's) tells
-its caller about each decision as it makes it (CaDiCaL's ExternalPropagator, which would, came in
-a later version), so the trace has one step per solver call. sudokit reports each call's
-decisions, conflicts and propagations, the model it found as cell names (`r1c1=4 ...`), then adds
-a clause forbidding that solution and asks again, which proves uniqueness; `--tree` has only
-the root to draw for the same reason:
+On a 9x9 grid sat's default solver is its own textbook CDCL (`solver=auto(cdcl)` above): a
+puzzle's formula is small, and building CryptoMiniSat or CaDiCaL for it costs more than the
+search ([backends/sat.md](backends/sat.md)). It tells every step, so its trace is long; its first
+lines, and the call it makes, which finds the solution and then, forbidding it, none other:
 
 ```
 MD
-echo "$P" | "$S" solve -s sat --count 2 --trace 2>&1 >/dev/null | grep -v '^[0-9.]*$'
+echo "$P" | "$S" solve -s sat --count 2 --trace 2>&1 >/dev/null | sed -n '2,6p'
+echo "..."
+echo "$P" | "$S" solve -s sat --count 2 --trace 2>&1 >/dev/null | grep ' call [0-9]'
 cat <<'MD'
 ```
 
-An easier puzzle may need no library at all: when unit propagation alone settles every variable,
-sat answers from it, reports the counts the library would for such a formula, and says so
-(settling: [backends/sat.md](backends/sat.md)). The two calls of an easy puzzle from
-`data/qqwing_simple_1000`:
+A SAT library is a black box: neither CryptoMiniSat 5.11 nor CaDiCaL 1.5.3 (Debian's) tells its
+caller about each decision as it makes it (CaDiCaL's ExternalPropagator, which would, came in a
+later version), so with one (`-o solver=cryptominisat`, the default from 13x13 on) the trace has
+one step per solver call. sudokit reports each call's decisions, conflicts and propagations, the
+model it found as cell names (`r1c1=4 ...`), then adds a clause forbidding that solution and asks
+again, which proves uniqueness; `--tree` has only the root to draw for the same reason:
+
+```
+MD
+echo "$P" | "$S" solve -s sat -o solver=cryptominisat --count 2 --trace 2>&1 >/dev/null | grep -v '^[0-9.]*$'
+cat <<'MD'
+```
+
+An easier puzzle may need no solver at all: when unit propagation alone settles every variable,
+sat answers from it, reports the counts the solver would for such a formula, and says so
+(settling: [backends/sat.md](backends/sat.md); a traced CDCL is still run, to show its steps). The
+two calls of an easy puzzle from `data/qqwing_simple_1000`:
 
 ```
 MD
 echo "4.12..65.356.9..2..2......914......2..3......9..8.........5..16..8..........6.938" |
-  "$S" solve -s sat --count 2 --trace 2>&1 >/dev/null | grep ' call [0-9]'
+  "$S" solve -s sat -o solver=cryptominisat --count 2 --trace 2>&1 >/dev/null | grep ' call [0-9]'
 cat <<'MD'
 ```
 

@@ -451,7 +451,9 @@ TEST(Sat, AutoShowsTheLibraryItUsed) {
   EXPECT_TRUE(solver->options().ends_with(want)) << solver->options();
   EXPECT_EQ(SatSolver::library_for(ProblemKind::exact_cover), sat::Library::cadical);
   solver->solve(Grid(Shape::make(2, 2)), count_up_to(2));
-  EXPECT_TRUE(solver->options().ends_with(",solver=auto(cryptominisat)")) << solver->options();
+  EXPECT_TRUE(solver->options().ends_with(",solver=auto(cdcl)")) << solver->options();
+  EXPECT_EQ(SatSolver::library_for(ProblemKind::sudoku, 9), sat::Library::cdcl);
+  EXPECT_EQ(SatSolver::library_for(ProblemKind::sudoku, 12), sat::Library::cdcl);
   EXPECT_EQ(SatSolver::library_for(ProblemKind::sudoku, 16), sat::Library::cryptominisat);
   EXPECT_EQ(SatSolver::library_for(ProblemKind::sudoku, 25), sat::Library::cadical);
   EXPECT_EQ(SatSolver::library_for(ProblemKind::sudoku, 64), sat::Library::cryptominisat);

@@ -200,22 +200,21 @@ int SudokuRules::emit(const std::vector<signed char>* fixed, const ClauseSink& a
 // Counting inlines the sink: no clause is stored or passed through a std::function (but compact's
 // counters, emitted by at_most_one_sequential), which was a fifth of an easy puzzle's time in sat
 // when a settled formula was counted by emitting it.
-std::uint64_t SudokuRules::clauses(const std::vector<signed char>* fixed) const {
+std::uint64_t SudokuRules::clauses(const std::vector<signed char>* fixed, int* unit_variables) const {
   std::uint64_t count = 0;
-  emit_to(fixed, [&count](std::span<const int>) { ++count; });
-  return count;
-}
-
-int SudokuRules::unit_variables(const std::vector<signed char>* fixed) const {
+  if (!unit_variables) {
+    emit_to(fixed, [&count](std::span<const int>) { ++count; });
+    return count;
+  }
   std::vector<char> set(static_cast<std::size_t>(variables_) + 1, 0);
-  int count = 0;
+  *unit_variables = 0;
   emit_to(fixed, [&](std::span<const int> clause) {
+    ++count;
     if (clause.size() != 1) return;
     const auto v = static_cast<std::size_t>(std::abs(clause[0]));
     if (v >= set.size()) set.resize(v + 1, 0);  // an auxiliary (none of the encodings has such a unit)
-    char& mark = set[v];
-    count += !mark;
-    mark = 1;
+    *unit_variables += !set[v];
+    set[v] = 1;
   });
   return count;
 }

@@ -25,9 +25,13 @@ using sat::SatLibrary;
 // The library `solver=auto` takes, as measured (docs/backends/sat.md, docs/benchmarks.md):
 // * exact cover: CaDiCaL. Counting is one call per solution, and a CryptoMiniSat call costs
 //   milliseconds before it searches: 12 queens 1.2 CPU seconds with CaDiCaL, 92 with CryptoMiniSat.
-// * Sudoku up to 24x24: CryptoMiniSat. A puzzle is a fresh solver and two calls, and
-//   CryptoMiniSat builds and loads faster: 1.2x CaDiCaL's puzzles/s on top1465 (9x9), 1.5x on
-//   16x16 (minimal) puzzles.
+// * Sudoku up to 12x12: the textbook CDCL. A puzzle that unit propagation does not settle is a
+//   fresh solver, and building CryptoMiniSat (and loading a formula into it) costs more than the
+//   search: the CDCL, built in a fraction of that and branching on the cell with the fewest
+//   digits left, makes 1.3-1.8x CryptoMiniSat's puzzles/s on top1465, 1.0-1.1x on
+//   forum_hardest_1106 (with 1.4x its conflicts) and 1.3-1.6x on 12x12 puzzles.
+// * Sudoku from 13x13 to 24x24: CryptoMiniSat, which builds and loads faster than CaDiCaL: 1.5x
+//   CaDiCaL's puzzles/s on 16x16 (minimal) puzzles; the CDCL, with twice its conflicts, 0.5x.
 // * Sudoku from 25x25 to 36x36 (the extended encoding): CaDiCaL. On minimal 25x25 puzzles
 //   CryptoMiniSat's search falls far behind: 2 of 9 solved within 20 s, against all 9 with
 //   CaDiCaL (docs/benchmarks.md, "Large grids"); on the earlier node-capped, easier 25x25 set it
@@ -35,6 +39,7 @@ using sat::SatLibrary;
 //   empty 64x64 grid: 3.9 s and 335 MB against 6.8 s and 440 MB); hard puzzles there not measured.
 Library SatSolver::library_for(ProblemKind kind, int size) {
   if (kind == ProblemKind::exact_cover) return Library::cadical;
+  if (size <= 12) return Library::cdcl;
   return size >= 25 && size <= 36 ? Library::cadical : Library::cryptominisat;
 }
 
@@ -192,8 +197,9 @@ SatSolver::Settling SatSolver::settled_by_rules(const Grid& puzzle, const FixedV
   } else {
     if (!fixed) return Settling::maybe_later;  // cannot be: givens that clash do not settle
     variables_ = static_cast<std::uint64_t>(std::count(fixed->begin() + 1, fixed->end(), 0));
-    clauses_ = rules_->clauses(&*fixed);
-    if (lib == Library::cdcl) units = static_cast<std::uint64_t>(rules_->unit_variables(&*fixed));
+    int unit_variables = 0;
+    clauses_ = rules_->clauses(&*fixed, lib == Library::cdcl ? &unit_variables : nullptr);
+    units = static_cast<std::uint64_t>(unit_variables);
   }
   fresh = sat::settled_library(lib, std::move(model), variables_, units);
   return Settling::settled;
@@ -415,8 +421,8 @@ std::unique_ptr<UniquenessSession> SatSolver::uniqueness_session(const Grid& sol
 BackendInfo SatSolver::info() {
   BackendInfo i;
   i.name = "sat";
-  i.summary = "CNF encodings solved in-process by CryptoMiniSat or CaDiCaL (or solver=dpll and solver=cdcl, a "
-              "textbook DPLL and CDCL that trace every step); exact cover as one variable per option";
+  i.summary = "CNF encodings solved in-process by CryptoMiniSat, CaDiCaL, or a textbook CDCL (the default up to "
+              "12x12) or DPLL that trace every step; exact cover as one variable per option";
   i.sudoku = true;
   i.exact_cover = true;
   i.node_unit = "conflicts";

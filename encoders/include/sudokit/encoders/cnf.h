@@ -77,12 +77,10 @@ class SudokuRules {
   // As emit_sudoku_rules(shape, encoding, fixed, add, distinct).
   int emit(const std::vector<signed char>* fixed, const ClauseSink& add) const;
   // How many clauses emit(fixed, ...) gives, without making them: the size a formula would have
-  // had, for one that was never built (a puzzle settled first: solvers/sat/settle.h).
-  std::uint64_t clauses(const std::vector<signed char>* fixed) const;
-  // How many variables the unit clauses of emit(fixed, ...) set, each counted once (two units
-  // may name one variable: a naked and a hidden single), without making the formula: what a
-  // solver that counts its propagations would not count (solvers/sat/settle.h).
-  int unit_variables(const std::vector<signed char>* fixed) const;
+  // had, for one that was never built (a puzzle settled first: solvers/sat/settle.h). With
+  // `unit_variables`, also how many variables its unit clauses set, each counted once (a naked
+  // and a hidden single may name one): what a solver counting its propagations would not count.
+  std::uint64_t clauses(const std::vector<signed char>* fixed, int* unit_variables = nullptr) const;
   // How many auxiliary variables emit(fixed, ...) will number (compact's counters; 0 for the
   // other encodings), without emitting: a solver can then create them all in one call.
   int auxiliaries(const std::vector<signed char>* fixed) const;

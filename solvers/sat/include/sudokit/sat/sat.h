@@ -6,9 +6,9 @@
 // The library (option solver=, in-process): cryptominisat, cadical, portfolio (the two side by
 // side, one thread each, the first answer wins: portfolio.cpp), or auto (default), which
 // picks by the rule in library_for(), measured in docs/backends/sat.md; or dpll or cdcl, the
-// textbook solvers of dpll.h and cdcl.h, for teaching: they report every decision, propagation,
-// conflict (and learnt clause) to the observer and count solutions in one search (auto never
-// picks them).
+// textbook solvers of dpll.h and cdcl.h: they report every decision, propagation, conflict (and
+// learnt clause) to the observer and count solutions in one search. auto picks the CDCL for
+// Sudoku up to 12x12, where building a library costs more than its search; never the DPLL.
 //
 // The encoding (option encoding=): minimal, efficient, extended, compact, or auto (default), which
 // picks by the grid's size (encoding_for() in sudokit/encoders/cnf.h).
