@@ -37,7 +37,8 @@
 #   propagate / jsolve             Norvig-style propagation / JSolve (singles, locked candidates)
 #   dlx       / kudoku             dancing links / kudoku (exact cover)
 #   sat       / minisat_complete   sudokit's default SAT (extended encoding, givens propagated
-#                                  away, a fresh CryptoMiniSat) / MiniSat 2.2 with tdoku's
+#                                  away, a fresh textbook CDCL per 9x9 puzzle that unit
+#                                  propagation does not settle) / MiniSat 2.2 with tdoku's
 #                                  "complete" encoding (cells and units exactly-one: the extended
 #                                  encoding), one reused solver, givens as assumptions
 #   backtrack / _tdev_basic        row-major backtracking, no propagation, on both sides
