@@ -147,16 +147,17 @@ cat <<'MD'
 
 ## sat
 
-On a 9x9 grid sat's default solver is its own textbook CDCL (`solver=auto(cdcl)` above): a
+On a 9x9 grid sat's default solver is its own textbook CDCL (`solver=auto(cdcl)` below): a
 puzzle's formula is small, and building CryptoMiniSat or CaDiCaL for it costs more than the
 search ([backends/sat.md](backends/sat.md)). It tells every step, so its trace is long; its first
 lines, and the call it makes, which finds the solution and then, forbidding it, none other:
 
 ```
 MD
-echo "$P" | "$S" solve -s sat --count 2 --trace 2>&1 >/dev/null | sed -n '2,6p'
+cdcl_trace=$(echo "$P" | "$S" solve -s sat --count 2 --trace 2>&1 >/dev/null)
+sed -n '2,6p' <<< "$cdcl_trace"
 echo "..."
-echo "$P" | "$S" solve -s sat --count 2 --trace 2>&1 >/dev/null | grep ' call [0-9]'
+grep ' call [0-9]' <<< "$cdcl_trace"
 cat <<'MD'
 ```
 

@@ -323,6 +323,58 @@ TEST(Sat, SettleFirstAnswersFromUnitPropagationOrAsksTheLibrary) {
   EXPECT_THROW(sat::settle_first(sat::Library::dpll, {}), std::logic_error);
 }
 
+// For the CDCL, settle_first answers what it settles with the CDCL's own counts (one propagation
+// per variable a longer clause sets, no decision, no conflict) and hands it the rest: a unit
+// written twice, a variable in no clause (a decision), a passed deadline (nothing counted), a
+// traced search, and any solve() (its second call on a refuted formula counts a conflict).
+TEST(Sat, SettleFirstCountsAsTheCdclDoes) {
+  using Formula = std::vector<std::vector<int>>;
+  auto run = [](sat::SatLibrary& s, int vars, const Formula& f, const sat::CallLimits& limits, SearchObserver* observer) {
+    s.new_vars(vars);
+    for (const auto& c : f) s.add_clause(c);
+    int models = 0;
+    const sat::Answer answer = s.search_all({}, limits, observer, [&] { return ++models < 5; });
+    const sat::CallStats call = s.last_call();
+    return std::to_string(static_cast<int>(answer)) + " models " + std::to_string(models) + " decisions " +
+           std::to_string(call.decisions.value_or(99)) + " propagations " + std::to_string(call.propagations.value_or(99)) +
+           " conflicts " + std::to_string(call.conflicts);
+  };
+  sat::CallLimits past;
+  past.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  test::EventCounter events;
+  const std::vector<std::pair<int, Formula>> formulas = {
+      {3, {{1}, {-1, 2}, {-2, -3}}},           // settled: two propagations
+      {3, {{1, 1}, {-1, 2}, {-2, -3}}},        // the unit written twice
+      {3, {{1}, {1}, {-1, 2}, {-2, 3, 1}}},    // a repeated unit; x3 set by no clause: a decision
+      {4, {{1}, {-1, 2}, {-2, -3}}},           // x4 in no clause: a decision
+      {2, {{1}, {-1, 2}, {-1, -2}}},           // a conflict
+  };
+  for (const auto& [vars, f] : formulas)
+    for (int how = 0; how < 3; ++how) {
+      const sat::CallLimits limits = how == 1 ? past : sat::CallLimits{};
+      SearchObserver* observer = how == 2 ? &events : nullptr;
+      auto plain = sat::make_library(sat::Library::cdcl, {});
+      auto settling = sat::settle_first(sat::Library::cdcl, {});
+      ASSERT_TRUE(settling->enumerates());
+      EXPECT_EQ(run(*settling, vars, f, limits, observer), run(*plain, vars, f, limits, observer)) << "formula " << f.size() << " how " << how;
+      // The first two settle without the CDCL (but traced), the others need it.
+      const bool settles = &f == &formulas[0].second || &f == &formulas[1].second;
+      EXPECT_EQ(settling->answered_without_library() != nullptr, settles && !observer) << "formula " << f.size() << " how " << how;
+    }
+  // Settled without the CDCL, then asked by solve(): the CDCL answers, with its own counts.
+  auto plain = sat::make_library(sat::Library::cdcl, {});
+  auto settling = sat::settle_first(sat::Library::cdcl, {});
+  for (auto* s : {plain.get(), settling.get()}) {
+    s->new_vars(2);
+    for (std::vector<int> c : {std::vector{1}, {-1, -2}}) s->add_clause(c);
+    ASSERT_EQ(s->search_all({}, {}, nullptr, [] { return true; }), sat::Answer::unsatisfiable);
+    s->add_clause(std::vector{-1});
+    EXPECT_EQ(s->solve({}, {}), sat::Answer::unsatisfiable);
+  }
+  EXPECT_EQ(settling->last_call().conflicts, plain->last_call().conflicts);
+  EXPECT_EQ(settling->answered_without_library(), nullptr);
+}
+
 // The rules' own unit propagation (settle.h): an easy puzzle's one model without a formula built
 // for it; a puzzle that needs decisions, or clashing givens, is left to the usual way.
 TEST(Sat, RulesPropagatorSettlesWhatUnitPropagationSettles) {
@@ -454,6 +506,7 @@ TEST(Sat, AutoShowsTheLibraryItUsed) {
   EXPECT_TRUE(solver->options().ends_with(",solver=auto(cdcl)")) << solver->options();
   EXPECT_EQ(SatSolver::library_for(ProblemKind::sudoku, 9), sat::Library::cdcl);
   EXPECT_EQ(SatSolver::library_for(ProblemKind::sudoku, 12), sat::Library::cdcl);
+  EXPECT_EQ(SatSolver::library_for(ProblemKind::sudoku, 13), sat::Library::cryptominisat);
   EXPECT_EQ(SatSolver::library_for(ProblemKind::sudoku, 16), sat::Library::cryptominisat);
   EXPECT_EQ(SatSolver::library_for(ProblemKind::sudoku, 25), sat::Library::cadical);
   EXPECT_EQ(SatSolver::library_for(ProblemKind::sudoku, 64), sat::Library::cryptominisat);

@@ -28,7 +28,7 @@ using sat::SatLibrary;
 // * Sudoku up to 12x12: the textbook CDCL. A puzzle that unit propagation does not settle is a
 //   fresh solver, and building CryptoMiniSat (and loading a formula into it) costs more than the
 //   search: the CDCL, built in a fraction of that and branching on the cell with the fewest
-//   digits left, makes 1.3-1.8x CryptoMiniSat's puzzles/s on top1465, 1.0-1.1x on
+//   digits left, makes 1.3-1.9x CryptoMiniSat's puzzles/s on top1465, 1.0-1.1x on
 //   forum_hardest_1106 (with 1.4x its conflicts) and 1.3-1.6x on 12x12 puzzles.
 // * Sudoku from 13x13 to 24x24: CryptoMiniSat, which builds and loads faster than CaDiCaL: 1.5x
 //   CaDiCaL's puzzles/s on 16x16 (minimal) puzzles; the CDCL, with twice its conflicts, 0.5x.
@@ -147,7 +147,7 @@ Library SatSolver::library(ProblemKind kind, int size) {
 // times (its state between calls is its own).
 bool SatSolver::may_settle(ProblemKind kind, Library lib, bool incremental) const {
   return config_.settle && !config_.program && !proofs_ && kind == ProblemKind::sudoku && !incremental &&
-         (lib == Library::cryptominisat || lib == Library::cadical || lib == Library::cdcl);
+         sat::settles(lib);
 }
 
 std::unique_ptr<SatLibrary> SatSolver::make(ProblemKind kind, int size, sat::Setup setup, bool settle) {
@@ -186,14 +186,21 @@ SatSolver::Settling SatSolver::settled_by_rules(const Grid& puzzle, const FixedV
       if ((*fixed)[v] != 0 && model[v] != (*fixed)[v]) return Settling::maybe_later;
     return Settling::never;
   }
-  // The formula's unit clauses: the givens (units), or what the reduction leaves of a group
-  // with one literal open (reduce); only the CDCL's counts need them.
+  // The variables the formula's unit clauses set: the givens' and the rules' own (units), or
+  // what the reduction leaves of a group with one literal open (reduce); only the CDCL's counts
+  // need them.
   std::uint64_t units = 0;
   if (config_.mode == Mode::units) {
     variables_ = static_cast<std::uint64_t>(cell_vars);
     const auto givens = static_cast<std::uint64_t>(puzzle.givens());
     clauses_ = propagator_->clauses() + givens;
-    units = givens;
+    std::vector<int> rule_units;  // the rules' unit clauses on other variables than the givens'
+    for (int lit : propagator_->unit_clauses()) {
+      const int v = std::abs(lit), n = puzzle.size();
+      if (puzzle[(v - 1) / n] != (v - 1) % n + 1) rule_units.push_back(v);
+    }
+    std::sort(rule_units.begin(), rule_units.end());
+    units = givens + static_cast<std::uint64_t>(std::unique(rule_units.begin(), rule_units.end()) - rule_units.begin());
   } else {
     if (!fixed) return Settling::maybe_later;  // cannot be: givens that clash do not settle
     variables_ = static_cast<std::uint64_t>(std::count(fixed->begin() + 1, fixed->end(), 0));
@@ -264,7 +271,7 @@ Result SatSolver::search(const Grid& puzzle, const Limits& limits) {
       s = fresh.get();
       fresh_clauses_.clear();
     } else {
-      fresh = make(ProblemKind::sudoku, n, setup(false, true), settling != Settling::never);
+      fresh = make(ProblemKind::sudoku, n, setup(false, true), settling == Settling::maybe_later);
       s = fresh.get();
       fresh_clauses_.clear();
       if (mode == Mode::units) {
@@ -427,8 +434,11 @@ BackendInfo SatSolver::info() {
   i.exact_cover = true;
   i.node_unit = "conflicts";
   i.work = {"decisions", "conflicts"};
-  i.default_budget = 5'000;  // about 0.03 s on 9x9 (170,000 conflicts per second), 0.06 s on 16x16
-  // The libraries' search is not observable step by step; solver=dpll and solver=cdcl report every step.
+  // About 0.07 s on 9x9 (the CDCL: some 70,000 conflicts a second on forum_hardest_1106, building
+  // included; CryptoMiniSat 170,000), 0.06 s on 16x16 (CryptoMiniSat).
+  i.default_budget = 5'000;
+  // The libraries' search is not observable step by step; solver=dpll and solver=cdcl report every
+  // step (and so does auto up to 12x12, where it takes the CDCL).
   i.tracing = BackendInfo::Tracing::notes;
   i.stepwise = {{{"solver", "dpll"}}, {{"solver", "cdcl"}}};
   i.probing = {{{"solver", "dpll"}}};

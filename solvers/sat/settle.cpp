@@ -43,22 +43,31 @@ bool make_true(int lit, std::vector<signed char>& value, std::vector<int>& queue
 }
 
 // What each library's last_call() reports for a formula its unit propagation settles, of
-// `variables` variables of which the unit clauses set `units`: CryptoMiniSat counts decisions and
-// propagations (none: level-0 propagation is not counted), CaDiCaL neither (cadical.cpp), the
-// textbook CDCL both, a propagation for each variable a clause of two or more literals sets (it
-// sets the units first, then propagates: cdcl.cpp), and no conflict: with every variable at
-// level 0 it finds no decision to forbid after the model (cdcl.cpp, forbid_model).
-CallStats untouched_call(Library library, std::uint64_t variables, std::uint64_t units) {
+// `variables` variables of which its unit clauses set `unit_variables`: CryptoMiniSat counts
+// decisions and propagations (none: level-0 propagation is not counted), CaDiCaL neither
+// (cadical.cpp), the textbook CDCL both, a propagation for each variable that a clause of two or
+// more literals sets (it sets the units first, then propagates: cdcl.cpp), no decision and no
+// conflict; nothing at all when its call stopped at the deadline before it began (`stopped`).
+CallStats settled_call(Library library, std::uint64_t variables, std::uint64_t unit_variables, bool stopped) {
   if (library == Library::cryptominisat) return {0, 0, 0, std::nullopt};
-  if (library == Library::cdcl) return {0, variables - units, 0, std::nullopt};
+  if (library == Library::cdcl) return {0, stopped ? 0 : variables - unit_variables, 0, std::nullopt};
   return {std::nullopt, std::nullopt, 0, std::nullopt};
 }
+
+// The CDCL's search_all() on a formula unit propagation settled, whose model on_model reads: that
+// model, then no other (every variable is at level 0, so after it the CDCL finds no decision to
+// forbid: cdcl.cpp, forbid_model); `stopped` before anything when the deadline has passed.
+Answer settled_search(const CallLimits& limits, const std::function<bool()>& on_model, bool& stopped) {
+  stopped = limits.deadline && std::chrono::steady_clock::now() >= *limits.deadline;
+  if (stopped) return Answer::stopped;
+  return on_model() ? Answer::unsatisfiable : Answer::satisfiable;
+}
+
+}  // namespace
 
 bool settles(Library library) {
   return library == Library::cryptominisat || library == Library::cadical || library == Library::cdcl;
 }
-
-}  // namespace
 
 // The buffers of one SettleFirst, kept between puzzles by whoever makes them (SatSolver), so
 // that a puzzle's formula and its propagation reuse the memory of the last one's: growing the
@@ -126,7 +135,8 @@ class SettleFirst final : public SatLibrary {
   // The textbook CDCL is asked through search_all() (it enumerates); a solve() goes to it, as its
   // counts for a second call on a refuted formula are its own.
   Answer solve(std::span<const int> assumptions, const CallLimits& limits) override {
-    if (!real_ && state_ == State::untried && assumptions.empty() && library_ != Library::cdcl)
+    if (!real_ && library_ == Library::cdcl) build_library();
+    if (!real_ && state_ == State::untried && assumptions.empty())
       state_ = propagate() ? State::settled : State::open;
     if (!real_ && ((state_ != State::settled && state_ != State::refuted) || !assumptions.empty())) build_library();
     if (real_) return real_->solve(assumptions, limits);
@@ -135,19 +145,15 @@ class SettleFirst final : public SatLibrary {
   }
 
   bool enumerates() const override { return library_ == Library::cdcl; }
-  // The CDCL's search from the settled model: the model, then nothing left (every variable at
-  // level 0: no decision to forbid). With an observer, the CDCL itself, which shows each step.
+  // The CDCL's search of a settled formula (settled_search); with an observer, the CDCL itself,
+  // which shows each step.
   Answer search_all(std::span<const int> assumptions, const CallLimits& limits, SearchObserver* observer,
                     const std::function<bool()>& on_model) override {
     if (!real_ && state_ == State::untried && assumptions.empty() && !observer)
       state_ = propagate() ? State::settled : State::open;
     if (!real_ && (state_ != State::settled || !assumptions.empty() || observer)) build_library();
     if (real_) return real_->search_all(assumptions, limits, observer, on_model);
-    if (limits.deadline && std::chrono::steady_clock::now() >= *limits.deadline) {
-      units_ = variables_;  // stopped before propagating, as the CDCL is: nothing counted
-      return Answer::stopped;
-    }
-    return on_model() ? Answer::unsatisfiable : Answer::satisfiable;
+    return settled_search(limits, on_model, stopped_);
   }
   std::optional<CallStats> running_call() const override { return real_ ? real_->running_call() : std::nullopt; }
 
@@ -155,7 +161,8 @@ class SettleFirst final : public SatLibrary {
   bool has_value(int v) override { return real_ ? real_->has_value(v) : true; }
   CallStats last_call() override {
     return real_ ? real_->last_call()
-                 : untouched_call(library_, static_cast<std::uint64_t>(variables_), static_cast<std::uint64_t>(units_));
+                 : settled_call(library_, static_cast<std::uint64_t>(variables_),
+                                static_cast<std::uint64_t>(unit_variables_), stopped_);
   }
   // Settled: propagate() read the model against every clause, after_settled() each one since
   // (sat.cpp reads it once more as a grid).
@@ -195,7 +202,7 @@ class SettleFirst final : public SatLibrary {
         return false;  // a unit clause (one literal, maybe repeated) that clashes with another
       ++i;
     }
-    units_ = static_cast<int>(queue.size());  // the variables the unit clauses set, each once
+    unit_variables_ = static_cast<int>(queue.size());  // the variables the unit clauses set, each once
     for (std::size_t s = 1; s <= slots; ++s) begin[s] += begin[s - 1];
     std::vector<std::uint32_t>& clauses_of = w.clauses_of;
     clauses_of.resize(begin[slots]);
@@ -287,7 +294,8 @@ class SettleFirst final : public SatLibrary {
   Setup setup_;
   std::unique_ptr<SatLibrary> real_;
   int variables_ = 0;
-  int units_ = 0;  // of variables_, how many unit clauses set (after propagate())
+  int unit_variables_ = 0;  // of variables_, how many unit clauses set (after propagate())
+  bool stopped_ = false;    // the last search_all() stopped at its deadline before it began
   std::shared_ptr<SettleWork> work_;
   std::vector<int>& literals_;        // work_'s: the clauses, each ended by 0
   std::vector<signed char>& value_;   // work_'s: [variable] +1, -1, 0 (open)
@@ -405,8 +413,8 @@ namespace {
 
 class Settled final : public SatLibrary {
  public:
-  Settled(Library library, std::vector<signed char> model, std::uint64_t variables, std::uint64_t units)
-      : library_(library), model_(std::move(model)), variables_(variables), units_(units) {}
+  Settled(Library library, std::vector<signed char> model, std::uint64_t variables, std::uint64_t unit_variables)
+      : library_(library), model_(std::move(model)), variables_(variables), unit_variables_(unit_variables) {}
   std::string name() const override { return library_name(library_); }
   int new_vars(int) override { throw std::logic_error("settled_library: the model's variables are all there are"); }
   void add_clause(std::span<const int> literals) override {
@@ -418,6 +426,8 @@ class Settled final : public SatLibrary {
     }
     if (holds) return;
     if (!solved_) throw std::logic_error("settled_library: a clause of the formula is false under its settled model");
+    // The CDCL forbids its own models; what it would count after a refutation is its own.
+    if (library_ == Library::cdcl) throw std::logic_error("settled_library: no clause for the CDCL after its search");
     refuted_ = true;
   }
   Answer solve(std::span<const int> assumptions, const CallLimits& limits) override {
@@ -427,20 +437,17 @@ class Settled final : public SatLibrary {
     solved_ = true;
     return refuted_ ? Answer::unsatisfiable : Answer::satisfiable;
   }
-  // As SettleFirst's: the model, then nothing left. Never traced (sat.cpp settles no traced CDCL).
+  // The CDCL's search of the settled formula (settled_search). Never traced: sat.cpp settles no
+  // traced CDCL, whose trace shows its steps.
   bool enumerates() const override { return library_ == Library::cdcl; }
   Answer search_all(std::span<const int> assumptions, const CallLimits& limits, SearchObserver* observer,
                     const std::function<bool()>& on_model) override {
     if (!assumptions.empty() || observer) throw std::logic_error("settled_library: no assumptions, no observer");
-    if (limits.deadline && std::chrono::steady_clock::now() >= *limits.deadline) {
-      units_ = variables_;  // stopped before propagating, as the CDCL is: nothing counted
-      return Answer::stopped;
-    }
     solved_ = true;
-    return on_model() ? Answer::unsatisfiable : Answer::satisfiable;
+    return settled_search(limits, on_model, stopped_);
   }
   bool is_true(int v) override { return model_[static_cast<std::size_t>(v)] > 0; }
-  CallStats last_call() override { return untouched_call(library_, variables_, units_); }
+  CallStats last_call() override { return settled_call(library_, variables_, unit_variables_, stopped_); }
   bool model_checked() const override { return solved_ && !refuted_; }
   const char* answered_without_library() const override {
     return solved_ ? "the rules' unit propagation from the givens, with no formula built" : nullptr;
@@ -449,16 +456,16 @@ class Settled final : public SatLibrary {
  private:
   Library library_;
   std::vector<signed char> model_;
-  std::uint64_t variables_, units_;
-  bool solved_ = false, refuted_ = false;
+  std::uint64_t variables_, unit_variables_;
+  bool solved_ = false, refuted_ = false, stopped_ = false;
 };
 
 }  // namespace
 
 std::unique_ptr<SatLibrary> settled_library(Library library, std::vector<signed char> model, std::uint64_t variables,
-                                            std::uint64_t units) {
+                                            std::uint64_t unit_variables) {
   if (!settles(library)) throw std::logic_error("settled_library: for CryptoMiniSat, CaDiCaL and the CDCL only");
-  return std::make_unique<Settled>(library, std::move(model), variables, units);
+  return std::make_unique<Settled>(library, std::move(model), variables, unit_variables);
 }
 
 }  // namespace sudokit::sat

@@ -36,6 +36,8 @@ namespace sudokit::sat {
 // made when it is null or another SettleFirst is using it.
 struct SettleWork;
 std::shared_ptr<SettleWork> settle_work();
+// The libraries settle_first and settled_library serve: CryptoMiniSat, CaDiCaL and the CDCL.
+bool settles(Library library);
 std::unique_ptr<SatLibrary> settle_first(Library library, const Setup& setup, std::shared_ptr<SettleWork> work = nullptr);
 
 }  // namespace sudokit::sat
@@ -68,6 +70,8 @@ class RulesPropagator {
   // Whether these rules can be propagated here (above).
   bool usable() const { return usable_; }
   std::uint64_t clauses() const { return clauses_; }
+  // The rules' own unit clauses (none in the rules there are: a rule with units has selectors).
+  const std::vector<int>& unit_clauses() const { return units_; }
   // Propagates the givens (only when usable()): `model` holds what it assigned, by cell variable
   // (+1 true, -1 false, 0 open; index 0 unused), the whole model when settled.
   enum class Outcome { settled, open, conflict };
@@ -92,10 +96,11 @@ class RulesPropagator {
 // A library holding a model settled before any clause came (RulesPropagator): its variables are
 // the formula's, numbered as the model; every clause added must hold under the model, except a
 // clause added after a solve() that the model falsifies (a blocking clause), which makes the
-// formula unsatisfiable. Reports as settle_first does for a formula it settles, whose `variables`
-// are the formula's (with givens=reduce, the open cells' variables) and `units` of them set by
-// its unit clauses (the CDCL counts a propagation for each of the others).
+// formula unsatisfiable (for the CDCL, which forbids its own models, such a clause is an error).
+// Reports as settle_first does for a formula it settles, whose `variables` are the formula's (with
+// givens=reduce, the open cells' variables) and `unit_variables` of them set by its unit clauses
+// (the CDCL counts a propagation for each of the others).
 std::unique_ptr<SatLibrary> settled_library(Library library, std::vector<signed char> model, std::uint64_t variables,
-                                            std::uint64_t units);
+                                            std::uint64_t unit_variables);
 
 }  // namespace sudokit::sat

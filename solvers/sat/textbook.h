@@ -5,9 +5,9 @@
 // jumps back. Private to the sat backend.
 //
 //   clauses:  lits_ = [c0 l0 l1 l2 | c1 l0 l1 | ...]   the first two literals of each are watched;
-//             watches_[index(l)] = the clauses watching l, each with a blocker: another of its
-//             literals (MiniSat's blocking literal), true when the clause is, read first;
-//             units_ = the unit clauses
+//             watches_[index(l)] = the clauses watching l, a binary clause's with its other
+//             literal as a blocker (MiniSat's blocking literal: true, the clause is not read),
+//             a longer one's with 0, never true (value_[0] stays 0); units_ = the unit clauses
 //   assignment: value_[v] in {+1, -1, 0}; reason_[v] = the clause that set v (>= 0) or how else
 //             (kDecision, kFlipped, kUnit, kAssumed, kLearnt); level_[v] = the decision level it was set at
 //   trail_:   every literal set, in order; trail_[head_..] is not propagated yet
@@ -142,10 +142,12 @@ struct Core {
   }
   std::vector<int> scratch_;
   // A literal of a 9x9 Sudoku formula is in up to 28 binary clauses: a list starts with room for
-  // 16 watches, not 1 (growing each from 1 cost a fresh 9x9 solver about 10% of its puzzles/s).
+  // 4 watches (growing each by doublings from 1 cost a fresh 9x9 solver about 10% of its
+  // puzzles/s; room for 16 was 1-3% faster still, but a large compact formula has millions of
+  // lists that never hold more than a few).
   void watch(int lit, Watch w) {
     auto& ws = watches_[index(lit)];
-    if (ws.capacity() == 0) ws.reserve(16);
+    if (ws.capacity() == 0) ws.reserve(4);
     ws.push_back(w);
   }
   // Stores a clause of two or more literals, watching its first two; returns its index.

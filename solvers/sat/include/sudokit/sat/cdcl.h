@@ -1,6 +1,9 @@
 // cdcl: a textbook conflict-driven clause-learning SAT solver inside the sat backend (option
 // solver=cdcl), for teaching beside dpll (dpll.h): the same formulas, the same branching rule and
 // the same names for every step, so that a class sees what learning changes and nothing else.
+// Being cheap to build, it is also what solver=auto takes for Sudoku up to 12x12, where building
+// a library costs more than the search (sat.cpp, library_for); there a formula that unit
+// propagation settles is answered without it, with its counts, unless it is traced (settle.h).
 //
 // The idea (Marques-Silva and Sakallah 1996, GRASP; Moskewicz et al. 2001, Chaff): decide and
 // propagate as DPLL does, each decision opening a level; but on a conflict, work out why.

@@ -1,5 +1,5 @@
 // sat: Sudoku and exact cover as CNF (encoders/cnf.h), solved through the SAT layer
-// (sat_library.h): in-process by CryptoMiniSat or CaDiCaL, by the textbook DPLL, or, as the ext:
+// (sat_library.h): in-process by CryptoMiniSat or CaDiCaL, by the textbook CDCL or DPLL, or, as the ext:
 // backends (external.h), by any DIMACS program. One backend class for all of them: what to ask is
 // written once here and in method.h; how each library is asked is its own file.
 //
@@ -27,9 +27,10 @@
 // CaDiCaL's configuration (option cadical=): default (CaDiCaL's own), sat, unsat or plain
 // (Solver::configure, as the program's --sat, --unsat, --plain), for experiments; measured on hard
 // 25x25 grids without a clear winner (docs/benchmarks.md), so the default stays CaDiCaL's.
-// Settling (option settle=, on by default): with a fresh CryptoMiniSat or CaDiCaL per puzzle, unit
-// propagation runs on the formula first, and a puzzle it settles is answered without building the
-// library (settle.h); the decisions and conflicts reported are the same. First of all, the rules'
+// Settling (option settle=, on by default): with a fresh CryptoMiniSat, CaDiCaL or (untraced) CDCL
+// per puzzle, unit propagation runs on the formula first, and a puzzle it settles is answered
+// without building the library (settle.h); the decisions, conflicts and propagations reported are
+// the ones that library reports for such a formula. First of all, the rules'
 // own formula, its occurrence lists made once per shape, is propagated from the givens: a puzzle
 // settled there has no formula built at all (settle.h, RulesPropagator).
 // Checking: every model is decoded whole and checked against every clause the library was given
@@ -114,7 +115,8 @@ class SatSolver final : public Solver {
   bool may_settle(ProblemKind kind, sat::Library lib, bool incremental) const;
   // What the rules' own unit propagation made of a puzzle: settled (a library holding the model),
   // never (the formula's propagation cannot settle it either), maybe_later (it might), or
-  // not_here (no settling for this library or these settings).
+  // not_here (no settling for this library or these settings, or for a traced CDCL, whose trace
+  // shows its steps).
   // `fixed`: with givens=reduce, values_fixed_by_givens(puzzle) (nullopt when the givens clash);
   // nullopt with givens=units. `observed`: the search is traced.
   enum class Settling { settled, never, maybe_later, not_here };
