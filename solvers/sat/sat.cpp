@@ -165,7 +165,8 @@ std::unique_ptr<SatLibrary> SatSolver::make(ProblemKind kind, int size, sat::Set
 // library holding that model, and the sizes the formula would have had (variables_, clauses_):
 // the formula itself is not built. Otherwise `fresh` is left alone, and the answer says whether
 // settle_first could still settle the formula (or would only build the library after it).
-// A traced CDCL is not settled here: it shows its own steps (settle_first hands it the formula).
+// A traced CDCL is not settled here, nor wrapped by settle_first: it is built, so its trace shows
+// every step.
 SatSolver::Settling SatSolver::settled_by_rules(const Grid& puzzle, const FixedValues& fixed,
                                                 const sat::Loader::Deadline& deadline, bool observed,
                                                 std::unique_ptr<sat::SatLibrary>& fresh) {
