@@ -163,7 +163,7 @@ cat <<'MD'
 
 A SAT library is a black box: neither CryptoMiniSat 5.11 nor CaDiCaL 1.5.3 (Debian's) tells its
 caller about each decision as it makes it (CaDiCaL's ExternalPropagator, which would, came in a
-later version), so with one (`-o solver=cryptominisat`, the default from 13x13 on) the trace has
+later version), so with one (`-o solver=cryptominisat`, the default for 13x13 to 24x24) the trace has
 one step per solver call. sudokit reports each call's decisions, conflicts and propagations, the
 model it found as cell names (`r1c1=4 ...`), then adds a clause forbidding that solution and asks
 again, which proves uniqueness; `--tree` has only the root to draw for the same reason:
