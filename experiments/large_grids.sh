@@ -52,7 +52,8 @@ propagate rules=norvig|--solver propagate -o rules=norvig
 propagate rules=all|--solver propagate -o rules=all
 dlx|--solver dlx
 sat (default)|--solver sat
-sat (portfolio: CaDiCaL and CryptoMiniSat, two cores)|--solver sat -o solver=portfolio|'"${PORTFOLIO_CORES:-0,1}"'
+sat (portfolio: CaDiCaL in two configurations, two cores)|--solver sat -o solver=portfolio|'"${PORTFOLIO_CORES:-0,1}"'
+sat (portfolio=mixed: CaDiCaL and CryptoMiniSat, two cores)|--solver sat -o solver=portfolio -o portfolio=mixed|'"${PORTFOLIO_CORES:-0,1}"'
 sat (CryptoMiniSat, extended)|--solver sat -o solver=cryptominisat -o encoding=extended
 sat (CryptoMiniSat, compact)|--solver sat -o solver=cryptominisat -o encoding=compact
 sat (CaDiCaL, extended)|--solver sat -o solver=cadical -o encoding=extended

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <fstream>
 #include <iterator>
+#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -432,14 +433,14 @@ TEST(Sat, RulesPropagatorSettlesWhatUnitPropagationSettles) {
 
 // A portfolio returns with the first answer: the loser is interrupted. Pigeonhole over 11 holes
 // with a way out (every clause also satisfied by z false): CaDiCaL's first, all-false
-// assignment answers at once, while CryptoMiniSat, trying true first, would search the pigeonhole
-// formula past any deadline.
+// assignment answers at once, while CryptoMiniSat (portfolio=mixed), trying true first, would
+// search the pigeonhole formula past any deadline.
 TEST(Sat, APortfolioStopsTheLoserWhenTheWinnerAnswers) {
   if (usable_cpus() < 2) GTEST_SKIP() << "one core: the portfolio is CaDiCaL alone";
   constexpr int kHoles = 11, kPigeons = kHoles + 1;
   auto p = [](int pigeon, int hole) { return pigeon * kHoles + hole + 1; };
   const int z = kPigeons * kHoles + 1;
-  auto s = sat::make_portfolio({});
+  auto s = sat::make_portfolio({.portfolio_mixed = true});
   s->new_vars(z);
   for (int i = 0; i < kPigeons; ++i) {
     std::vector<int> somewhere{-z};
@@ -458,6 +459,25 @@ TEST(Sat, APortfolioStopsTheLoserWhenTheWinnerAnswers) {
     EXPECT_FALSE(s->is_true(z));
     EXPECT_EQ(s->name(), "CaDiCaL (portfolio)");
     s->add_clause(std::vector{-z, p(0, 0)});  // still satisfied by z false
+  }
+}
+
+// A portfolio's CaDiCaL members each search differently: no two of the eight setups are alike,
+// and the first is the one asked for.
+TEST(Sat, APortfolioMakesEachMemberDifferent) {
+  for (const std::string base_configuration : {"", "sat", "unsat"}) {
+    const sat::Setup base{.cadical_configuration = base_configuration};
+    std::set<std::tuple<std::string, bool, int>> seen;
+    for (unsigned k = 0; k < 8; ++k) {
+      const sat::Setup s = sat::portfolio_member_setup(base, k);
+      if (k == 0) {
+        EXPECT_EQ(s.cadical_configuration, base_configuration);
+        EXPECT_EQ(s.decide_true_first, base.decide_true_first);
+        EXPECT_EQ(s.cadical_seed, 0);
+      }
+      EXPECT_TRUE(seen.insert({s.cadical_configuration, s.decide_true_first, s.cadical_seed}).second)
+          << "member " << k << " of a portfolio based on '" << base_configuration << "'";
+    }
   }
 }
 
@@ -549,6 +569,24 @@ TEST(Sat, CadicalConfigurationIsAnOption) {
   sat::Setup setup;
   setup.cadical_configuration = "fast";
   EXPECT_THROW(sat::make_cadical(setup), UsageError);
+}
+
+// portfolio=cadical|mixed chooses a portfolio's members: both answer alike, options() names the
+// mixed one, and the option is refused without solver=portfolio or with another value.
+TEST(Sat, PortfolioMembersAreAnOption) {
+  const Grid puzzle = read_one("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  std::optional<Grid> first;
+  for (std::string members : {"cadical", "mixed"}) {
+    auto solver = builtin_solvers().create("sat", SolverOptions::parse({"solver=portfolio", "portfolio=" + members}));
+    const Result r = solver->solve(puzzle, count_up_to(2));
+    ASSERT_EQ(r.status, Status::unique) << members;
+    if (!first) first = r.solutions.front();
+    EXPECT_EQ(r.solutions.front(), *first) << members;
+    EXPECT_EQ(solver->options().ends_with(",portfolio=mixed"), members == "mixed") << solver->options();
+  }
+  EXPECT_THROW(builtin_solvers().create("sat", SolverOptions::parse({"portfolio=mixed"})), UsageError);
+  EXPECT_THROW(builtin_solvers().create("sat", SolverOptions::parse({"solver=cadical", "portfolio=cadical"})), UsageError);
+  EXPECT_THROW(builtin_solvers().create("sat", SolverOptions::parse({"solver=portfolio", "portfolio=all"})), UsageError);
 }
 
 // dpll and cdcl against CryptoMiniSat on random puzzles of several shapes, some unique, some not:

@@ -51,6 +51,7 @@ class Cadical final : public SatLibrary {
     solver_.set("quiet", 1);
     // "phase" is the value decisions try first (1 by default), as CryptoMiniSat's default polarity.
     solver_.set("phase", setup.decide_true_first ? 1 : 0);
+    if (setup.cadical_seed != 0) solver_.set("seed", setup.cadical_seed);
     solver_.connect_learner(&learned_);
     // Asked many times: CaDiCaL tries its "lucky" assignments at the start of every call, and a
     // blocking clause over an eliminated variable makes it restore the clauses it removed. Both

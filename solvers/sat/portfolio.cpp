@@ -1,18 +1,27 @@
-// A portfolio of libraries (solver=portfolio): CaDiCaL and CryptoMiniSat hold the same formula,
-// and each call runs them side by side, one thread each; the first to answer wins, the other is
-// interrupted and keeps what it learned for the next call.
+// A portfolio of searches (solver=portfolio): its members hold the same formula, and each call
+// runs them side by side, one thread each; the first to answer wins, the others are interrupted
+// and keep what they learned for the next call.
 //
-// Why: on hard large grids the two libraries' search times differ by orders of magnitude from
-// puzzle to puzzle, and neither is ahead on all (docs/benchmarks.md, "Large grids"); with two
-// cores the portfolio takes the faster of the two on each. With one core in the affinity mask it
-// is CaDiCaL alone: two searches on one core would each run at half speed.
+// Why: on hard large grids a search's time is luck to within a factor of several, puzzle by
+// puzzle, for any one configuration (docs/benchmarks.md, "Hard 25x25 grids"), and the first of
+// several differently made searches to finish is far ahead of their average.
+//
+// The members, one per core of the affinity mask (at most kMaxMembers; with one core, CaDiCaL
+// alone, as two searches on one core would each run at half speed): CaDiCaL, each member in
+// another configuration (portfolio_member_setup below). With portfolio=mixed, CryptoMiniSat is
+// the second member instead: the two libraries' times also differ by orders of magnitude from
+// puzzle to puzzle, but at 25x25 CryptoMiniSat is 3.5x slower than CaDiCaL in all, and as the
+// second member it lost to CaDiCaL's own second configuration (measured: docs/benchmarks.md).
 //
 // The answer, the model and the conflicts reported are the winner's (decisions are not: CaDiCaL
 // counts none, so calls won by different members would not add up); a model is checked as any
-// other (method.h). The loser's conflicts are not charged to a node budget: each member has the
-// whole budget. The interruption is a flag the libraries read (Setup::interrupt), set by the
-// winner, plus SatLibrary::interrupt() until each loser has returned. An exception in a member
-// (out of memory) stops the others and is thrown again once they have returned.
+// other (method.h). Which member wins depends on timing, so the counts of a portfolio are not
+// reproducible from run to run: for experiments that compare counts, a single library. The
+// losers' conflicts are not charged to a node budget: each member has the whole budget. The
+// interruption is a flag the libraries read (Setup::interrupt), set by the winner, plus
+// SatLibrary::interrupt() until each loser has returned. An exception in a member (out of
+// memory) stops the others and is thrown again once they have returned.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <exception>
@@ -29,12 +38,40 @@ namespace sudokit::sat {
 
 namespace {
 
+constexpr unsigned kMaxMembers = 8;
+
+}  // namespace
+
+// CaDiCaL member k's setup. The first is the one asked for (cadical=, its default unless named);
+// the others differ from it in the two ways that changed the 25x25 searches most, the other
+// configuration of default and `sat` (CaDiCaL's stable mode with target phases) and the first
+// value decisions try (Setup::decide_true_first), alone and together; both together first, the
+// best of the three as a second member (portfolios of two on 18 minimal 25x25 puzzles: 23.5 s
+// in all, against 28.5 s with `sat` alone and 32.7 s with the phase alone; CaDiCaL alone 39.7 s,
+// and 41.6 s with CryptoMiniSat as the second member: docs/benchmarks.md). From the fifth
+// on, the same four again with another random seed.
+Setup portfolio_member_setup(const Setup& base, unsigned k) {
+  Setup s = base;
+  const std::string other = base.cadical_configuration == "sat" ? "" : "sat";
+  switch (k % 4) {
+    case 1: s.cadical_configuration = other, s.decide_true_first = !base.decide_true_first; break;
+    case 2: s.cadical_configuration = other; break;
+    case 3: s.decide_true_first = !base.decide_true_first; break;
+    default: break;
+  }
+  if (k >= 4) s.cadical_seed = static_cast<int>(k / 4);
+  return s;
+}
+
+namespace {
+
 class Portfolio final : public SatLibrary {
  public:
   explicit Portfolio(Setup setup) {
     setup.interrupt = &interrupt_;
-    members_.push_back(make_cadical(setup));
-    if (usable_cpus() >= 2) members_.push_back(make_cryptominisat(setup));
+    const unsigned members = std::clamp(usable_cpus(), 1u, kMaxMembers);
+    for (unsigned k = 0; k < members; ++k)
+      members_.push_back(k == 1 && setup.portfolio_mixed ? make_cryptominisat(setup) : make_cadical(portfolio_member_setup(setup, k)));
   }
 
   std::string name() const override { return members_[winner_]->name() + " (portfolio)"; }

@@ -46,6 +46,7 @@ Library SatSolver::library_for(ProblemKind kind, int size) {
 sat::Setup SatSolver::setup(bool incremental, bool decide_true_first) const {
   sat::Setup setup{.incremental = incremental, .decide_true_first = decide_true_first};
   setup.cadical_configuration = config_.cadical;
+  setup.portfolio_mixed = config_.portfolio_mixed;
   return setup;
 }
 
@@ -98,6 +99,11 @@ std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
     if (*v == "sat" || *v == "unsat" || *v == "plain") c.cadical = *v;
     else if (*v != "default") throw UsageError("sat: cadical is default, sat, unsat or plain, not '" + *v + "'");
   }
+  if (auto v = options.take("portfolio")) {
+    if (c.library != Library::portfolio) throw UsageError("sat: portfolio= needs solver=portfolio");
+    if (*v == "mixed") c.portfolio_mixed = true;
+    else if (*v != "cadical") throw UsageError("sat: portfolio is cadical or mixed, not '" + *v + "'");
+  }
   if (!c.proof.empty()) {  // proofs come from CaDiCaL
     if (c.library && c.library != Library::cadical) throw UsageError("sat: proof= needs solver=cadical (or auto)");
     c.library = Library::cadical;
@@ -134,6 +140,7 @@ std::string SatSolver::options() const {
   // (the other libraries have none: with them, or where auto takes another, it does nothing).
   const bool cadical = used_ && (*used_ == Library::cadical || *used_ == Library::portfolio);
   if (cadical && !config_.cadical.empty()) s += ",cadical=" + config_.cadical;
+  if (config_.portfolio_mixed) s += ",portfolio=mixed";
   return s + (config_.settle ? "" : ",settle=off");
 }
 
@@ -448,7 +455,7 @@ BackendInfo SatSolver::info() {
   // unit clauses, so that the proof does not rest on sudokit's own reduction of them.
   i.proofs = BackendInfo::Proofs{"proof", ".cnf", {{"givens", "units"}}};
   i.options = "solver=auto|cryptominisat|cadical|portfolio|dpll|cdcl encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
-              "proof=FILE settle=on|off cadical=default|sat|unsat|plain";
+              "proof=FILE settle=on|off cadical=default|sat|unsat|plain portfolio=cadical|mixed";
   return i;
 }
 

@@ -76,13 +76,15 @@ class SatSolver final : public Solver {
     bool settle = true;
     // cadical=default|sat|unsat|plain: CaDiCaL's configuration (sat::Setup); "" its default.
     std::string cadical;
+    // portfolio=cadical|mixed, with solver=portfolio: its members (sat::Setup).
+    bool portfolio_mixed = false;
   };
   explicit SatSolver(Config config);
   // encoding, library: nullopt for auto.
   SatSolver(std::optional<Encoding> encoding, Mode mode, std::optional<sat::Library> library = std::nullopt);
   ~SatSolver() override;
   static BackendInfo info();
-  static std::unique_ptr<Solver> create(const SolverOptions& options);  // solver=, encoding=, givens=, proof=, settle=, cadical=
+  static std::unique_ptr<Solver> create(const SolverOptions& options);  // solver=, encoding=, givens=, proof=, settle=, cadical=, portfolio=
   // An ext: backend: encoding=, givens=units|reduce, output=stdout|file, proof= (external.h).
   static std::unique_ptr<Solver> create_external(sat::Program program, const SolverOptions& options);
   // The rule of solver=auto, in one place (measured: docs/backends/sat.md).

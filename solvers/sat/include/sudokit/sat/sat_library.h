@@ -73,6 +73,11 @@ struct Setup {
   // CaDiCaL's configuration (Solver::configure, as the program's --sat, --unsat, --plain): "sat",
   // "unsat" or "plain"; "" keeps its default. The other libraries have none and ignore it.
   std::string cadical_configuration;
+  // CaDiCaL's random seed (its option "seed"), 0 its default: a portfolio's later members.
+  int cadical_seed = 0;
+  // A portfolio's members: CaDiCaL in a different configuration on each core of the affinity
+  // mask (false), or with CryptoMiniSat as the second member (true). portfolio.cpp.
+  bool portfolio_mixed = false;
 };
 
 // What the solver's variables stand for: the problem, and for each solver variable (from 1) the
@@ -150,6 +155,9 @@ std::unique_ptr<SatLibrary> make_cadical(const Setup& setup);
 std::unique_ptr<SatLibrary> make_dpll(const Setup& setup);  // dpll.h
 std::unique_ptr<SatLibrary> make_cdcl(const Setup& setup);  // cdcl.h
 std::unique_ptr<SatLibrary> make_portfolio(const Setup& setup);  // portfolio.cpp
+// The setup of a portfolio's CaDiCaL member k (0 is `base` itself), each differing from the
+// others (portfolio.cpp).
+Setup portfolio_member_setup(const Setup& base, unsigned k);
 std::unique_ptr<SatLibrary> make_library(Library library, const Setup& setup);
 
 }  // namespace sudokit::sat
