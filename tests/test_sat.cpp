@@ -1,11 +1,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <iterator>
 #include <set>
 #include <sstream>
+#include <thread>
 #include <tuple>
 
 #include "sudokit/sat/sat.h"
@@ -462,23 +464,62 @@ TEST(Sat, APortfolioStopsTheLoserWhenTheWinnerAnswers) {
   }
 }
 
-// A portfolio's CaDiCaL members each search differently: no two of the eight setups are alike,
-// and the first is the one asked for.
+// A portfolio's members each search differently: one per core up to the cap, or as many as
+// asked; the first is the setup asked for, with CaDiCaL; no two alike; CryptoMiniSat second
+// only when mixed.
 TEST(Sat, APortfolioMakesEachMemberDifferent) {
-  for (const std::string base_configuration : {"", "sat", "unsat"}) {
-    const sat::Setup base{.cadical_configuration = base_configuration};
-    std::set<std::tuple<std::string, bool, int>> seen;
-    for (unsigned k = 0; k < 8; ++k) {
-      const sat::Setup s = sat::portfolio_member_setup(base, k);
-      if (k == 0) {
-        EXPECT_EQ(s.cadical_configuration, base_configuration);
-        EXPECT_EQ(s.decide_true_first, base.decide_true_first);
-        EXPECT_EQ(s.cadical_seed, 0);
+  for (const bool mixed : {false, true})
+    for (const std::string base_configuration : {"", "sat", "unsat"}) {
+      const sat::Setup base{.cadical_configuration = base_configuration, .portfolio_mixed = mixed};
+      EXPECT_EQ(sat::portfolio_members(base, 1).size(), 1u);
+      EXPECT_EQ(sat::portfolio_members(base, 2).size(), 2u);
+      EXPECT_EQ(sat::portfolio_members(base, 64).size(), sat::kMaxPortfolioMembers);
+      sat::Setup three = base;
+      three.portfolio_members = 3;
+      EXPECT_EQ(sat::portfolio_members(three, 64).size(), 3u);
+      EXPECT_EQ(sat::portfolio_members(three, 1).size(), 3u);
+      const auto members = sat::portfolio_members(base, sat::kMaxPortfolioMembers);
+      EXPECT_EQ(members[0].library, sat::Library::cadical);
+      EXPECT_EQ(members[0].setup.cadical_configuration, base_configuration);
+      EXPECT_EQ(members[0].setup.decide_true_first, base.decide_true_first);
+      EXPECT_EQ(members[0].setup.cadical_seed, 0);
+      EXPECT_EQ(members[1].library, mixed ? sat::Library::cryptominisat : sat::Library::cadical);
+      std::set<std::tuple<sat::Library, std::string, bool, int>> seen;
+      for (std::size_t k = 0; k < members.size(); ++k) {
+        const sat::Setup& s = members[k].setup;
+        if (k != 1) EXPECT_EQ(members[k].library, sat::Library::cadical) << k;
+        EXPECT_TRUE(seen.insert({members[k].library, s.cadical_configuration, s.decide_true_first, s.cadical_seed}).second)
+            << "member " << k << " of a portfolio based on '" << base_configuration << "'";
       }
-      EXPECT_TRUE(seen.insert({s.cadical_configuration, s.decide_true_first, s.cadical_seed}).second)
-          << "member " << k << " of a portfolio based on '" << base_configuration << "'";
     }
+}
+
+// A portfolio of CaDiCaLs stops its losers through the flag CaDiCaL's terminator reads
+// (Setup::interrupt): set from another thread while CaDiCaL searches the pigeonhole formula over
+// 11 holes (no way out: unsatisfiable, far beyond a minute), the call returns stopped.
+TEST(Sat, CadicalStopsWhenItsInterruptFlagIsSet) {
+  constexpr int kHoles = 11, kPigeons = kHoles + 1;
+  auto p = [](int pigeon, int hole) { return pigeon * kHoles + hole + 1; };
+  std::atomic<bool> interrupt{false};
+  auto s = sat::make_cadical({.interrupt = &interrupt});
+  s->new_vars(kPigeons * kHoles);
+  for (int i = 0; i < kPigeons; ++i) {
+    std::vector<int> somewhere;
+    for (int h = 0; h < kHoles; ++h) somewhere.push_back(p(i, h));
+    s->add_clause(somewhere);
   }
+  for (int h = 0; h < kHoles; ++h)
+    for (int i = 0; i < kPigeons; ++i)
+      for (int k = i + 1; k < kPigeons; ++k) s->add_clause(std::vector{-p(i, h), -p(k, h)});
+  const auto start = std::chrono::steady_clock::now();
+  std::jthread winner([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    interrupt = true;
+  });
+  sat::CallLimits limits;
+  limits.deadline = start + std::chrono::seconds(120);
+  EXPECT_EQ(s->solve({}, limits), sat::Answer::stopped);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));
 }
 
 TEST(Sat, SolvesEveryShapeUpTo25x25) {
@@ -571,21 +612,26 @@ TEST(Sat, CadicalConfigurationIsAnOption) {
   EXPECT_THROW(sat::make_cadical(setup), UsageError);
 }
 
-// portfolio=cadical|mixed chooses a portfolio's members: both answer alike, options() names the
-// mixed one, and the option is refused without solver=portfolio or with another value.
+// portfolio=cadical|mixed and members=N choose a portfolio's members: both kinds answer alike,
+// options() names what was asked; with another library they do nothing and are not shown (as
+// cadical=); other values are refused.
 TEST(Sat, PortfolioMembersAreAnOption) {
   const Grid puzzle = read_one("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
   std::optional<Grid> first;
   for (std::string members : {"cadical", "mixed"}) {
-    auto solver = builtin_solvers().create("sat", SolverOptions::parse({"solver=portfolio", "portfolio=" + members}));
+    auto solver = builtin_solvers().create("sat", SolverOptions::parse({"solver=portfolio", "portfolio=" + members, "members=3"}));
     const Result r = solver->solve(puzzle, count_up_to(2));
     ASSERT_EQ(r.status, Status::unique) << members;
     if (!first) first = r.solutions.front();
     EXPECT_EQ(r.solutions.front(), *first) << members;
-    EXPECT_EQ(solver->options().ends_with(",portfolio=mixed"), members == "mixed") << solver->options();
+    EXPECT_TRUE(solver->options().ends_with(members == "mixed" ? ",portfolio=mixed,members=3" : ",solver=portfolio,members=3"))
+        << solver->options();
   }
-  EXPECT_THROW(builtin_solvers().create("sat", SolverOptions::parse({"portfolio=mixed"})), UsageError);
-  EXPECT_THROW(builtin_solvers().create("sat", SolverOptions::parse({"solver=cadical", "portfolio=cadical"})), UsageError);
+  for (std::string bad : {"0", "9", "x", "", "-1", "123"})
+    EXPECT_THROW(builtin_solvers().create("sat", SolverOptions::parse({"solver=portfolio", "members=" + bad})), UsageError) << bad;
+  auto cadical = builtin_solvers().create("sat", SolverOptions::parse({"solver=cadical", "portfolio=mixed"}));
+  EXPECT_EQ(cadical->solve(puzzle, count_up_to(2)).status, Status::unique);
+  EXPECT_TRUE(cadical->options().ends_with(",solver=cadical")) << cadical->options();
   EXPECT_THROW(builtin_solvers().create("sat", SolverOptions::parse({"solver=portfolio", "portfolio=all"})), UsageError);
 }
 

@@ -3,12 +3,14 @@
 // and keep what they learned for the next call.
 //
 // Why: on hard large grids a search's time is luck to within a factor of several, puzzle by
-// puzzle, for any one configuration (docs/benchmarks.md, "Hard 25x25 grids"), and the first of
-// several differently made searches to finish is far ahead of their average.
+// puzzle, for any one configuration (docs/benchmarks.md, "Hard 25x25 grids, a new set"), and the
+// first of several differently made searches to finish is far ahead of their average.
 //
-// The members, one per core of the affinity mask (at most kMaxMembers; with one core, CaDiCaL
-// alone, as two searches on one core would each run at half speed): CaDiCaL, each member in
-// another configuration (portfolio_member_setup below). With portfolio=mixed, CryptoMiniSat is
+// The members, one per core of the affinity mask unless Setup::portfolio_members says how many
+// (at most kMaxPortfolioMembers; with one core, CaDiCaL alone: two searches on one core would
+// each run at half speed): CaDiCaL, each in another configuration (cadical_member below). Each
+// holds the whole formula, loaded by the calling thread one member after the other: memory and
+// loading time grow with the members. With portfolio=mixed, CryptoMiniSat is
 // the second member instead: the two libraries' times also differ by orders of magnitude from
 // puzzle to puzzle, but at 25x25 CryptoMiniSat is 3.5x slower than CaDiCaL in all, and as the
 // second member it lost to CaDiCaL's own second configuration (measured: docs/benchmarks.md).
@@ -36,31 +38,36 @@
 
 namespace sudokit::sat {
 
-namespace {
-
-constexpr unsigned kMaxMembers = 8;
-
-}  // namespace
-
 // CaDiCaL member k's setup. The first is the one asked for (cadical=, its default unless named);
-// the others differ from it in the two ways that changed the 25x25 searches most, the other
-// configuration of default and `sat` (CaDiCaL's stable mode with target phases) and the first
-// value decisions try (Setup::decide_true_first), alone and together; both together first, the
-// best of the three as a second member (portfolios of two on 18 minimal 25x25 puzzles: 23.5 s
-// in all, against 28.5 s with `sat` alone and 32.7 s with the phase alone; CaDiCaL alone 39.7 s,
-// and 41.6 s with CryptoMiniSat as the second member: docs/benchmarks.md). From the fifth
-// on, the same four again with another random seed.
-Setup portfolio_member_setup(const Setup& base, unsigned k) {
+// the others differ from it in the two ways that changed the 25x25 searches most: the `sat`
+// configuration (CaDiCaL's stable mode with target phases; the default where `sat` was asked
+// for), and the first value decisions try (Setup::decide_true_first), together and alone.
+// Together first, the best of the three as a second member (portfolios of two on 18 minimal
+// 25x25 puzzles: 23.5 s in all, against 28.5 s with `sat` alone and 32.7 s with the phase
+// alone; CaDiCaL alone 39.7 s, and 41.6 s with CryptoMiniSat as the second member:
+// docs/benchmarks.md, "Hard 25x25 grids: the portfolio"). From the fifth on, the same four
+// again with another random seed, which CaDiCaL 1.5.3 reads only in its random rephases and
+// walks: such a member searches as the one four before it until the first of those (not
+// measured).
+namespace {
+Setup cadical_member(const Setup& base, unsigned k) {
   Setup s = base;
   const std::string other = base.cadical_configuration == "sat" ? "" : "sat";
-  switch (k % 4) {
-    case 1: s.cadical_configuration = other, s.decide_true_first = !base.decide_true_first; break;
-    case 2: s.cadical_configuration = other; break;
-    case 3: s.decide_true_first = !base.decide_true_first; break;
-    default: break;
-  }
+  if (k % 4 == 1 || k % 4 == 2) s.cadical_configuration = other;
+  if (k % 4 == 1 || k % 4 == 3) s.decide_true_first = !base.decide_true_first;
   if (k >= 4) s.cadical_seed = static_cast<int>(k / 4);
   return s;
+}
+}  // namespace
+
+std::vector<PortfolioMember> portfolio_members(const Setup& setup, unsigned cores) {
+  const unsigned count = std::clamp(setup.portfolio_members ? setup.portfolio_members : cores, 1u, kMaxPortfolioMembers);
+  std::vector<PortfolioMember> members;
+  for (unsigned k = 0; k < count; ++k) {
+    if (k == 1 && setup.portfolio_mixed) members.push_back({Library::cryptominisat, setup});
+    else members.push_back({Library::cadical, cadical_member(setup, k)});
+  }
+  return members;
 }
 
 namespace {
@@ -69,9 +76,8 @@ class Portfolio final : public SatLibrary {
  public:
   explicit Portfolio(Setup setup) {
     setup.interrupt = &interrupt_;
-    const unsigned members = std::clamp(usable_cpus(), 1u, kMaxMembers);
-    for (unsigned k = 0; k < members; ++k)
-      members_.push_back(k == 1 && setup.portfolio_mixed ? make_cryptominisat(setup) : make_cadical(portfolio_member_setup(setup, k)));
+    for (const PortfolioMember& m : portfolio_members(setup, usable_cpus()))
+      members_.push_back(m.library == Library::cryptominisat ? make_cryptominisat(m.setup) : make_cadical(m.setup));
   }
 
   std::string name() const override { return members_[winner_]->name() + " (portfolio)"; }

@@ -47,6 +47,7 @@ sat::Setup SatSolver::setup(bool incremental, bool decide_true_first) const {
   sat::Setup setup{.incremental = incremental, .decide_true_first = decide_true_first};
   setup.cadical_configuration = config_.cadical;
   setup.portfolio_mixed = config_.portfolio_mixed;
+  setup.portfolio_members = config_.portfolio_members;
   return setup;
 }
 
@@ -99,10 +100,20 @@ std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
     if (*v == "sat" || *v == "unsat" || *v == "plain") c.cadical = *v;
     else if (*v != "default") throw UsageError("sat: cadical is default, sat, unsat or plain, not '" + *v + "'");
   }
+  // As cadical=, these do nothing with another library.
   if (auto v = options.take("portfolio")) {
-    if (c.library != Library::portfolio) throw UsageError("sat: portfolio= needs solver=portfolio");
     if (*v == "mixed") c.portfolio_mixed = true;
     else if (*v != "cadical") throw UsageError("sat: portfolio is cadical or mixed, not '" + *v + "'");
+  }
+  if (auto v = options.take("members")) {
+    const auto bad = [&] {
+      return UsageError("sat: members is a number of searches from 1 to " + std::to_string(sat::kMaxPortfolioMembers) +
+                        ", not '" + *v + "'");
+    };
+    if (v->empty() || v->size() > 2 || !std::all_of(v->begin(), v->end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+      throw bad();
+    c.portfolio_members = static_cast<unsigned>(std::stoi(*v));
+    if (c.portfolio_members < 1 || c.portfolio_members > sat::kMaxPortfolioMembers) throw bad();
   }
   if (!c.proof.empty()) {  // proofs come from CaDiCaL
     if (c.library && c.library != Library::cadical) throw UsageError("sat: proof= needs solver=cadical (or auto)");
@@ -140,7 +151,10 @@ std::string SatSolver::options() const {
   // (the other libraries have none: with them, or where auto takes another, it does nothing).
   const bool cadical = used_ && (*used_ == Library::cadical || *used_ == Library::portfolio);
   if (cadical && !config_.cadical.empty()) s += ",cadical=" + config_.cadical;
-  if (config_.portfolio_mixed) s += ",portfolio=mixed";
+  if (used_ && *used_ == Library::portfolio) {
+    if (config_.portfolio_mixed) s += ",portfolio=mixed";
+    if (config_.portfolio_members) s += ",members=" + std::to_string(config_.portfolio_members);
+  }
   return s + (config_.settle ? "" : ",settle=off");
 }
 
@@ -455,7 +469,7 @@ BackendInfo SatSolver::info() {
   // unit clauses, so that the proof does not rest on sudokit's own reduction of them.
   i.proofs = BackendInfo::Proofs{"proof", ".cnf", {{"givens", "units"}}};
   i.options = "solver=auto|cryptominisat|cadical|portfolio|dpll|cdcl encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
-              "proof=FILE settle=on|off cadical=default|sat|unsat|plain portfolio=cadical|mixed";
+              "proof=FILE settle=on|off cadical=default|sat|unsat|plain portfolio=cadical|mixed members=N";
   return i;
 }
 

@@ -3,8 +3,8 @@
 // backends (external.h), by any DIMACS program. One backend class for all of them: what to ask is
 // written once here and in method.h; how each library is asked is its own file.
 //
-// The library (option solver=, in-process): cryptominisat, cadical, portfolio (the two side by
-// side, one thread each, the first answer wins: portfolio.cpp), or auto (default), which
+// The library (option solver=, in-process): cryptominisat, cadical, portfolio (several searches
+// side by side, one thread each, the first answer wins: portfolio.cpp), or auto (default), which
 // picks by the rule in library_for(), measured in docs/backends/sat.md; or dpll or cdcl, the
 // textbook solvers of dpll.h and cdcl.h: they report every decision, propagation, conflict (and
 // learnt clause) to the observer and count solutions in one search. auto picks the CDCL for
@@ -76,15 +76,17 @@ class SatSolver final : public Solver {
     bool settle = true;
     // cadical=default|sat|unsat|plain: CaDiCaL's configuration (sat::Setup); "" its default.
     std::string cadical;
-    // portfolio=cadical|mixed, with solver=portfolio: its members (sat::Setup).
+    // portfolio=cadical|mixed and members=N: a portfolio's members (sat::Setup), 0 members for
+    // one per core; without a portfolio they do nothing.
     bool portfolio_mixed = false;
+    unsigned portfolio_members = 0;
   };
   explicit SatSolver(Config config);
   // encoding, library: nullopt for auto.
   SatSolver(std::optional<Encoding> encoding, Mode mode, std::optional<sat::Library> library = std::nullopt);
   ~SatSolver() override;
   static BackendInfo info();
-  static std::unique_ptr<Solver> create(const SolverOptions& options);  // solver=, encoding=, givens=, proof=, settle=, cadical=, portfolio=
+  static std::unique_ptr<Solver> create(const SolverOptions& options);  // solver=, encoding=, givens=, proof=, settle=, cadical=, portfolio=, members=
   // An ext: backend: encoding=, givens=units|reduce, output=stdout|file, proof= (external.h).
   static std::unique_ptr<Solver> create_external(sat::Program program, const SolverOptions& options);
   // The rule of solver=auto, in one place (measured: docs/backends/sat.md).

@@ -32,7 +32,7 @@
 namespace sudokit::sat {
 
 // The libraries in this process (an external program is made by make_external, external.h).
-// portfolio: CaDiCaL and CryptoMiniSat side by side, the first answer wins (portfolio.cpp).
+// portfolio: several searches side by side, one per core, the first answer wins (portfolio.cpp).
 enum class Library { cryptominisat, cadical, dpll, cdcl, portfolio };
 std::string_view to_string(Library library);
 
@@ -75,10 +75,13 @@ struct Setup {
   std::string cadical_configuration;
   // CaDiCaL's random seed (its option "seed"), 0 its default: a portfolio's later members.
   int cadical_seed = 0;
-  // A portfolio's members: CaDiCaL in a different configuration on each core of the affinity
-  // mask (false), or with CryptoMiniSat as the second member (true). portfolio.cpp.
+  // A portfolio's members (portfolio.cpp): CaDiCaL in a different configuration each (false), or
+  // with CryptoMiniSat as the second member (true); how many, 0 for one per core of the
+  // affinity mask (at most kMaxPortfolioMembers either way).
   bool portfolio_mixed = false;
+  unsigned portfolio_members = 0;
 };
+inline constexpr unsigned kMaxPortfolioMembers = 8;
 
 // What the solver's variables stand for: the problem, and for each solver variable (from 1) the
 // formula variable it is, in the encoders' numbering (cnf.h): a Sudoku cell variable cell*n + d,
@@ -155,9 +158,13 @@ std::unique_ptr<SatLibrary> make_cadical(const Setup& setup);
 std::unique_ptr<SatLibrary> make_dpll(const Setup& setup);  // dpll.h
 std::unique_ptr<SatLibrary> make_cdcl(const Setup& setup);  // cdcl.h
 std::unique_ptr<SatLibrary> make_portfolio(const Setup& setup);  // portfolio.cpp
-// The setup of a portfolio's CaDiCaL member k (0 is `base` itself), each differing from the
-// others (portfolio.cpp).
-Setup portfolio_member_setup(const Setup& base, unsigned k);
+// The members a portfolio for `setup` makes on a machine with `cores` usable cores: each one's
+// library and setup, no two alike, the first `setup` itself with CaDiCaL (portfolio.cpp).
+struct PortfolioMember {
+  Library library;
+  Setup setup;
+};
+std::vector<PortfolioMember> portfolio_members(const Setup& setup, unsigned cores);
 std::unique_ptr<SatLibrary> make_library(Library library, const Setup& setup);
 
 }  // namespace sudokit::sat
