@@ -10,10 +10,10 @@
 // (at most kMaxPortfolioMembers; with one core, CaDiCaL alone: two searches on one core would
 // each run at half speed): CaDiCaL, each in another configuration (cadical_member below). Each
 // holds the whole formula, loaded by the calling thread one member after the other: memory and
-// loading time grow with the members. With portfolio=mixed, CryptoMiniSat is
-// the second member instead: the two libraries' times also differ by orders of magnitude from
-// puzzle to puzzle, but at 25x25 CryptoMiniSat is 3.5x slower than CaDiCaL in all, and as the
-// second member it lost to CaDiCaL's own second configuration (measured: docs/benchmarks.md).
+// loading time grow with the members. With portfolio=mixed, CryptoMiniSat is the second member
+// instead: the two libraries' times also differ by orders of magnitude from puzzle to puzzle,
+// but at 25x25 CryptoMiniSat is 3.5x slower than CaDiCaL in all, and as the second member it
+// lost to CaDiCaL's own second configuration (measured: docs/benchmarks.md).
 //
 // The answer, the model and the conflicts reported are the winner's (decisions are not: CaDiCaL
 // counts none, so calls won by different members would not add up); a model is checked as any
