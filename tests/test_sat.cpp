@@ -459,7 +459,7 @@ TEST(Sat, APortfolioStopsTheLoserWhenTheWinnerAnswers) {
     ASSERT_EQ(s->solve({}, limits), sat::Answer::satisfiable);
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30)) << "round " << round;
     EXPECT_FALSE(s->is_true(z));
-    EXPECT_EQ(s->name(), "CaDiCaL (portfolio)");
+    EXPECT_EQ(s->name(), "CaDiCaL (portfolio member 1 of 2: default, true first)");
     s->add_clause(std::vector{-z, p(0, 0)});  // still satisfied by z false
   }
 }

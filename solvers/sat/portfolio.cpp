@@ -72,15 +72,30 @@ std::vector<PortfolioMember> portfolio_members(const Setup& setup, unsigned core
 
 namespace {
 
+std::string member_name(const SatLibrary& library, const PortfolioMember& m, std::size_t number, std::size_t count) {
+  std::string text = library.name() + " (portfolio member " + std::to_string(number) + " of " + std::to_string(count);
+  if (m.library == Library::cadical) {
+    const std::string& c = m.setup.cadical_configuration;
+    text += std::string(": ") + (c.empty() ? "default" : c) + ", " + (m.setup.decide_true_first ? "true" : "false") + " first";
+    if (m.setup.cadical_seed != 0) text += ", seed " + std::to_string(m.setup.cadical_seed);
+  }
+  return text + ")";
+}
+
 class Portfolio final : public SatLibrary {
  public:
   explicit Portfolio(Setup setup) {
     setup.interrupt = &interrupt_;
-    for (const PortfolioMember& m : portfolio_members(setup, usable_cpus()))
+    const auto members = portfolio_members(setup, usable_cpus());
+    for (const PortfolioMember& m : members) {
       members_.push_back(m.library == Library::cryptominisat ? make_cryptominisat(m.setup) : make_cadical(m.setup));
+      names_.push_back(member_name(*members_.back(), m, members_.size(), members.size()));
+    }
   }
 
-  std::string name() const override { return members_[winner_]->name() + " (portfolio)"; }
+  // The member whose answer the last call returned, and how it searches: what a trace's notes
+  // show for each call ("CaDiCaL (portfolio member 2 of 2: sat, false first) call 1: ...").
+  std::string name() const override { return names_[winner_]; }
 
   int new_vars(int count) override {
     const int first = members_[0]->new_vars(count);
@@ -150,6 +165,7 @@ class Portfolio final : public SatLibrary {
 
   std::atomic<bool> interrupt_{false};
   std::vector<std::unique_ptr<SatLibrary>> members_;
+  std::vector<std::string> names_;  // name() for each member's answer
   std::size_t winner_ = 0;  // the member whose answer the last call returned
 };
 
