@@ -88,7 +88,7 @@ class Portfolio final : public SatLibrary {
     setup.interrupt = &interrupt_;
     const auto members = portfolio_members(setup, usable_cpus());
     for (const PortfolioMember& m : members) {
-      members_.push_back(m.library == Library::cryptominisat ? make_cryptominisat(m.setup) : make_cadical(m.setup));
+      members_.push_back(make_library(m.library, m.setup));
       names_.push_back(member_name(*members_.back(), m, members_.size(), members.size()));
     }
   }

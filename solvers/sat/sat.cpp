@@ -4,9 +4,11 @@
 #include "sudokit/sat/sat.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <optional>
 #include <span>
+#include <system_error>
 
 #include "loader.h"
 #include "method.h"
@@ -106,14 +108,11 @@ std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
     else if (*v != "cadical") throw UsageError("sat: portfolio is cadical or mixed, not '" + *v + "'");
   }
   if (auto v = options.take("members")) {
-    const auto bad = [&] {
-      return UsageError("sat: members is a number of searches from 1 to " + std::to_string(sat::kMaxPortfolioMembers) +
-                        ", not '" + *v + "'");
-    };
-    if (v->empty() || v->size() > 2 || !std::all_of(v->begin(), v->end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
-      throw bad();
-    c.portfolio_members = static_cast<unsigned>(std::stoi(*v));
-    if (c.portfolio_members < 1 || c.portfolio_members > sat::kMaxPortfolioMembers) throw bad();
+    const char* end = v->data() + v->size();
+    const auto [stop, error] = std::from_chars(v->data(), end, c.portfolio_members);
+    if (error != std::errc{} || stop != end || c.portfolio_members < 1 || c.portfolio_members > sat::kMaxPortfolioMembers)
+      throw UsageError("sat: members is a number of searches from 1 to " + std::to_string(sat::kMaxPortfolioMembers) +
+                       ", not '" + *v + "'");
   }
   if (!c.proof.empty()) {  // proofs come from CaDiCaL
     if (c.library && c.library != Library::cadical) throw UsageError("sat: proof= needs solver=cadical (or auto)");
