@@ -181,7 +181,7 @@ TEST(Sat, EveryLibrarySolvesTheDataFileWithEveryEncodingAndMode) {
           for (const Grid& g : r.solutions) ASSERT_TRUE(is_solution(puzzle, g)) << solver.options() << " " << c.puzzle;
           if (c.count == 1) { EXPECT_EQ(to_line(r.solutions[0]), c.solution) << solver.options(); }
         }
-        EXPECT_TRUE(solver.options().ends_with(",solver=" + std::string(sat::to_string(lib)))) << solver.options();
+        EXPECT_TRUE((solver.options() + ",").find(",solver=" + std::string(sat::to_string(lib)) + ",") != std::string::npos) << solver.options();
       }
 }
 
@@ -626,12 +626,26 @@ TEST(Sat, PortfolioMembersAreAnOption) {
     EXPECT_EQ(r.solutions.front(), *first) << members;
     EXPECT_TRUE(solver->options().ends_with(members == "mixed" ? ",portfolio=mixed,members=3" : ",solver=portfolio,members=3"))
         << solver->options();
+    // Two calls (the solution, then no other), each answered by one of the three members.
+    std::uint64_t won = 0;
+    for (const Counter& c : r.stats.counters)
+      if (c.name.starts_with("calls_won_by_member_")) won += c.value;
+    EXPECT_EQ(won, 2u) << members;
+    EXPECT_EQ(r.stats.counter("calls_won_by_member_1") + r.stats.counter("calls_won_by_member_2") +
+                  r.stats.counter("calls_won_by_member_3"), 2u) << members;
   }
+  // Without members=, as many as the affinity mask gives, said so.
+  auto per_core = builtin_solvers().create("sat", SolverOptions::parse({"solver=portfolio"}));
+  ASSERT_EQ(per_core->solve(puzzle, count_up_to(1)).status, Status::solved);
+  const std::string want = ",members=auto(" + std::to_string(std::clamp(usable_cpus(), 1u, sat::kMaxPortfolioMembers)) + ")";
+  EXPECT_TRUE(per_core->options().ends_with(want)) << per_core->options();
   for (std::string bad : {"0", "9", "x", "", "-1", "123"})
     EXPECT_THROW(builtin_solvers().create("sat", SolverOptions::parse({"solver=portfolio", "members=" + bad})), UsageError) << bad;
   auto cadical = builtin_solvers().create("sat", SolverOptions::parse({"solver=cadical", "portfolio=mixed"}));
-  EXPECT_EQ(cadical->solve(puzzle, count_up_to(2)).status, Status::unique);
+  const Result alone = cadical->solve(puzzle, count_up_to(2));
+  EXPECT_EQ(alone.status, Status::unique);
   EXPECT_TRUE(cadical->options().ends_with(",solver=cadical")) << cadical->options();
+  for (const Counter& c : alone.stats.counters) EXPECT_FALSE(c.name.starts_with("calls_won")) << c.name;
   EXPECT_THROW(builtin_solvers().create("sat", SolverOptions::parse({"solver=portfolio", "portfolio=all"})), UsageError);
 }
 

@@ -16,6 +16,10 @@ void Totals::add(const CallStats& call) {
   flips += call.flips.value_or(0);
   counts_flips = counts_flips || call.flips.has_value();
   ++calls;
+  if (call.members > 0) {
+    calls_won.resize(std::max<std::size_t>(calls_won.size(), call.members));
+    if (call.member > 0) ++calls_won[call.member - 1];
+  }
 }
 
 Stats stats_of(const Totals& t, SatLibrary::Work work, double seconds) {
@@ -31,6 +35,8 @@ Stats stats_of(const Totals& t, SatLibrary::Work work, double seconds) {
     if (t.counts_decisions) st.counters.push_back({"decisions", t.decisions});
     if (t.counts_flips) st.counters.push_back({"flips", t.flips});
     st.counters.push_back({"conflicts", t.conflicts});
+    for (std::size_t k = 0; k < t.calls_won.size(); ++k)
+      st.counters.push_back({"calls_won_by_member_" + std::to_string(k + 1), t.calls_won[k]});
   }
   st.counters.push_back({"variables", t.variables});
   st.counters.push_back({"clauses", t.clauses});

@@ -26,6 +26,7 @@ struct Totals {
   bool counts_decisions = true;  // false when the library gives no decision count (CaDiCaL)
   bool counts_flips = false;     // dpll (CallStats::flips)
   Answer last = Answer::stopped; // the last call's answer: unsatisfiable is what a proof proves
+  std::vector<std::uint64_t> calls_won;  // a portfolio's: [k] the calls member k+1 answered
   void add(const CallStats& call);
 };
 

@@ -60,8 +60,12 @@ Setup cadical_member(const Setup& base, unsigned k) {
 }
 }  // namespace
 
+unsigned portfolio_size(const Setup& setup, unsigned cores) {
+  return std::clamp(setup.portfolio_members ? setup.portfolio_members : cores, 1u, kMaxPortfolioMembers);
+}
+
 std::vector<PortfolioMember> portfolio_members(const Setup& setup, unsigned cores) {
-  const unsigned count = std::clamp(setup.portfolio_members ? setup.portfolio_members : cores, 1u, kMaxPortfolioMembers);
+  const unsigned count = portfolio_size(setup, cores);
   std::vector<PortfolioMember> members;
   for (unsigned k = 0; k < count; ++k) {
     if (k == 1 && setup.portfolio_mixed) members.push_back({Library::cryptominisat, setup});
@@ -141,14 +145,21 @@ class Portfolio final : public SatLibrary {
     interrupt_ = false;
     for (const auto& e : errors)
       if (e) std::rethrow_exception(e);
-    winner_ = first >= 0 ? static_cast<std::size_t>(first.load()) : 0;
+    answered_ = first >= 0;
+    winner_ = answered_ ? static_cast<std::size_t>(first.load()) : 0;
     return answers[winner_];
   }
 
   bool is_true(int v) override { return members_[winner_]->is_true(v); }
   // Only what every member counts: the decisions of the calls CryptoMiniSat won would not add up
-  // with those CaDiCaL won (it counts none).
-  CallStats last_call() override { return {std::nullopt, std::nullopt, members_[winner_]->last_call().conflicts, std::nullopt}; }
+  // with those CaDiCaL won (it counts none). And which member answered (--stats counts the calls
+  // each won).
+  CallStats last_call() override {
+    CallStats call{std::nullopt, std::nullopt, members_[winner_]->last_call().conflicts, std::nullopt};
+    call.members = static_cast<unsigned>(members_.size());
+    if (answered_) call.member = static_cast<unsigned>(winner_ + 1);
+    return call;
+  }
 
  private:
   // Interrupts every member still running; false when none is.
@@ -167,6 +178,7 @@ class Portfolio final : public SatLibrary {
   std::vector<std::unique_ptr<SatLibrary>> members_;
   std::vector<std::string> names_;  // name() for each member's answer
   std::size_t winner_ = 0;  // the member whose answer the last call returned
+  bool answered_ = false;   // by a member, not stopped
 };
 
 }  // namespace

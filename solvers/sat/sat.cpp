@@ -152,7 +152,9 @@ std::string SatSolver::options() const {
   if (cadical && !config_.cadical.empty()) s += ",cadical=" + config_.cadical;
   if (used_ && *used_ == Library::portfolio) {
     if (config_.portfolio_mixed) s += ",portfolio=mixed";
+    // members=auto(N): one per core of the affinity mask, as a portfolio made now would have.
     if (config_.portfolio_members) s += ",members=" + std::to_string(config_.portfolio_members);
+    else s += ",members=auto(" + std::to_string(sat::portfolio_size(setup(false, true), usable_cpus())) + ")";
   }
   return s + (config_.settle ? "" : ",settle=off");
 }

@@ -52,6 +52,9 @@ struct CallStats {
   // Decisions undone and tried the other way (dpll's flips): each a node of its tree, not a
   // guess. None from a library that never flips (cdcl jumps back instead).
   std::optional<std::uint64_t> flips;
+  // A portfolio's call: how many members there were, and the one whose answer this is (from 1;
+  // 0 when none answered: the call was stopped). Both 0 for any other library.
+  unsigned members = 0, member = 0;
 };
 
 struct Setup {
@@ -165,6 +168,8 @@ struct PortfolioMember {
   Setup setup;
 };
 std::vector<PortfolioMember> portfolio_members(const Setup& setup, unsigned cores);
+// How many members that is: setup.portfolio_members, else `cores`, within 1..kMaxPortfolioMembers.
+unsigned portfolio_size(const Setup& setup, unsigned cores);
 std::unique_ptr<SatLibrary> make_library(Library library, const Setup& setup);
 
 }  // namespace sudokit::sat
