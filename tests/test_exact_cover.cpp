@@ -408,9 +408,9 @@ TEST(Registry, TheDefaultIsTheFastestOfThoseThatTakeTheGrid) {
 // The choices in a declared options string: "key=a|b" words only, not free values or notes.
 TEST(Registry, OptionChoicesAreTheKeyValueWordsWithAlternatives) {
   BackendInfo info("example", "");
-  info.options = "order=rowmajor|fewest naked= hidden= (on|off) proof=FILE search=on|off";
+  info.options = "order=rowmajor|fewest naked= hidden= (on|off) proof=FILE search=on|off members=auto|N";
   const std::vector<std::pair<std::string, std::string>> want = {
-      {"order", "rowmajor"}, {"order", "fewest"}, {"search", "on"}, {"search", "off"}};
+      {"order", "rowmajor"}, {"order", "fewest"}, {"search", "on"}, {"search", "off"}, {"members", "auto"}};
   EXPECT_EQ(info.option_choices(), want);
   // Every registered backend's choices are accepted by it.
   const Registry registry = builtin_solvers();

@@ -167,6 +167,14 @@ std::vector<DataCase> data_cases() {
 
 }  // namespace
 
+// A portfolio's calls_won_by_member_K counters: how many, and their sum.
+std::pair<std::size_t, std::uint64_t> calls_won(const Stats& stats) {
+  std::pair<std::size_t, std::uint64_t> out{0, 0};
+  for (const Counter& c : stats.counters)
+    if (c.name.starts_with("calls_won_by_member_")) ++out.first, out.second += c.value;
+  return out;
+}
+
 TEST(Sat, EveryLibrarySolvesTheDataFileWithEveryEncodingAndMode) {
   const auto cases = data_cases();
   ASSERT_GE(cases.size(), 20u);
@@ -180,6 +188,8 @@ TEST(Sat, EveryLibrarySolvesTheDataFileWithEveryEncodingAndMode) {
           ASSERT_EQ(r.count, c.count) << solver.options() << " " << c.puzzle;
           for (const Grid& g : r.solutions) ASSERT_TRUE(is_solution(puzzle, g)) << solver.options() << " " << c.puzzle;
           if (c.count == 1) { EXPECT_EQ(to_line(r.solutions[0]), c.solution) << solver.options(); }
+          // A call per solution and one that finds no more, each won by a member.
+          if (lib == sat::Library::portfolio) EXPECT_EQ(calls_won(r.stats).second, c.count + 1) << solver.options();
         }
         EXPECT_TRUE((solver.options() + ",").find(",solver=" + std::string(sat::to_string(lib)) + ",") != std::string::npos) << solver.options();
       }
@@ -627,18 +637,29 @@ TEST(Sat, PortfolioMembersAreAnOption) {
     EXPECT_TRUE(solver->options().ends_with(members == "mixed" ? ",portfolio=mixed,members=3" : ",solver=portfolio,members=3"))
         << solver->options();
     // Two calls (the solution, then no other), each answered by one of the three members.
-    std::uint64_t won = 0;
-    for (const Counter& c : r.stats.counters)
-      if (c.name.starts_with("calls_won_by_member_")) won += c.value;
-    EXPECT_EQ(won, 2u) << members;
-    EXPECT_EQ(r.stats.counter("calls_won_by_member_1") + r.stats.counter("calls_won_by_member_2") +
-                  r.stats.counter("calls_won_by_member_3"), 2u) << members;
+    EXPECT_EQ(calls_won(r.stats), (std::pair<std::size_t, std::uint64_t>{3, 2})) << members;
   }
-  // Without members=, as many as the affinity mask gives, said so.
-  auto per_core = builtin_solvers().create("sat", SolverOptions::parse({"solver=portfolio"}));
-  ASSERT_EQ(per_core->solve(puzzle, count_up_to(1)).status, Status::solved);
-  const std::string want = ",members=auto(" + std::to_string(std::clamp(usable_cpus(), 1u, sat::kMaxPortfolioMembers)) + ")";
-  EXPECT_TRUE(per_core->options().ends_with(want)) << per_core->options();
+  // Without members= (or with members=auto), one per core of the affinity mask, said so, with
+  // a counter for each.
+  for (std::vector<std::string> words : {std::vector<std::string>{"solver=portfolio"}, {"solver=portfolio", "members=auto"}}) {
+    auto per_core = builtin_solvers().create("sat", SolverOptions::parse(words));
+    const Result r = per_core->solve(puzzle, count_up_to(1));
+    ASSERT_EQ(r.status, Status::solved);
+    const auto n = calls_won(r.stats).first;
+    EXPECT_TRUE(per_core->options().ends_with(",members=auto(" + std::to_string(n) + ")")) << per_core->options();
+    EXPECT_EQ(calls_won(r.stats).second, 1u);
+  }
+  // Reused across puzzles (givens=assume), each search counts its own calls; a call stopped by
+  // the budget is won by none.
+  auto reused = builtin_solvers().create("sat", SolverOptions::parse({"solver=portfolio", "members=2", "givens=assume"}));
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(calls_won(reused->solve(puzzle, count_up_to(2)).stats), (std::pair<std::size_t, std::uint64_t>{2, 2}));
+  Limits tight = count_up_to(2);
+  tight.max_nodes = 1;
+  const Result stopped = reused->solve(puzzle, tight);
+  ASSERT_EQ(stopped.status, Status::stopped);
+  // Each solution found was a call answered; the call that would have found more was stopped.
+  EXPECT_EQ(calls_won(stopped.stats), (std::pair<std::size_t, std::uint64_t>{2, stopped.count}));
+  EXPECT_LT(stopped.count, 2u);
   for (std::string bad : {"0", "9", "x", "", "-1", "123"})
     EXPECT_THROW(builtin_solvers().create("sat", SolverOptions::parse({"solver=portfolio", "members=" + bad})), UsageError) << bad;
   auto cadical = builtin_solvers().create("sat", SolverOptions::parse({"solver=cadical", "portfolio=mixed"}));

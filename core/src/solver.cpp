@@ -404,7 +404,10 @@ std::vector<std::pair<std::string, std::string>> BackendInfo::option_choices() c
     const auto eq = word.find('=');
     if (eq == std::string::npos || word.find('|') == std::string::npos) continue;
     std::istringstream values(word.substr(eq + 1));
-    for (std::string value; std::getline(values, value, '|');) out.emplace_back(word.substr(0, eq), value);
+    // A value in capitals names what to give (members=auto|N), not a word to type.
+    auto placeholder = [](const std::string& v) { return std::ranges::all_of(v, [](char ch) { return ch >= 'A' && ch <= 'Z'; }); };
+    for (std::string value; std::getline(values, value, '|');)
+      if (!placeholder(value)) out.emplace_back(word.substr(0, eq), value);
   }
   return out;
 }

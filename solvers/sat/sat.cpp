@@ -107,7 +107,7 @@ std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
     if (*v == "mixed") c.portfolio_mixed = true;
     else if (*v != "cadical") throw UsageError("sat: portfolio is cadical or mixed, not '" + *v + "'");
   }
-  if (auto v = options.take("members")) {
+  if (auto v = options.take("members"); v && *v != "auto") {  // auto: one per core, as without it
     const char* end = v->data() + v->size();
     const auto [stop, error] = std::from_chars(v->data(), end, c.portfolio_members);
     if (error != std::errc{} || stop != end || c.portfolio_members < 1 || c.portfolio_members > sat::kMaxPortfolioMembers)
@@ -470,7 +470,7 @@ BackendInfo SatSolver::info() {
   // unit clauses, so that the proof does not rest on sudokit's own reduction of them.
   i.proofs = BackendInfo::Proofs{"proof", ".cnf", {{"givens", "units"}}};
   i.options = "solver=auto|cryptominisat|cadical|portfolio|dpll|cdcl encoding=auto|minimal|efficient|extended|compact givens=reduce|units|assume "
-              "proof=FILE settle=on|off cadical=default|sat|unsat|plain portfolio=cadical|mixed members=N";
+              "proof=FILE settle=on|off cadical=default|sat|unsat|plain portfolio=cadical|mixed members=auto|N";
   return i;
 }
 
