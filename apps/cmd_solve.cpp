@@ -221,6 +221,20 @@ int cmd_solve(const std::vector<std::string>& args) {
   return outcome.code;
 }
 
+namespace {
+// "; every step with -o solver=dpll, -o solver=cdcl": the settings under which a backend that
+// traces only its solver calls traces every step (BackendInfo::stepwise), for `sudokit solvers`.
+std::string stepwise_settings(const BackendInfo& info) {
+  std::string text;
+  for (const auto& settings : info.stepwise) {
+    text += text.empty() ? "; every step with " : ", ";
+    for (std::size_t k = 0; k < settings.size(); ++k)
+      text += (k ? " " : "") + std::string("-o ") + settings[k].first + "=" + settings[k].second;
+  }
+  return text;
+}
+}  // namespace
+
 int cmd_solvers(const std::vector<std::string>& args) {
   std::string kind_text;
   bool names_only = false;
@@ -259,6 +273,7 @@ int cmd_solvers(const std::vector<std::string>& args) {
     std::cout << i.name << "\n  " << i.summary << "\n  solves: " << takes << "; --max-nodes counts " << i.node_unit
               << " (compare's default: " << (i.default_budget ? std::to_string(i.default_budget) : "none") << "); work: " << (work.empty() ? "-" : work) << "; traces: "
               << (i.tracing == BackendInfo::Tracing::steps ? "every step" : i.tracing == BackendInfo::Tracing::notes ? "solver calls" : "no")
+              << stepwise_settings(i)
               << "\n  options: " << (i.options.empty() ? "-" : i.options) << "\n";
     if (!i.source.empty()) std::cout << "  code: " << i.source << "/\n";
     if (i.proofs) std::cout << "  proofs: DRAT of every unsatisfiable answer, with -o " << i.proofs->option << "=FILE (the formula in FILE"

@@ -133,6 +133,18 @@ TEST(Cli, HelpVersionAndSolverList) {
   EXPECT_EQ(version.out.rfind("sudokit ", 0), 0u);
   auto list = run_cli("solvers");
   for (const std::string& name : sudokit::builtin_solvers().names()) EXPECT_NE(list.out.find(name + "\n"), std::string::npos) << name;
+  // A backend that traces only its solver calls says under which settings it traces every step.
+  const sudokit::Registry registry = sudokit::builtin_solvers();
+  for (const auto& e : registry.entries()) {
+    if (e.info.stepwise.empty()) continue;
+    const auto at = list.out.find(e.info.name + "\n");
+    ASSERT_NE(at, std::string::npos) << e.info.name;
+    const auto from = list.out.find("traces: ", at);
+    const std::string traces = list.out.substr(from, list.out.find('\n', from) - from);
+    EXPECT_NE(traces.find("every step with "), std::string::npos) << traces;
+    for (const auto& settings : e.info.stepwise)
+      for (const auto& [key, value] : settings) EXPECT_NE(traces.find("-o " + key + "=" + value), std::string::npos) << traces;
+  }
 }
 
 TEST(Cli, HugeTimeoutsMeanNoDeadline) {
