@@ -443,6 +443,31 @@ TEST(Sat, RulesPropagatorSettlesWhatUnitPropagationSettles) {
   EXPECT_THROW(settled_cdcl->solve({}, {}), std::logic_error);
 }
 
+// A portfolio's call that a limit stopped was answered by no member, and says so.
+TEST(Sat, APortfolioCallNoMemberAnsweredNamesNone) {
+  constexpr int kHoles = 8, kPigeons = kHoles + 1;  // unsatisfiable, thousands of conflicts
+  auto p = [](int pigeon, int hole) { return pigeon * kHoles + hole + 1; };
+  auto s = sat::make_portfolio({.portfolio_members = 2});
+  s->new_vars(kPigeons * kHoles);
+  for (int i = 0; i < kPigeons; ++i) {
+    std::vector<int> somewhere;
+    for (int h = 0; h < kHoles; ++h) somewhere.push_back(p(i, h));
+    s->add_clause(somewhere);
+  }
+  for (int h = 0; h < kHoles; ++h)
+    for (int i = 0; i < kPigeons; ++i)
+      for (int k = i + 1; k < kPigeons; ++k) s->add_clause(std::vector{-p(i, h), -p(k, h)});
+  sat::CallLimits limits;
+  limits.max_conflicts = 10;
+  ASSERT_EQ(s->solve({}, limits), sat::Answer::stopped);
+  EXPECT_EQ(s->name(), "portfolio of 2 (no member answered)");
+  EXPECT_EQ(s->last_call().members, 2u);
+  EXPECT_EQ(s->last_call().member, 0u);
+  ASSERT_EQ(s->solve({}, {}), sat::Answer::unsatisfiable);
+  EXPECT_TRUE(s->name().starts_with("CaDiCaL (portfolio member ")) << s->name();
+  EXPECT_GE(s->last_call().member, 1u);
+}
+
 // A portfolio returns with the first answer: the loser is interrupted. Pigeonhole over 11 holes
 // with a way out (every clause also satisfied by z false): CaDiCaL's first, all-false
 // assignment answers at once, while CryptoMiniSat (portfolio=mixed), trying true first, would

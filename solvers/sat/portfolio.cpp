@@ -98,8 +98,12 @@ class Portfolio final : public SatLibrary {
   }
 
   // The member whose answer the last call returned, and how it searches: what a trace's notes
-  // show for each call ("CaDiCaL (portfolio member 2 of 2: sat, false first) call 1: ...").
-  std::string name() const override { return names_[winner_]; }
+  // show for each call ("CaDiCaL (portfolio member 2 of 2: sat, false first) call 1: ..."); when
+  // none answered (a limit stopped the call), the portfolio (its conflicts are then the first
+  // member's).
+  std::string name() const override {
+    return answered_ ? names_[winner_] : "portfolio of " + std::to_string(members_.size()) + " (no member answered)";
+  }
 
   int new_vars(int count) override {
     const int first = members_[0]->new_vars(count);

@@ -111,7 +111,7 @@ std::unique_ptr<Solver> SatSolver::create(const SolverOptions& options) {
     const char* end = v->data() + v->size();
     const auto [stop, error] = std::from_chars(v->data(), end, c.portfolio_members);
     if (error != std::errc{} || stop != end || c.portfolio_members < 1 || c.portfolio_members > sat::kMaxPortfolioMembers)
-      throw UsageError("sat: members is a number of searches from 1 to " + std::to_string(sat::kMaxPortfolioMembers) +
+      throw UsageError("sat: members is auto or a number of searches from 1 to " + std::to_string(sat::kMaxPortfolioMembers) +
                        ", not '" + *v + "'");
   }
   if (!c.proof.empty()) {  // proofs come from CaDiCaL
