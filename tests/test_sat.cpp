@@ -167,6 +167,7 @@ std::vector<DataCase> data_cases() {
 
 }  // namespace
 
+namespace {
 // A portfolio's calls_won_by_member_K counters: how many, and their sum.
 std::pair<std::size_t, std::uint64_t> calls_won(const Stats& stats) {
   std::pair<std::size_t, std::uint64_t> out{0, 0};
@@ -174,6 +175,7 @@ std::pair<std::size_t, std::uint64_t> calls_won(const Stats& stats) {
     if (c.name.starts_with("calls_won_by_member_")) ++out.first, out.second += c.value;
   return out;
 }
+}  // namespace
 
 TEST(Sat, EveryLibrarySolvesTheDataFileWithEveryEncodingAndMode) {
   const auto cases = data_cases();
@@ -443,20 +445,38 @@ TEST(Sat, RulesPropagatorSettlesWhatUnitPropagationSettles) {
   EXPECT_THROW(settled_cdcl->solve({}, {}), std::logic_error);
 }
 
+namespace {
+// The pigeonhole formula over `holes` holes: holes + 1 pigeons, each in some hole (variable
+// pigeon * holes + hole + 1), no two in one: unsatisfiable, and hard for resolution. With a way
+// out, one more variable z, returned (0 without), and every clause also satisfied by z false.
+int add_pigeonhole(sat::SatLibrary& s, int holes, bool way_out) {
+  const int pigeons = holes + 1;
+  auto p = [&](int pigeon, int hole) { return pigeon * holes + hole + 1; };
+  const int z = way_out ? pigeons * holes + 1 : 0;
+  s.new_vars(pigeons * holes + (way_out ? 1 : 0));
+  for (int i = 0; i < pigeons; ++i) {
+    std::vector<int> somewhere;
+    if (z) somewhere.push_back(-z);
+    for (int h = 0; h < holes; ++h) somewhere.push_back(p(i, h));
+    s.add_clause(somewhere);
+  }
+  for (int h = 0; h < holes; ++h)
+    for (int i = 0; i < pigeons; ++i)
+      for (int k = i + 1; k < pigeons; ++k) {
+        std::vector<int> apart;
+        if (z) apart.push_back(-z);
+        apart.push_back(-p(i, h));
+        apart.push_back(-p(k, h));
+        s.add_clause(apart);
+      }
+  return z;
+}
+}  // namespace
+
 // A portfolio's call that a limit stopped was answered by no member, and says so.
 TEST(Sat, APortfolioCallNoMemberAnsweredNamesNone) {
-  constexpr int kHoles = 8, kPigeons = kHoles + 1;  // unsatisfiable, thousands of conflicts
-  auto p = [](int pigeon, int hole) { return pigeon * kHoles + hole + 1; };
   auto s = sat::make_portfolio({.portfolio_members = 2});
-  s->new_vars(kPigeons * kHoles);
-  for (int i = 0; i < kPigeons; ++i) {
-    std::vector<int> somewhere;
-    for (int h = 0; h < kHoles; ++h) somewhere.push_back(p(i, h));
-    s->add_clause(somewhere);
-  }
-  for (int h = 0; h < kHoles; ++h)
-    for (int i = 0; i < kPigeons; ++i)
-      for (int k = i + 1; k < kPigeons; ++k) s->add_clause(std::vector{-p(i, h), -p(k, h)});
+  add_pigeonhole(*s, 8, false);  // unsatisfiable, thousands of conflicts
   sat::CallLimits limits;
   limits.max_conflicts = 10;
   ASSERT_EQ(s->solve({}, limits), sat::Answer::stopped);
@@ -474,19 +494,8 @@ TEST(Sat, APortfolioCallNoMemberAnsweredNamesNone) {
 // search the pigeonhole formula past any deadline.
 TEST(Sat, APortfolioStopsTheLoserWhenTheWinnerAnswers) {
   if (usable_cpus() < 2) GTEST_SKIP() << "one core: the portfolio is CaDiCaL alone";
-  constexpr int kHoles = 11, kPigeons = kHoles + 1;
-  auto p = [](int pigeon, int hole) { return pigeon * kHoles + hole + 1; };
-  const int z = kPigeons * kHoles + 1;
   auto s = sat::make_portfolio({.portfolio_mixed = true});
-  s->new_vars(z);
-  for (int i = 0; i < kPigeons; ++i) {
-    std::vector<int> somewhere{-z};
-    for (int h = 0; h < kHoles; ++h) somewhere.push_back(p(i, h));
-    s->add_clause(somewhere);
-  }
-  for (int h = 0; h < kHoles; ++h)
-    for (int i = 0; i < kPigeons; ++i)
-      for (int k = i + 1; k < kPigeons; ++k) s->add_clause(std::vector{-z, -p(i, h), -p(k, h)});
+  const int z = add_pigeonhole(*s, 11, true);
   for (int round = 0; round < 2; ++round) {  // the second call: the loser starts from where it stopped
     const auto start = std::chrono::steady_clock::now();
     sat::CallLimits limits;
@@ -495,7 +504,7 @@ TEST(Sat, APortfolioStopsTheLoserWhenTheWinnerAnswers) {
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30)) << "round " << round;
     EXPECT_FALSE(s->is_true(z));
     EXPECT_EQ(s->name(), "CaDiCaL (portfolio member 1 of 2: default, true first)");
-    s->add_clause(std::vector{-z, p(0, 0)});  // still satisfied by z false
+    s->add_clause(std::vector{-z, 1});  // pigeon 0 in hole 0: still satisfied by z false
   }
 }
 
@@ -533,19 +542,9 @@ TEST(Sat, APortfolioMakesEachMemberDifferent) {
 // (Setup::interrupt): set from another thread while CaDiCaL searches the pigeonhole formula over
 // 11 holes (no way out: unsatisfiable, far beyond a minute), the call returns stopped.
 TEST(Sat, CadicalStopsWhenItsInterruptFlagIsSet) {
-  constexpr int kHoles = 11, kPigeons = kHoles + 1;
-  auto p = [](int pigeon, int hole) { return pigeon * kHoles + hole + 1; };
   std::atomic<bool> interrupt{false};
   auto s = sat::make_cadical({.interrupt = &interrupt});
-  s->new_vars(kPigeons * kHoles);
-  for (int i = 0; i < kPigeons; ++i) {
-    std::vector<int> somewhere;
-    for (int h = 0; h < kHoles; ++h) somewhere.push_back(p(i, h));
-    s->add_clause(somewhere);
-  }
-  for (int h = 0; h < kHoles; ++h)
-    for (int i = 0; i < kPigeons; ++i)
-      for (int k = i + 1; k < kPigeons; ++k) s->add_clause(std::vector{-p(i, h), -p(k, h)});
+  add_pigeonhole(*s, 11, false);
   const auto start = std::chrono::steady_clock::now();
   std::jthread winner([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
