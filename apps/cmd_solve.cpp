@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "status_line.h"
+#include "sudokit/compare/compare.h"
 #include "sudokit/compare/trace.h"
 #include "sudokit/errors.h"
 #include "sudokit/registry.h"
@@ -227,9 +228,7 @@ namespace {
 std::string stepwise_settings(const BackendInfo& info) {
   std::string text;
   for (const auto& settings : info.stepwise) {
-    text += text.empty() ? "; every step with " : ", ";
-    for (std::size_t k = 0; k < settings.size(); ++k)
-      text += (k ? " " : "") + std::string("-o ") + settings[k].first + "=" + settings[k].second;
+    text += (text.empty() ? "; every step with " : ", ") + option_flags_text(settings);
   }
   return text;
 }
@@ -279,10 +278,9 @@ int cmd_solvers(const std::vector<std::string>& args) {
     if (i.proofs) std::cout << "  proofs: DRAT of every unsatisfiable answer, with -o " << i.proofs->option << "=FILE (the formula in FILE"
                             << i.proofs->formula_suffix << ")\n";
     if (i.rating) {  // the scale `generate --difficulty` and compare's rating column use
-      std::string words, with;
+      std::string words;
       for (const auto& w : i.rating->words) words += (words.empty() ? "" : " | ") + w;
-      for (const auto& [key, value] : i.rating->options) with += " -o " + key + "=" + value;
-      std::cout << "  rates: " << words << " (with" << with << ")\n";
+      std::cout << "  rates: " << words << " (with " << option_flags_text(i.rating->options) << ")\n";
     }
   }
   if (!names_only)

@@ -34,6 +34,12 @@ std::string backend_spec_text(const std::string& name, const std::vector<std::pa
   return spec;
 }
 
+std::string option_flags_text(const std::vector<std::pair<std::string, std::string>>& settings) {
+  std::string flags;
+  for (const auto& [key, value] : settings) flags += (flags.empty() ? "-o " : " -o ") + key + "=" + value;
+  return flags;
+}
+
 std::vector<std::string> declared_methods(const Registry& registry, const std::vector<std::string>& names,
                                           bool (*by_default)(const BackendInfo&), DeclaredSettings BackendInfo::*settings) {
   std::vector<std::string> specs;

@@ -127,6 +127,8 @@ struct BackendSpec {
 BackendSpec parse_backend_spec(const std::string& text, const Registry& registry);
 // A backend and settings as a --solvers entry: "name:key=value:...".
 std::string backend_spec_text(const std::string& name, const std::vector<std::pair<std::string, std::string>>& settings);
+// The same settings as command-line flags: "-o key=value -o ...".
+std::string option_flags_text(const std::vector<std::pair<std::string, std::string>>& settings);
 // The methods that the backends `names` declare for something: each NAME whose defaults do it
 // (`by_default`), and NAME:KEY=VALUE:... for each list of settings under which it does
 // (`settings`: BackendInfo::stepwise for lessons, BackendInfo::probing for estimates).
