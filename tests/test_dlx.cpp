@@ -8,6 +8,7 @@
 #include "sudokit/encoders/dlx_format.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
+#include "sudokit/generate.h"
 #include "sudokit/verify.h"
 #include "test_support.h"
 #include "xc_problems.h"
@@ -101,6 +102,41 @@ TEST(Dlx, ConflictingGivensHaveNoSolution) {
   g.set(5, 1);  // r1c1 and r2c2: the same box
   EXPECT_EQ(solver.solve(g, count_up_to(2)).status, Status::none);
   EXPECT_EQ(solver.solve(Grid(Shape::make(2, 2)), count_up_to(0)).count, 288u);
+}
+
+// One solver keeps a shape's matrix and relinks it for each puzzle's givens, whatever the puzzle
+// before left in it: a clash, another shape, a search stopped by its budget. Each search must
+// be the one a fresh solver makes, node for node and update for update.
+TEST(Dlx, AReusedSolverSearchesAsAFreshOneDoes) {
+  DlxSolver reused;
+  Random random(32);
+  const ShapePtr nine = Shape::make(3, 3), four = Shape::make(2, 2);
+  int clashes = 0, stopped = 0;
+  for (int i = 0; i < 300; ++i) {
+    const ShapePtr& shape = i % 7 == 3 ? four : nine;
+    const int cells = shape->cells();
+    Grid puzzle = with_random_blanks(random_solution(shape, random), cells / 2 + static_cast<int>(random.below(static_cast<std::uint64_t>(cells / 3))), random);
+    if (i % 10 == 5) {  // a digit repeated in the first row
+      int filled = 0;
+      while (puzzle[filled] == 0) ++filled;
+      const int other = filled == 0 ? 1 : 0;
+      puzzle.set(other, puzzle[filled]);
+    }
+    Limits limits = test::count_up_to(2);
+    if (i % 11 == 6) limits.max_nodes = 20;
+    SCOPED_TRACE(to_line(puzzle));
+    const Result want = DlxSolver().solve(puzzle, limits);
+    const Result got = reused.solve(puzzle, limits);
+    ASSERT_EQ(got.status, want.status);
+    ASSERT_EQ(got.solutions, want.solutions);
+    EXPECT_EQ(got.stats.nodes, want.stats.nodes);
+    EXPECT_EQ(got.stats.counter("updates"), want.stats.counter("updates"));
+    EXPECT_EQ(got.stats.counter("mems"), want.stats.counter("mems"));
+    clashes += want.status == Status::none && want.stats.nodes == 1;
+    stopped += want.status == Status::stopped;
+  }
+  EXPECT_GE(clashes, 25);  // the batch holds what it claims to
+  EXPECT_GT(stopped, 0);
 }
 
 // The command line: a matrix written by `encode --to dlx` and solved by `xc` gives the grid that

@@ -127,9 +127,10 @@ Result DlxSolver::search(const Grid& puzzle, const Limits& limits) {
   DancingLinks::Counts counts;
   const CountersWatch watch(limits.observer, [&] { return stats_of(counts, budget); });
   const int n = shape.size();
-  bool consistent = true;
-  for (int cell = 0; cell < shape.cells() && consistent; ++cell)
-    if (puzzle[cell] != 0) consistent = links_->preselect(cell * n + puzzle[cell] - 1);
+  givens_.clear();
+  for (int cell = 0; cell < shape.cells(); ++cell)
+    if (puzzle[cell] != 0) givens_.push_back(cell * n + puzzle[cell] - 1);
+  const bool consistent = links_->preselect(givens_);
   StopReason stop = StopReason::none;
   std::optional<SudokuWatcher> watcher;
   if (limits.observer) watcher.emplace(*limits.observer, cover_, shape);
@@ -148,7 +149,6 @@ Result DlxSolver::search(const Grid& puzzle, const Limits& limits) {
         },
         counts, watcher ? &*watcher : nullptr, limits.probe, limits.estimator);
   }
-  links_->clear_preselections();
   return sink.finish(stop, stats_of(counts, budget));
 }
 

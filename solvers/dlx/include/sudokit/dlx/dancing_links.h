@@ -66,11 +66,12 @@ class DancingLinks {
     virtual void solution() = 0;
   };
 
-  // Commits `option` before the search, as if it had been chosen (givens). Returns false, changing
-  // nothing, when it clashes with what is already committed.
-  bool preselect(int option);
-  // Takes back every preselection: the matrix is as built, ready for the next puzzle.
-  void clear_preselections();
+  // Makes the matrix the one built, with `options` committed before the search as if they had
+  // been chosen (givens): their items covered, every other option that shares one of them gone.
+  // Whatever was committed before is replaced. Returns false when two of `options` share an item
+  // (a clash); the matrix then has them all committed and is not to be searched.
+  // Cost: a mark per option the givens' items hold, and a link per node of the items left.
+  bool preselect(std::span<const int> options);
   // Runs Algorithm X. The matrix is restored when it returns, whatever ended it. With a `probe`,
   // each level tries only the option the probe picks among the chosen item's (probe.h); an
   // `estimator` hears of each node's options as its item is chosen (online_estimate.h).
@@ -131,14 +132,18 @@ class DancingLinks {
   std::vector<Node> node_;
   std::vector<int> colour_;            // per node, with colours only: 0 none, > 0 a colour, -1 purified
   std::vector<int> option_first_;      // first node of each option
-  std::vector<int> preselected_;       // options committed by preselect(), in order
-  std::uint64_t preselect_updates_ = 0;  // link updates the preselections made
-  static constexpr std::uint64_t kCopiedNodesPerUpdate = 8;
-  struct Links {
-    std::vector<Node> node;
-    std::vector<int> len, llink, rlink;
+  // The lists as built, for preselect() to relink from: item i's nodes, each with its option, are
+  // built_list_[built_start_[i] .. built_start_[i + 1]).
+  struct Listed {
+    int node, option;
   };
-  Links built_;                        // the matrix as built, restored by clear_preselections()
+  std::vector<Listed> built_list_;
+  std::vector<int> built_start_;
+  // preselect()'s marks, valid when equal to its stamp (so no pass clears them): an item covered
+  // by a given, an option that shares an item with one.
+  std::uint32_t stamp_ = 0;
+  std::vector<std::uint32_t> committed_, gone_;
+  std::vector<int> left_, last_;  // preselect()'s scratch: the options left, each item's last node
   std::vector<int> option_of_;          // node -> its option (-1 for headers and spacers)
   std::vector<int> chosen_;            // per level: the node of the option chosen
   std::vector<int> solution_;          // scratch for visit()
@@ -149,7 +154,7 @@ class DancingLinks {
   // and that length: when it is 0 or 1 and the item is still active, the choice needs no scan.
   int least_len_ = kCovered, least_item_ = 0;
   int forced_below_;      // the Choice: a scan ends at an item with fewer options than this (fast 2, knuth 1)
-  int active_primary_;    // primary items not covered by preselections
+  int active_primary_;    // primary items not covered by preselect()
   std::vector<int> primary_in_option_;  // per option, its primary items
 };
 

@@ -2,12 +2,14 @@
 // and Sudoku as exact cover.
 //
 // The matrix of a shape (encoders/exact_cover.h) is built once and kept: each puzzle preselects
-// its givens' options, searches, and takes them back, so a batch of puzzles of one shape never
-// rebuilds the links. Solutions map back to grids through each option's (cell, digit).
+// its givens' options (relinking the lists of the options they leave) and searches, so a batch of
+// puzzles of one shape never builds the matrix again. Solutions map back to grids through each
+// option's (cell, digit).
 #pragma once
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "sudokit/dlx/dancing_links.h"
 #include "sudokit/encoders/exact_cover.h"
@@ -32,6 +34,7 @@ class DlxSolver final : public Solver {
   ShapePtr shape_;  // the shape the matrix below was built for
   SudokuCover cover_;
   std::unique_ptr<DancingLinks> links_;
+  std::vector<int> givens_;  // scratch: the options of a puzzle's givens
 };
 
 }  // namespace sudokit
