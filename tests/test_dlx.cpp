@@ -11,6 +11,7 @@
 #include "sudokit/generate.h"
 #include "sudokit/verify.h"
 #include "test_support.h"
+#include "variant_puzzles.h"
 #include "xc_problems.h"
 
 using namespace sudokit;
@@ -59,12 +60,20 @@ TEST(DlxFormat, BadFilesNameLineAndColumn) {
   EXPECT_EQ(error("| only comments\n"), "bad.dlx: line 1, column 1: no item line: the first line must name the items");
 }
 
+// The solutions, and the nodes and updates of Knuth's dlx1 on the same files (docs/backends/dlx.md,
+// "The same counts as Knuth's programs"): the same search, down to the order of each item's list.
 TEST(Dlx, NQueensCounts) {
-  for (auto [n, want] : {std::pair{8, 92u}, {10, 724u}, {12, 14200u}}) {
-    const ExactCover q = n_queens(n);
+  struct Want {
+    int n;
+    std::uint64_t solutions, nodes, updates;
+  };
+  for (const Want w : {Want{8, 92, 1'199, 21'375}, Want{10, 724, 16'448, 312'964}, Want{12, 14'200, 327'813, 6'285'452}}) {
+    const ExactCover q = n_queens(w.n);
     const CoverResult r = DlxSolver().solve(q, count_up_to(0, 100));
     EXPECT_EQ(r.status, Status::multiple);
-    EXPECT_EQ(r.count, want) << n << " queens";
+    EXPECT_EQ(r.count, w.solutions) << w.n << " queens";
+    EXPECT_EQ(r.stats.nodes, w.nodes) << w.n << " queens";
+    EXPECT_EQ(r.stats.counter("updates"), w.updates) << w.n << " queens";
     for (const auto& s : r.solutions) ASSERT_TRUE(is_exact_cover(q, s));
   }
 }
@@ -104,39 +113,82 @@ TEST(Dlx, ConflictingGivensHaveNoSolution) {
   EXPECT_EQ(solver.solve(Grid(Shape::make(2, 2)), count_up_to(0)).count, 288u);
 }
 
-// One solver keeps a shape's matrix and relinks it for each puzzle's givens, whatever the puzzle
-// before left in it: a clash, another shape, a search stopped by its budget. Each search must
-// be the one a fresh solver makes, node for node and update for update.
-TEST(Dlx, AReusedSolverSearchesAsAFreshOneDoes) {
-  DlxSolver reused;
+// The counts of the default (fast) choice on two puzzles, as docs/tutorial.md (its puzzle,
+// `generate --seed 54`) and docs/estimating.md (examples/classic.txt's third, 392 nodes) quote them:
+// the choice's tie-breaks follow the order each item's list is in, so these pin that order.
+TEST(Dlx, SudokuCountsAsTheDocsQuoteThem) {
+  struct Want {
+    const char* puzzle;
+    std::uint64_t nodes, updates, mems;
+  };
+  DlxSolver solver;
+  for (const Want w : {Want{".4.23....93......4.....4....28...6491.3.4...8.5......1...8..9....9.5......6....27", 75, 1'148, 31'349},
+                       Want{"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", 392, 8'359, 242'937}}) {
+    const Result r = solver.solve(read_one(w.puzzle), count_up_to(2));
+    EXPECT_EQ(r.status, Status::unique) << w.puzzle;
+    EXPECT_EQ(r.stats.nodes, w.nodes) << w.puzzle;
+    EXPECT_EQ(r.stats.counter("updates"), w.updates) << w.puzzle;
+    EXPECT_EQ(r.stats.counter("mems"), w.mems) << w.puzzle;
+  }
+}
+
+// One solver keeps a shape's matrix and relinks it for each puzzle's givens (preselect), whatever
+// the puzzle before left in it: a clash, a search stopped by its budget, another shape. Each search
+// must be the one a fresh solver makes, and the one Algorithm X makes on the matrix with the
+// givens' items and the options they rule out removed (reduced_sudoku_cover, which keeps the
+// order of both): node for node, update for update, mem for mem, under either choice of item.
+TEST(Dlx, PreselectedGivensSearchAsTheReducedMatrixDoes) {
+  std::vector<Grid> puzzles;
   Random random(32);
-  const ShapePtr nine = Shape::make(3, 3), four = Shape::make(2, 2);
-  int clashes = 0, stopped = 0;
-  for (int i = 0; i < 300; ++i) {
-    const ShapePtr& shape = i % 7 == 3 ? four : nine;
+  for (int i = 0; i < 150; ++i) {
+    const ShapePtr shape = Shape::make(i % 7 == 3 ? 2 : 3, i % 5 == 2 ? 2 : 3);
     const int cells = shape->cells();
-    Grid puzzle = with_random_blanks(random_solution(shape, random), cells / 2 + static_cast<int>(random.below(static_cast<std::uint64_t>(cells / 3))), random);
+    Grid puzzle = with_random_blanks(random_solution(shape, random),
+                                     cells / 2 + static_cast<int>(random.below(static_cast<std::uint64_t>(cells / 3))), random);
     if (i % 10 == 5) {  // a digit repeated in the first row
       int filled = 0;
       while (puzzle[filled] == 0) ++filled;
-      const int other = filled == 0 ? 1 : 0;
-      puzzle.set(other, puzzle[filled]);
+      puzzle.set(filled == 0 ? 1 : 0, puzzle[filled]);
     }
-    Limits limits = test::count_up_to(2);
-    if (i % 11 == 6) limits.max_nodes = 20;
-    SCOPED_TRACE(to_line(puzzle));
-    const Result want = DlxSolver().solve(puzzle, limits);
-    const Result got = reused.solve(puzzle, limits);
-    ASSERT_EQ(got.status, want.status);
-    ASSERT_EQ(got.solutions, want.solutions);
-    EXPECT_EQ(got.stats.nodes, want.stats.nodes);
-    EXPECT_EQ(got.stats.counter("updates"), want.stats.counter("updates"));
-    EXPECT_EQ(got.stats.counter("mems"), want.stats.counter("mems"));
-    clashes += want.status == Status::none && want.stats.nodes == 1;
-    stopped += want.status == Status::stopped;
+    puzzles.push_back(puzzle);
   }
-  EXPECT_GE(clashes, 25);  // the batch holds what it claims to
-  EXPECT_GT(stopped, 0);
+  // Variant shapes: cages and extra regions add items, some of them secondary.
+  for (const Published& p : published()) {
+    std::vector<std::uint8_t> givens;
+    for (char c : p.givens) givens.push_back(static_cast<std::uint8_t>(c == '.' ? 0 : c - '0'));
+    puzzles.emplace_back(Shape::make(p.br, p.bc, p.rules), std::move(givens));
+  }
+  for (const char* choose : {"choose=fast", "choose=knuth"}) {
+    const SolverOptions options = SolverOptions::parse({choose});
+    auto reused = DlxSolver::create(options);
+    int clashes = 0, stopped = 0, compared = 0;
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+      const Grid& puzzle = puzzles[i];
+      SCOPED_TRACE(std::string(choose) + " " + to_line(puzzle));
+      Limits limits = test::count_up_to(2);
+      if (i % 11 == 6) limits.max_nodes = 20;
+      const Result got = reused->solve(puzzle, limits);
+      const Result fresh = DlxSolver::create(options)->solve(puzzle, limits);
+      ASSERT_EQ(got.status, fresh.status);
+      ASSERT_EQ(got.solutions, fresh.solutions);
+      EXPECT_EQ(got.stats.nodes, fresh.stats.nodes);
+      EXPECT_EQ(got.stats.counter("updates"), fresh.stats.counter("updates"));
+      EXPECT_EQ(got.stats.counter("mems"), fresh.stats.counter("mems"));
+      stopped += got.status == Status::stopped;
+      const bool clash = got.status == Status::none && got.stats.nodes == 1 && got.stats.counter("mems") == 0;
+      clashes += clash;
+      if (clash) continue;  // the Sudoku search is not run; the reduced matrix's root fails instead
+      const CoverResult reduced = DlxSolver::create(options)->solve(reduced_sudoku_cover(puzzle).cover, limits);
+      EXPECT_EQ(got.count, reduced.count);
+      EXPECT_EQ(got.stats.nodes, reduced.stats.nodes);
+      EXPECT_EQ(got.stats.counter("updates"), reduced.stats.counter("updates"));
+      EXPECT_EQ(got.stats.counter("mems"), reduced.stats.counter("mems"));
+      ++compared;
+    }
+    EXPECT_GE(clashes, 10);  // the batch holds what it claims to
+    EXPECT_GT(stopped, 0);
+    EXPECT_GE(compared, 130);
+  }
 }
 
 // The command line: a matrix written by `encode --to dlx` and solved by `xc` gives the grid that

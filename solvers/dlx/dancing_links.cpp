@@ -20,31 +20,18 @@ DancingLinks::DancingLinks(const ExactCover& xc, Choice choice)
   const int n = items_;
   llink_.resize(z(n + 2));
   rlink_.resize(z(n + 2));
-  // Primary items 1..primary in a circle through 0; secondary ones in a circle through n+1.
-  auto ring = [&](int head, int first, int last) {
-    int prev = head;
-    for (int i = first; i <= last; ++i) {
-      llink_[z(i)] = prev;
-      rlink_[z(prev)] = i;
-      prev = i;
-    }
-    rlink_[z(prev)] = head;
-    llink_[z(head)] = prev;
-  };
-  ring(0, 1, primary_);
-  ring(n + 1, primary_ + 1, n);
-
   std::size_t total = z(n) + 2;
   for (const auto& o : xc.options) total += o.size() + 1;
   // The choice of item scans whole blocks of lengths; entries that must never win (index 0, the
   // padding, secondary items) carry kCovered, as covered items do.
   const int scanned = (primary_ + 1 + kBlock - 1) / kBlock * kBlock;
   len_.assign(z(std::max(n + 1, scanned)), kCovered);
-  for (int i = 1; i <= primary_; ++i) len_[z(i)] = 0;
   node_.assign(total, Node{0, 0, 0});
   option_of_.assign(total, -1);
-  for (int i = 1; i <= n; ++i) node_[z(i)].up = node_[z(i)].down = i;
   if (xc.has_colours()) colour_.assign(total, 0);
+  // The options' nodes in order, each option followed by a spacer; the vertical links are made
+  // by preselect() below, with nothing committed.
+  item_options_start_.assign(z(n) + 2, 0);
   int p = n + 1;  // the first spacer
   int last_spacer = p;
   for (std::size_t k = 0; k < xc.options.size(); ++k) {
@@ -58,12 +45,7 @@ DancingLinks::DancingLinks(const ExactCover& xc, Choice choice)
       if (xc.has_colours()) colour_[z(p)] = xc.option_colours[k][e];
       node_[z(p)].top = i;
       option_of_[z(p)] = static_cast<int>(k);
-      ++len_[z(i)];
-      const int q = node_[z(i)].up;
-      node_[z(p)].up = q;
-      node_[z(q)].down = p;
-      node_[z(p)].down = i;
-      node_[z(i)].up = p;
+      ++item_options_start_[z(i) + 1];
     }
     node_[z(last_spacer)].down = p;  // spacer before: its dlink is this option's last node
     ++p;
@@ -71,17 +53,17 @@ DancingLinks::DancingLinks(const ExactCover& xc, Choice choice)
     node_[z(p)].up = first;        // spacer after: its ulink is this option's first node
     last_spacer = p;
   }
-  built_start_.assign(z(n) + 2, 0);
-  for (int i = 1; i <= n; ++i) {
-    built_start_[z(i)] = static_cast<int>(built_list_.size());
-    for (int q = node_[z(i)].down; q != i; q = node_[z(q)].down) built_list_.push_back({q, option_of_[z(q)]});
-  }
-  built_start_[z(n) + 1] = static_cast<int>(built_list_.size());
+  // Each item's options, in order (counted above, placed now).
+  for (int i = 1; i <= n; ++i) item_options_start_[z(i) + 1] += item_options_start_[z(i)];
+  item_options_.resize(z(item_options_start_[z(n) + 1]));
+  std::vector<int> filled(item_options_start_.begin(), item_options_start_.end() - 1);
+  for (std::size_t k = 0; k < xc.options.size(); ++k)
+    for (const int item : xc.options[k]) item_options_[z(filled[z(item) + 1]++)] = static_cast<int>(k);
   committed_.assign(z(n) + 2, 0);
   gone_.assign(xc.options.size(), 0);
-  left_.assign(xc.options.size(), 0);
+  kept_.assign(xc.options.size(), 0);
   last_.assign(z(n) + 2, 0);
-  assert(links_ok());
+  preselect({});
 }
 
 // Hides the other nodes of p's option: each leaves its item's list. Knuth's walk: to the right
@@ -232,12 +214,11 @@ template <bool kColours>
 // back as much again; a 9x9 puzzle's givens hide most of the matrix. What the covers leave does
 // not depend on their order: the items of the givens unlinked from the active lists, and in each
 // other item's list the options that share no item with a given, in their order. So the options
-// the givens' items hold are marked gone, and each other item's list is linked afresh from its
-// list as built, skipping them, whatever the matrix held before (the search leaves it as it found
-// it). A node not linked keeps stale links: it is in no active list, and nothing the search does
-// reaches it. On easy puzzles, where setting up is a third of the time, 19% more a second than
-// covering the givens and copying the built matrix back after (docs/benchmarks.md); the same on
-// top1465 and 17_clue.
+// the givens' items hold are marked gone, and every list is linked afresh from the options kept,
+// whatever the matrix held before. A node not linked keeps stale links: it is in no active list,
+// and nothing the search does reaches it. On easy puzzles, where setting up was a third of the
+// time, 19% more puzzles a second (median of 5 alternated rounds) than covering the givens and
+// copying the built matrix back after; top1465 and 17_clue unchanged (docs/benchmarks.md).
 bool DancingLinks::preselect(std::span<const int> options) {
   if (++stamp_ == 0) {  // after 2^32 puzzles: old marks could pass for new ones
     std::fill(committed_.begin(), committed_.end(), 0);
@@ -252,7 +233,7 @@ bool DancingLinks::preselect(std::span<const int> options) {
       const int i = node_[z(p)].top;
       clash = clash || committed_[z(i)] == stamp;
       committed_[z(i)] = stamp;
-      for (int k = built_start_[z(i)]; k < built_start_[z(i) + 1]; ++k) gone_[z(built_list_[z(k)].option)] = stamp;
+      for (int k = item_options_start_[z(i)]; k < item_options_start_[z(i) + 1]; ++k) gone_[z(item_options_[z(k)])] = stamp;
     }
     active_primary_ -= primary_in_option_[z(option)];
   }
@@ -282,13 +263,13 @@ bool DancingLinks::preselect(std::span<const int> options) {
   }
   const std::uint32_t* gone = gone_.data();
   const int option_count = static_cast<int>(option_first_.size());
-  int left = 0;
+  int kept = 0;
   for (int o = 0; o < option_count; ++o) {  // without a branch on the data
-    left_[z(left)] = o;
-    left += gone[o] != stamp;
+    kept_[z(kept)] = o;
+    kept += gone[o] != stamp;
   }
-  for (int k = 0; k < left; ++k) {
-    for (int p = option_first_[z(left_[z(k)])]; node[p].top > 0; ++p) {
+  for (int k = 0; k < kept; ++k) {
+    for (int p = option_first_[z(kept_[z(k)])]; node[p].top > 0; ++p) {
       const int i = node[p].top;
       node[p].up = last[i];
       node[last[i]].down = p;

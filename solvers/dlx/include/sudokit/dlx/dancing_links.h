@@ -70,7 +70,8 @@ class DancingLinks {
   // been chosen (givens): their items covered, every other option that shares one of them gone.
   // Whatever was committed before is replaced. Returns false when two of `options` share an item
   // (a clash); the matrix then has them all committed and is not to be searched.
-  // Cost: a mark per option the givens' items hold, and a link per node of the items left.
+  // Cost: a mark per option the givens' items hold, a pass over the options and the items, and
+  // a link per node of the options kept. The constructor links the matrix by preselect({}).
   bool preselect(std::span<const int> options);
   // Runs Algorithm X. The matrix is restored when it returns, whatever ended it. With a `probe`,
   // each level tries only the option the probe picks among the chosen item's (probe.h); an
@@ -132,18 +133,14 @@ class DancingLinks {
   std::vector<Node> node_;
   std::vector<int> colour_;            // per node, with colours only: 0 none, > 0 a colour, -1 purified
   std::vector<int> option_first_;      // first node of each option
-  // The lists as built, for preselect() to relink from: item i's nodes, each with its option, are
-  // built_list_[built_start_[i] .. built_start_[i + 1]).
-  struct Listed {
-    int node, option;
-  };
-  std::vector<Listed> built_list_;
-  std::vector<int> built_start_;
+  // Each item's options in order, for preselect() to mark those a given's item holds: item i's
+  // are item_options_[item_options_start_[i] .. item_options_start_[i + 1]).
+  std::vector<int> item_options_, item_options_start_;
   // preselect()'s marks, valid when equal to its stamp (so no pass clears them): an item covered
   // by a given, an option that shares an item with one.
   std::uint32_t stamp_ = 0;
   std::vector<std::uint32_t> committed_, gone_;
-  std::vector<int> left_, last_;  // preselect()'s scratch: the options left, each item's last node
+  std::vector<int> kept_, last_;  // preselect()'s scratch: the options kept, each item's last node
   std::vector<int> option_of_;          // node -> its option (-1 for headers and spacers)
   std::vector<int> chosen_;            // per level: the node of the option chosen
   std::vector<int> solution_;          // scratch for visit()
