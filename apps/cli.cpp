@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <filesystem>
@@ -33,24 +35,30 @@ Rules parse_rules_option(const std::string& rules_text) {
 // A file named FILE.dlx holds an exact-cover problem in Knuth's format, whatever its first line.
 static bool has_dlx_name(const std::string& file) { return file.size() > 4 && file.ends_with(".dlx"); }
 
+// An argument that names no file but reads as a puzzle's one-line form: mostly digits, '.', and
+// capitals for digits past 9, with no path and no extension (".txt": a lower-case letter among
+// 2-5 characters after the last '.'), so that a typo in a puzzle is reported where it is and a
+// missing file as a missing file.
+static bool is_puzzle_argument(const std::string& arg) {
+  if (arg == "-" || arg.size() < 8 || arg.find('/') != std::string::npos) return false;
+  const std::string extension = arg.substr(arg.rfind('.') + 1);
+  if (arg.find('.') != std::string::npos && extension.size() >= 2 && extension.size() <= 5 &&
+      std::any_of(extension.begin(), extension.end(), [](char ch) { return ch >= 'a' && ch <= 'z'; }))
+    return false;
+  const auto puzzle_chars = std::count_if(arg.begin(), arg.end(), [](char ch) {
+    return std::isdigit(static_cast<unsigned char>(ch)) || ch == '.' || (ch >= 'A' && ch <= 'Z');
+  });
+  if (4 * puzzle_chars < 3 * static_cast<long>(arg.size())) return false;
+  std::error_code not_there;
+  return !std::filesystem::exists(arg, not_there);
+}
+
 void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, const Rules& rules,
                      Outcome& outcome, const std::function<void(const ParsedPuzzle&, const std::string& source)>& each) {
-  std::vector<std::string> sources = files.empty() ? std::vector<std::string>{"-"} : files;
-  for (const std::string& name : sources) {
-    if (has_dlx_name(name)) {  // read as puzzles, a hundred errors
-      std::cerr << "sudokit: " << name << ": an exact-cover problem (DLX format), not Sudoku puzzles: `sudokit xc " << name
-                << "` solves it\n";
-      outcome.raise(kUsage);
-      continue;
-    }
-    Input input(name);
-    if (!input.ok()) {
-      outcome.raise(kIoError);
-      continue;
-    }
-    const std::string& source = input.name();
-    PuzzleReader reader(input.stream(), source, box, rules);
-    std::size_t puzzles = 0;  // bad ones included
+  // Reads every puzzle of `in`; returns how many there were, bad ones included.
+  auto read = [&](std::istream& in, const std::string& source) {
+    PuzzleReader reader(in, source, box, rules);
+    std::size_t puzzles = 0;
     for (;; ++puzzles) {
       std::optional<ParsedPuzzle> puzzle;
       try {
@@ -77,10 +85,39 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
         outcome.raise(kDisagreement);
       }
     }
+    return puzzles;
+  };
+  const std::vector<std::string> sources = files.empty() ? std::vector<std::string>{"-"} : files;
+  // The puzzles typed as arguments are one input, "the command line", a puzzle a line in their
+  // order, read where the first of them stands.
+  std::string typed;
+  for (const std::string& name : sources)
+    if (is_puzzle_argument(name)) typed += name + "\n";
+  bool typed_read = false;
+  for (const std::string& name : sources) {
+    if (is_puzzle_argument(name)) {
+      if (typed_read) continue;
+      typed_read = true;
+      std::istringstream in(typed);
+      read(in, "the command line");
+      continue;
+    }
+    if (has_dlx_name(name)) {  // read as puzzles, a hundred errors
+      std::cerr << "sudokit: " << name << ": an exact-cover problem (DLX format), not Sudoku puzzles: `sudokit xc " << name
+                << "` solves it\n";
+      outcome.raise(kUsage);
+      continue;
+    }
+    Input input(name);
+    if (!input.ok()) {
+      outcome.raise(kIoError);
+      continue;
+    }
+    const std::size_t puzzles = read(input.stream(), input.name());
     if (input.read_failed()) {
       outcome.raise(kIoError);
     } else if (puzzles == 0) {
-      std::cerr << "sudokit: warning: no puzzles in " << source << "\n";
+      std::cerr << "sudokit: warning: no puzzles in " << input.name() << "\n";
       outcome.raise(kBadInput);
     }
   }

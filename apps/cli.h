@@ -31,6 +31,8 @@ struct Outcome {
 };
 
 // Calls `each` for every puzzle of every file ("-" or none: stdin), reading one line at a time.
+// An argument that names no file but reads as a puzzle's one-line form is a puzzle: those typed
+// so are one input, "the command line", read where the first of them stands.
 // A bad puzzle is reported on stderr, raises kBadInput, and the rest of the input is still read.
 // A file that cannot be opened or read (a directory) raises kIoError; a file without a puzzle
 // gets a warning and raises kBadInput.

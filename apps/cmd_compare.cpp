@@ -134,7 +134,7 @@ void add_compare_options(po::options_description& desc, CompareCommand& c) {
     ("box", po::value<std::string>(&c.box_text), "box shape RxC when it cannot be inferred")
     ("kind", po::value<std::string>(&c.kind_text),
      "sudoku or xc (exact-cover files in Knuth's DLX format, one problem each); default: from the files")
-    ("file", po::value<std::vector<std::string>>(&c.files), "puzzle or exact-cover files; stdin when none or '-'");
+    ("file", po::value<std::vector<std::string>>(&c.files), "puzzle files, puzzles typed in their one-line form, or exact-cover files; stdin when none or '-'");
   add_rules_option(desc, c.rules_text);
 }
 
@@ -143,7 +143,7 @@ constexpr const char* kCompareUsage =
     "                       [--shard K/N] [--csv FILE] [--json FILE] [--box RxC] [--rules NAMES] [--kind sudoku|xc]\n"
     "                       [--no-estimates] [--list-columns]\n"
     "                       [--certify [--certify-with NAME]]\n"
-    "                       [FILE|-]...\n"
+    "                       [FILE|PUZZLE|-]...\n"
     "Runs backends side by side, verifies every answer, flags disagreements, summarises costs.\n"
     "Sudoku puzzle files, or exact-cover files in Knuth's DLX format (one problem per file):\n"
     "by default every backend that takes the kind of problem given.";

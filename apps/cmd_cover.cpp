@@ -23,7 +23,7 @@ int cmd_encode(const std::vector<std::string>& args) {
     ("to", po::value<std::string>(&to)->default_value("dlx"), "dlx (Knuth's exact-cover format) or dimacs (CNF)")
     ("box", po::value<std::string>(&box_text), "box shape RxC when it cannot be inferred")
     ("output", po::value<std::string>(&output), "write here instead of stdout ('-': stdout)")
-    ("file", po::value<std::vector<std::string>>(&files), "a file holding one puzzle (or one exact-cover problem); stdin when none or '-'");
+    ("file", po::value<std::vector<std::string>>(&files), "a file holding one puzzle (or one exact-cover problem), or a puzzle typed in its one-line form; stdin when none or '-'");
   add_rules_option(desc, rules_text);
   add_backend_options(desc, solve);
   po::positional_options_description positional;

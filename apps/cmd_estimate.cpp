@@ -36,13 +36,13 @@ void add_estimate_options(po::options_description& desc, EstimateCommand& c) {
     ("box", po::value<std::string>(&c.box_text), "box shape RxC when it cannot be inferred")
     ("kind", po::value<std::string>(&c.kind_text),
      "sudoku or xc (exact-cover files in Knuth's DLX format, one problem each); default: from the files")
-    ("file", po::value<std::vector<std::string>>(&c.files), "puzzle files or exact-cover files (FILE.dlx), '-' for stdin");
+    ("file", po::value<std::vector<std::string>>(&c.files), "puzzle files, puzzles typed in their one-line form, or exact-cover files (FILE.dlx); '-' for stdin");
   add_rules_option(desc, c.rules_text);
 }
 
 constexpr const char* kEstimateUsage =
     "usage: sudokit estimate [--solver LIST] [--probes N] [--seed S] [--measure-nodes N] [--box RxC]\n"
-    "                        [--rules NAMES] [--kind sudoku|xc] [FILE...|-]\n"
+    "                        [--rules NAMES] [--kind sudoku|xc] [FILE|PUZZLE...|-]\n"
     "Estimates the size of each backend's search tree for each puzzle without searching it (Knuth's\n"
     "random probes, each a path from the root that follows the backend's own choices), with a 95%\n"
     "interval, and the time a full search would take at the cost of a node measured on a short real\n"

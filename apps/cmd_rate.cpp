@@ -34,7 +34,7 @@ void add_rate_options(po::options_description& desc, RateCommand& c) {
     ("csv", po::value<std::string>(&c.csv), "also write one row per rated puzzle to FILE ('-': stdout, instead of the lines): " RATE_COLUMNS)
     ("json", po::value<std::string>(&c.json), "the same as a JSON array, each puzzle with its steps")
     ("box", po::value<std::string>(&c.box_text), "box shape RxC when it cannot be inferred")
-    ("file", po::value<std::vector<std::string>>(&c.files), "puzzle files, '-' for stdin");
+    ("file", po::value<std::vector<std::string>>(&c.files), "puzzle files, or puzzles typed in their one-line form; '-' for stdin");
   add_backend_options(desc, c.solve);
   add_limit_options(desc, c.solve, {.count = std::nullopt, .each = "puzzle's proof of one solution"});
   add_rules_option(desc, c.rules_text);
@@ -42,7 +42,7 @@ void add_rate_options(po::options_description& desc, RateCommand& c) {
 
 constexpr const char* kRateUsage =
     "usage: sudokit rate [--steps | --hint] [--csv FILE] [--json FILE] [--solver NAME [-o KEY=VALUE]...]\n"
-    "                    [--max-nodes N] [--timeout S] [--box RxC] [--rules NAMES] [FILE...|-]\n"
+    "                    [--max-nodes N] [--timeout S] [--box RxC] [--rules NAMES] [FILE|PUZZLE...|-]\n"
     "Rates each puzzle as Sudoku Explainer 1.2.1 does: the techniques a person tries, easiest first,\n"
     "each step rated on SE's scale (1.2 hidden single ... 4.2 XY-wing ... 5.6 BUG ... 7.0 forcing chain).\n"
     "Prints one line per puzzle, ER=x.y EP=x.y ED=x.y steps=N hardest=\"TECHNIQUE\": the hardest step, the\n"

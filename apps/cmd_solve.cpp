@@ -42,13 +42,13 @@ void add_solve_options(po::options_description& desc, SolveCommand& c) {
     ("trace-file", po::value<std::string>(&c.trace_file), "the same, into FILE")
     ("tree", po::value<std::string>(&c.tree_file), "write the first puzzle's search tree to FILE as Graphviz DOT")
     ("tree-nodes", po::value<std::size_t>(&c.tree_nodes)->default_value(300), "most nodes drawn by --tree")
-    ("file", po::value<std::vector<std::string>>(&c.files), "puzzle files; stdin when none or '-'");
+    ("file", po::value<std::vector<std::string>>(&c.files), "puzzle files, or puzzles typed in their one-line form; stdin when none or '-'");
   add_rules_option(desc, c.rules_text);
 }
 
 constexpr const char* kSolveUsage =
     "usage: sudokit solve [--solver NAME] [-o KEY=VALUE] [--count [LIMIT]] [--all] [--box RxC] [--rules NAMES]\n"
-    "                     [--format grid|line] [--stats] [--trace|--trace-file F] [--tree FILE.dot] [FILE|-]...\n"
+    "                     [--format grid|line] [--stats] [--trace|--trace-file F] [--tree FILE.dot] [FILE|PUZZLE|-]...\n"
     "Solves each puzzle and prints its solution in the input's form.";
 
 // On a terminal, a status line while a puzzle has been searched for a second or more: the

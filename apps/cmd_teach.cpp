@@ -49,34 +49,14 @@ constexpr const char* kTeachUsage =
     "matrix they leave), each step in words, the search tree, the counters, forward and back.";
 
 // The puzzle asked for: the Nth of a file (or stdin), or the argument itself when it is no file
-// but a puzzle's line.
+// but a puzzle's line (for_each_puzzle).
 std::optional<Grid> the_puzzle(const TeachCommand& c, Outcome& outcome) {
-  std::vector<std::string> files = c.inputs;
-  std::string scratch;
-  // A puzzle's line: mostly digits, '.', and upper-case letters for digits past 9, and no path,
-  // so that a typo in a puzzle is reported where it is, and a missing file as a missing file.
-  auto puzzle_line = [](const std::string& s) {
-    const auto puzzle_chars = std::count_if(s.begin(), s.end(), [](char ch) {
-      return std::isdigit(static_cast<unsigned char>(ch)) || ch == '.' || (ch >= 'A' && ch <= 'Z');
-    });
-    return s.size() >= 8 && s.find('/') == std::string::npos && 4 * puzzle_chars >= 3 * static_cast<long>(s.size());
-  };
-  if (files.size() == 1 && files[0] != "-" && !std::ifstream(files[0]) && puzzle_line(files[0]))
-    files.clear(), scratch = c.inputs[0];
   std::optional<BoxSpec> box;
   if (!c.box_text.empty()) box = parse_box_spec(c.box_text);
-  const Rules rules = parse_rules_option(c.rules_text);
   std::optional<Grid> found;
-  auto keep = [&](const ParsedPuzzle& p, const std::string&) {
+  for_each_puzzle(c.inputs, box, parse_rules_option(c.rules_text), outcome, [&](const ParsedPuzzle& p, const std::string&) {
     if (p.number == c.number) found = p.grid;
-  };
-  if (scratch.empty()) {
-    for_each_puzzle(files, box, rules, outcome, keep);
-  } else {
-    std::istringstream in(scratch + "\n");
-    PuzzleReader reader(in, "the command line", box, rules);
-    if (auto p = reader.next()) keep(*p, "the command line");
-  }
+  });
   return found;
 }
 

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "sudokit/compare/exit_codes.h"
 #include "sudokit/registry.h"
 #include "test_support.h"
 
@@ -44,6 +45,45 @@ TEST(Cli, SolvesTheLineForm) {
   auto r = run_cli("solve -", "004300209005009001070060043006002087190007400050083000600000105003508690042910300\n");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "864371259325849761971265843436192587198657432257483916689734125713528694542916378\n");
+}
+
+// A puzzle typed as an argument is read as one: by every command that reads puzzles; several
+// are one input, "the command line", numbered in their order and read where the first stands; a
+// typo is named where it is and the others still run; a name that is no puzzle is a missing file.
+TEST(Cli, APuzzleOnTheCommandLineIsReadAsOne) {
+  const std::string solution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+  const auto one = run_cli(std::string("solve ") + kHard);
+  EXPECT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(one.out, solution + "\n");
+
+  sudokit::test::ScratchDir dir;
+  const std::string file = dir.path() + "seed.txt";
+  std::ofstream(file) << kSeed;
+  const auto mixed = run_cli(std::string("solve --stats ") + kHard + " " + file + " " + kNeedsSearch);
+  EXPECT_EQ(mixed.exit_code, 0) << mixed.err;
+  EXPECT_EQ(mixed.out.rfind(solution + "\n", 0), 0u) << mixed.out;  // the typed ones first
+  EXPECT_NE(mixed.out.find(kSeedSolution), std::string::npos) << mixed.out;
+  EXPECT_NE(mixed.err.find("the command line: puzzle 2: "), std::string::npos) << mixed.err;
+  EXPECT_NE(mixed.err.find(file + ": puzzle 1: "), std::string::npos) << mixed.err;
+
+  std::string typo = kHard;
+  typo[15] = 'x';
+  const auto bad = run_cli("solve " + typo + " " + kHard);
+  EXPECT_EQ(bad.exit_code, sudokit::kBadInput);
+  EXPECT_NE(bad.err.find("the command line: puzzle 1, line 1, column 16"), std::string::npos) << bad.err;
+  EXPECT_EQ(bad.out, solution + "\n");  // the second still solved
+
+  for (const std::string& name : {dir.path() + "puzzles.txt", std::string("20261127.txt")}) {
+    const auto missing = run_cli("solve " + name);
+    EXPECT_EQ(missing.exit_code, sudokit::kIoError) << name;
+    EXPECT_NE(missing.err.find("cannot open " + name), std::string::npos) << missing.err;
+  }
+
+  for (const std::string& command : std::vector<std::string>{"rate", "estimate --probes 10", "encode", "compare --solvers " + sudokit::test::fastest()}) {
+    const auto r = run_cli(command + " " + kHard);
+    EXPECT_EQ(r.exit_code, 0) << command << "\n" << r.err;
+    EXPECT_FALSE(r.out.empty()) << command;
+  }
 }
 
 TEST(Cli, CountsWithBoxShape) {
