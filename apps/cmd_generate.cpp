@@ -142,7 +142,8 @@ Difficulty parse_difficulty(const std::string& text, const Rater& rater) {
     std::string scale;
     for (const std::string& w : rater.words()) scale += (scale.empty() ? "" : ", ") + w.substr(0, w.find(' '));
     throw UsageError("--difficulty is " + scale + " (" + rater.name() +
-                     "'s rating scale), or simple, easy, intermediate, expert; got '" + text + "'");
+                     "'s rating scale), simple, easy, intermediate, expert, or Sudoku Explainer's ER as A-B or A "
+                     "(\"3.0-4.5\"); got '" + text + "'");
   }
   return d;
 }
