@@ -35,15 +35,16 @@ Rules parse_rules_option(const std::string& rules_text) {
 // A file named FILE.dlx holds an exact-cover problem in Knuth's format, whatever its first line.
 static bool has_dlx_name(const std::string& file) { return file.size() > 4 && file.ends_with(".dlx"); }
 
-// An argument that names no file but reads as a puzzle's one-line form: mostly digits, '.', and
-// capitals for digits past 9, with no path and no extension (".txt": a lower-case letter among
-// 2-5 characters after the last '.'), so that a typo in a puzzle is reported where it is and a
-// missing file as a missing file.
+// An argument that names no file but reads as a puzzle's one-line form: at least 16 characters
+// (a 4x4 grid), mostly digits, '.', and capitals for digits past 9, with no path and no extension
+// (".txt": 2-5 letters after the last '.'), so that a typo in a puzzle is reported where it is
+// and a missing file ("2026-11-27", "top1465.txt") as a missing file.
 static bool is_puzzle_argument(const std::string& arg) {
-  if (arg == "-" || arg.size() < 8 || arg.find('/') != std::string::npos) return false;
-  const std::string extension = arg.substr(arg.rfind('.') + 1);
-  if (arg.find('.') != std::string::npos && extension.size() >= 2 && extension.size() <= 5 &&
-      std::any_of(extension.begin(), extension.end(), [](char ch) { return ch >= 'a' && ch <= 'z'; }))
+  if (arg.size() < 16 || arg.find('/') != std::string::npos) return false;
+  const auto dot = arg.rfind('.');
+  const std::string extension = dot == std::string::npos ? "" : arg.substr(dot + 1);
+  if (extension.size() >= 2 && extension.size() <= 5 &&
+      std::all_of(extension.begin(), extension.end(), [](char ch) { return std::isalpha(static_cast<unsigned char>(ch)); }))
     return false;
   const auto puzzle_chars = std::count_if(arg.begin(), arg.end(), [](char ch) {
     return std::isdigit(static_cast<unsigned char>(ch)) || ch == '.' || (ch >= 'A' && ch <= 'Z');
@@ -90,12 +91,14 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
   const std::vector<std::string> sources = files.empty() ? std::vector<std::string>{"-"} : files;
   // The puzzles typed as arguments are one input, "the command line", a puzzle a line in their
   // order, read where the first of them stands.
+  std::vector<bool> typed_at(sources.size());
   std::string typed;
-  for (const std::string& name : sources)
-    if (is_puzzle_argument(name)) typed += name + "\n";
+  for (std::size_t k = 0; k < sources.size(); ++k)
+    if ((typed_at[k] = is_puzzle_argument(sources[k]))) typed += sources[k] + "\n";
   bool typed_read = false;
-  for (const std::string& name : sources) {
-    if (is_puzzle_argument(name)) {
+  for (std::size_t k = 0; k < sources.size(); ++k) {
+    const std::string& name = sources[k];
+    if (typed_at[k]) {
       if (typed_read) continue;
       typed_read = true;
       std::istringstream in(typed);

@@ -35,7 +35,7 @@ void add_check_options(po::options_description& desc, CheckCommand& c) {
     ("box", po::value<std::string>(&c.box_text), "box shape RxC when it cannot be inferred")
     ("csv", po::value<std::string>(&c.csv), "write one row per puzzle here")
     ("json", po::value<std::string>(&c.json), "the same rows as JSON")
-    ("file", po::value<std::vector<std::string>>(&c.files), "PUZZLES and ANSWERS");
+    ("file", po::value<std::vector<std::string>>(&c.files), "PUZZLES (a file, or a puzzle typed in its one-line form) and ANSWERS (a file)");
   add_rules_option(desc, c.rules_text);
   add_backend_options(desc, c.solve);
   add_limit_options(desc, c.solve, {.count = std::nullopt, .each = "claim"});
@@ -43,7 +43,7 @@ void add_check_options(po::options_description& desc, CheckCommand& c) {
 
 constexpr const char* kCheckUsage =
     "usage: sudokit check [--solver NAME] [-o KEY=VALUE] [--max-nodes N] [--timeout S] [--csv FILE] [--json FILE]\n"
-    "                     PUZZLES ANSWERS\n"
+    "                     PUZZLES|PUZZLE ANSWERS\n"
     "Verifies another solver's answers, one per puzzle in the same order: each grid must fill its\n"
     "puzzle, keep its givens and obey every rule. An answer 'none' claims no solution; a line\n"
     "'# claim: unique' or '# claim: count N' before a grid claims that many solutions. Claims are\n"
@@ -164,7 +164,7 @@ int cmd_check(const std::vector<std::string>& args) {
   CheckCommand c;
   const auto parsed = parse_command(args, c, add_check_options, "file", kCheckUsage);
   if (!parsed) return kOk;
-  if (c.files.size() != 2) throw UsageError("check takes two files: PUZZLES ANSWERS");
+  if (c.files.size() != 2) throw UsageError("check takes PUZZLES (a file, or a typed puzzle) and ANSWERS (a file)");
   const Registry registry = builtin_solvers();
   Outcome outcome;
   CheckRun run(c, registry, outcome);  // a bad backend name, option or limit fails now
@@ -233,7 +233,7 @@ int cmd_decode(const std::vector<std::string>& args) {
              "exactly one digit and every given its own, and the verifier accepts the result; otherwise\n"
              "the fault is named (the clause, or the cell and its digits) and the exit code is 4."))
     return kOk;
-  if (files.size() != 2) throw UsageError("decode takes two files: PROBLEM MODEL");
+  if (files.size() != 2) throw UsageError("decode takes PROBLEM (a file, or a typed puzzle) and MODEL (a file)");
   Outcome outcome;
   Input model_in(files[1]);
   if (!model_in.ok()) {

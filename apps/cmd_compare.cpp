@@ -145,7 +145,8 @@ constexpr const char* kCompareUsage =
     "                       [--certify [--certify-with NAME]]\n"
     "                       [FILE|PUZZLE|-]...\n"
     "Runs backends side by side, verifies every answer, flags disagreements, summarises costs.\n"
-    "Sudoku puzzle files, or exact-cover files in Knuth's DLX format (one problem per file):\n"
+    "Sudoku puzzle files (or puzzles typed in their one-line form), or exact-cover files in Knuth's DLX\n"
+    "format (one problem per file):\n"
     "by default every backend that takes the kind of problem given.";
 
 // run_compare's options from the command line: the limits, the backends named, and the flag a

@@ -42,7 +42,7 @@ void add_estimate_options(po::options_description& desc, EstimateCommand& c) {
 
 constexpr const char* kEstimateUsage =
     "usage: sudokit estimate [--solver LIST] [--probes N] [--seed S] [--measure-nodes N] [--box RxC]\n"
-    "                        [--rules NAMES] [--kind sudoku|xc] [FILE|PUZZLE...|-]\n"
+    "                        [--rules NAMES] [--kind sudoku|xc] [FILE|PUZZLE|-]...\n"
     "Estimates the size of each backend's search tree for each puzzle without searching it (Knuth's\n"
     "random probes, each a path from the root that follows the backend's own choices), with a 95%\n"
     "interval, and the time a full search would take at the cost of a node measured on a short real\n"

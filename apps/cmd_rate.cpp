@@ -42,7 +42,7 @@ void add_rate_options(po::options_description& desc, RateCommand& c) {
 
 constexpr const char* kRateUsage =
     "usage: sudokit rate [--steps | --hint] [--csv FILE] [--json FILE] [--solver NAME [-o KEY=VALUE]...]\n"
-    "                    [--max-nodes N] [--timeout S] [--box RxC] [--rules NAMES] [FILE|PUZZLE...|-]\n"
+    "                    [--max-nodes N] [--timeout S] [--box RxC] [--rules NAMES] [FILE|PUZZLE|-]...\n"
     "Rates each puzzle as Sudoku Explainer 1.2.1 does: the techniques a person tries, easiest first,\n"
     "each step rated on SE's scale (1.2 hidden single ... 4.2 XY-wing ... 5.6 BUG ... 7.0 forcing chain).\n"
     "Prints one line per puzzle, ER=x.y EP=x.y ED=x.y steps=N hardest=\"TECHNIQUE\": the hardest step, the\n"

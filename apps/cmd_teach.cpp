@@ -1,10 +1,6 @@
 // sudokit teach: one puzzle (or exact-cover problem), each method's search recorded and written as
 // a self-contained page that plays the searches back side by side (lesson.h, docs/teaching.md).
-#include <algorithm>
-#include <cctype>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "cli.h"
 #include "sudokit/compare/compare.h"

@@ -73,7 +73,8 @@ TEST(Cli, APuzzleOnTheCommandLineIsReadAsOne) {
   EXPECT_NE(bad.err.find("the command line: puzzle 1, line 1, column 16"), std::string::npos) << bad.err;
   EXPECT_EQ(bad.out, solution + "\n");  // the second still solved
 
-  for (const std::string& name : {dir.path() + "puzzles.txt", std::string("20261127.txt")}) {
+  for (const std::string& name : {dir.path() + "puzzles.txt", std::string("20261127.txt"), std::string("2026-11-27"),
+                                  std::string("A1B2C3D4"), std::string("PUZZLES_2026_11.TXT")}) {
     const auto missing = run_cli("solve " + name);
     EXPECT_EQ(missing.exit_code, sudokit::kIoError) << name;
     EXPECT_NE(missing.err.find("cannot open " + name), std::string::npos) << missing.err;
@@ -84,6 +85,12 @@ TEST(Cli, APuzzleOnTheCommandLineIsReadAsOne) {
     EXPECT_EQ(r.exit_code, 0) << command << "\n" << r.err;
     EXPECT_FALSE(r.out.empty()) << command;
   }
+  // check: the puzzle typed, its answers in a file.
+  const std::string answers = dir.path() + "answers.txt";
+  std::ofstream(answers) << solution << "\n";
+  const auto checked = run_cli(std::string("check ") + kHard + " " + answers);
+  EXPECT_EQ(checked.exit_code, 0) << checked.out << checked.err;
+  EXPECT_NE(checked.out.find("1 correct"), std::string::npos) << checked.out;
 }
 
 TEST(Cli, CountsWithBoxShape) {
