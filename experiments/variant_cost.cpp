@@ -20,16 +20,6 @@ using namespace sudokit;
 
 namespace {
 
-std::vector<int> digits_of(const std::string& line) {
-  std::vector<int> out;
-  for (char c : line) out.push_back(c == '.' ? 0 : c - '0');
-  return out;
-}
-
-Grid grid_of(const ShapePtr& shape, const std::vector<int>& values) {
-  return Grid(shape, std::vector<std::uint8_t>(values.begin(), values.end()));
-}
-
 // A unique puzzle of `rules` on 9x9: the fastest backend's first grid, digits relabelled at
 // random, then clues removed in random order while exactly one solution remains.
 Grid make_puzzle(const Rules& rules, std::uint64_t seed) {
@@ -62,7 +52,7 @@ int main(int argc, char** argv) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
   std::vector<std::pair<std::string, Grid>> puzzles;
   for (const Published& p : published())
-    puzzles.emplace_back(p.name + " (" + p.source + ")", grid_of(Shape::make(p.br, p.bc, p.rules), digits_of(p.givens)));
+    puzzles.emplace_back(p.name + " (" + p.source + ")", p.puzzle());
   puzzles.emplace_back("classic (made here, seed 1)", make_puzzle(Rules{}, 1));
   std::printf("| puzzle | givens | backend | nodes | median ms |\n|---|---|---|---|---|\n");
   for (const auto& [name, puzzle] : puzzles) {

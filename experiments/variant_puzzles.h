@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "sudokit/grid.h"
 #include "sudokit/rules.h"
 
 namespace sudokit {
@@ -15,6 +16,10 @@ struct Published {
   int br, bc;
   Rules rules;
   std::string givens, solution;  // 81 characters, '.' blank
+
+  ShapePtr shape() const;  // br x bc boxes under the puzzle's rules
+  Grid puzzle() const;     // the givens on shape()
+  Grid answer() const;     // the published solution on shape()
 };
 
 std::vector<Published> published();

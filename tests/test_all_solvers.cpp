@@ -3,9 +3,7 @@
 // Then random puzzles of every shape, on which all backends must agree with another.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <limits>
-#include <sstream>
 
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
@@ -18,29 +16,6 @@ using namespace sudokit;
 
 namespace {
 
-struct Case {
-  std::size_t line;
-  std::string puzzle, solution;
-  std::uint64_t count;
-  std::optional<BoxSpec> box;
-};
-
-std::vector<Case> load_cases() {
-  std::ifstream in(std::string(SUDOKIT_TEST_DATA) + "/puzzles.txt");
-  std::vector<Case> cases;
-  std::string line;
-  for (std::size_t number = 1; std::getline(in, line); ++number) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> fields;
-    std::stringstream s(line);
-    for (std::string f; std::getline(s, f, ':');) fields.push_back(f);
-    Case c{number, fields.at(0), fields.size() > 2 ? fields[2] : "", std::stoull(fields.at(1)), std::nullopt};
-    if (fields.size() > 3) c.box = parse_box_spec(fields[3]);
-    cases.push_back(c);
-  }
-  return cases;
-}
-
 class EveryBackend : public ::testing::TestWithParam<std::string> {
  protected:
   std::unique_ptr<Solver> make() const { return builtin_solvers().create(GetParam()); }
@@ -48,11 +23,11 @@ class EveryBackend : public ::testing::TestWithParam<std::string> {
 
 }  // namespace
 
-TEST(TestData, IsPresent) { EXPECT_GE(load_cases().size(), 20u); }
+TEST(TestData, IsPresent) { EXPECT_GE(test::data_cases().size(), 20u); }
 
 TEST_P(EveryBackend, SolvesTheDataFile) {
   auto solver = make();
-  for (const Case& c : load_cases()) {
+  for (const test::DataCase& c : test::data_cases()) {
     SCOPED_TRACE("puzzles.txt line " + std::to_string(c.line));
     const Grid puzzle = read_one(c.puzzle, c.box);
     const Result r = solver->solve(puzzle, test::count_up_to(c.count + 1, 1000));

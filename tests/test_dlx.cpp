@@ -153,11 +153,7 @@ TEST(Dlx, PreselectedGivensSearchAsTheReducedMatrixDoes) {
     puzzles.push_back(puzzle);
   }
   // Variant shapes: cages and extra regions add items, some of them secondary.
-  for (const Published& p : published()) {
-    std::vector<std::uint8_t> givens;
-    for (char c : p.givens) givens.push_back(static_cast<std::uint8_t>(c == '.' ? 0 : c - '0'));
-    puzzles.emplace_back(Shape::make(p.br, p.bc, p.rules), std::move(givens));
-  }
+  for (const Published& p : published()) puzzles.push_back(p.puzzle());
   for (const char* choose : {"choose=fast", "choose=knuth"}) {
     const SolverOptions options = SolverOptions::parse({choose});
     auto reused = DlxSolver::create(options);

@@ -1,8 +1,5 @@
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "sudokit/propagate/propagate.h"
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
@@ -250,15 +247,8 @@ const char* const kPresets[] = {"norvig", "locked", "subsets", "fish", "all", "n
 }
 
 TEST(PropagateRules, EveryPresetGivesTheSameVerifiedAnswersOnTheDataFile) {
-  std::ifstream in(std::string(SUDOKIT_TEST_DATA) + "/puzzles.txt");
   std::vector<std::pair<Grid, std::uint64_t>> cases;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> f;
-    std::stringstream s(line);
-    for (std::string x; std::getline(s, x, ':');) f.push_back(x);
-    cases.emplace_back(read_one(f.at(0), f.size() > 3 ? std::optional(parse_box_spec(f[3])) : std::nullopt), std::stoull(f.at(1)));
-  }
+  for (const test::DataCase& c : test::data_cases()) cases.emplace_back(read_one(c.puzzle, c.box), c.count);
   ASSERT_GE(cases.size(), 20u);
   PropagateSolver norvig(PropagateSettings::preset("norvig"));
   for (const char* preset : kPresets) {

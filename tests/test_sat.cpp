@@ -25,6 +25,8 @@
 
 using namespace sudokit;
 using test::count_up_to;
+using test::data_cases;
+using test::DataCase;
 using test::run_cli;
 
 TEST(Cnf, ClauseCountsOfTheEmpty9x9Grid) {
@@ -144,27 +146,6 @@ const sat::Library kTextbook[] = {sat::Library::dpll, sat::Library::cdcl};
 const Encoding kEncodings[] = {Encoding::minimal, Encoding::efficient, Encoding::extended, Encoding::compact};
 const SatSolver::Mode kModes[] = {SatSolver::Mode::assume, SatSolver::Mode::units, SatSolver::Mode::reduce};
 
-struct DataCase {
-  std::string puzzle, solution;
-  std::uint64_t count;
-  std::optional<BoxSpec> box;
-};
-
-// tests/data/puzzles.txt: puzzle:count:solution[:box].
-std::vector<DataCase> data_cases() {
-  std::ifstream in(std::string(SUDOKIT_TEST_DATA) + "/puzzles.txt");
-  std::vector<DataCase> cases;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> f;
-    std::stringstream s(line);
-    for (std::string field; std::getline(s, field, ':');) f.push_back(field);
-    cases.push_back({f.at(0), f.size() > 2 ? f[2] : "", std::stoull(f.at(1)),
-                     f.size() > 3 ? std::optional(parse_box_spec(f[3])) : std::nullopt});
-  }
-  return cases;
-}
-
 }  // namespace
 
 namespace {
@@ -226,11 +207,7 @@ TEST(Sat, SettlingFirstChangesNoAnswerAndNoCount) {
   puzzles.push_back(read_one("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"));
   for (const DataCase& c : data_cases()) puzzles.push_back(read_one(c.puzzle, c.box));  // none, one, many solutions
   // Variant rules: extra groups (the rules' propagation takes them), killer sums (it does not).
-  for (const Published& p : published()) {
-    std::vector<std::uint8_t> givens;
-    for (char c : p.givens) givens.push_back(static_cast<std::uint8_t>(c == '.' ? 0 : c - '0'));
-    puzzles.emplace_back(Shape::make(p.br, p.bc, p.rules), std::move(givens));
-  }
+  for (const Published& p : published()) puzzles.push_back(p.puzzle());
   auto summary = [](const Result& r) {
     std::string s = std::string(to_string(r.status)) + " " + std::to_string(r.count) + " nodes " +
                     std::to_string(r.stats.nodes) + " " + std::to_string(r.stats.guesses) + " " +

@@ -6,7 +6,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <memory>
+#include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -157,6 +160,30 @@ inline std::string joined(const std::vector<std::string>& names, std::string_vie
   std::string out;
   for (const std::string& name : names) out += (out.empty() ? "" : std::string(separator)) + name;
   return out;
+}
+
+// One puzzle of tests/data/puzzles.txt, a line `puzzle:count:solution[:box]`: the exact number
+// of solutions and, when there is one, the solution.
+struct DataCase {
+  std::size_t line;  // in the file, for messages
+  std::string puzzle, solution;
+  std::uint64_t count;
+  std::optional<BoxSpec> box;
+};
+
+inline std::vector<DataCase> data_cases() {
+  std::ifstream in(std::string(SUDOKIT_TEST_DATA) + "/puzzles.txt");
+  std::vector<DataCase> cases;
+  std::string line;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    std::stringstream fields(line);
+    for (std::string field; std::getline(fields, field, ':');) f.push_back(field);
+    cases.push_back({number, f.at(0), f.size() > 2 ? f[2] : "", std::stoull(f.at(1)),
+                     f.size() > 3 ? std::optional(parse_box_spec(f[3])) : std::nullopt});
+  }
+  return cases;
 }
 
 inline Limits count_up_to(std::uint64_t n, std::size_t keep = 16) {

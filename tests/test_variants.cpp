@@ -127,12 +127,6 @@ Grid grid_of(const ShapePtr& shape, const std::vector<int>& values) {
   return Grid(shape, std::vector<std::uint8_t>(values.begin(), values.end()));
 }
 
-std::vector<int> digits_of(const std::string& line) {
-  std::vector<int> out;
-  for (char c : line) out.push_back(c == '.' ? 0 : c - '0');
-  return out;
-}
-
 // The backends that take variant grids (up to 9x9, the largest here), by their declarations.
 std::vector<std::string> variant_backends() {
   Rules x;
@@ -298,9 +292,9 @@ TEST(VariantBruteForce, Counts) {
 void solve_published(Solver& solver, const std::string& what) {
   for (const Published& p : published()) {
     SCOPED_TRACE(p.name + " (" + p.source + ") " + what);
-    const auto shape = Shape::make(p.br, p.bc, p.rules);
-    const Grid puzzle = grid_of(shape, digits_of(p.givens));
-    const Grid solution = grid_of(shape, digits_of(p.solution));
+    const Grid puzzle = p.puzzle();
+    const Grid solution = p.answer();
+    const ShapePtr& shape = puzzle.shape_ptr();
     ASSERT_TRUE(is_solution(puzzle, solution)) << "the published solution breaks a rule: transcription error";
     const Result r = solver.solve(puzzle, test::count_up_to(2));
     if (r.stop_reason == StopReason::no_search) {
@@ -323,7 +317,7 @@ TEST(PublishedVariants, NeedTheirRules) {
   // givens at all): so solving them exercises the rule.
   auto solver = builtin_solvers().create(builtin_solvers().default_for(ProblemKind::sudoku));
   for (const Published& p : published()) {
-    const Grid classic = grid_of(Shape::make(p.br, p.bc), digits_of(p.givens));
+    const Grid classic = Grid(Shape::make(p.br, p.bc), p.puzzle().values());
     EXPECT_NE(solver->solve(classic, test::count_up_to(2)).count, 1u) << p.name;
   }
 }
@@ -503,7 +497,7 @@ struct StepCounter final : SearchObserver {
 
 TEST_P(VariantBackend, TracesAKillerPuzzle) {
   const Published killer = published().front();
-  const Grid puzzle = grid_of(Shape::make(3, 3, killer.rules), digits_of(killer.givens));
+  const Grid puzzle = killer.puzzle();
   StepCounter steps;
   Limits limits = test::count_up_to(2);
   limits.observer = &steps;
@@ -524,8 +518,7 @@ TEST(VariantEncodings, ReducedCoverHasExactlyThePublishedSolution) {
   auto solver = builtin_solvers().create(builtin_solvers().default_for(ProblemKind::exact_cover));
   for (const Published& p : published()) {
     SCOPED_TRACE(p.name);
-    const auto shape = Shape::make(p.br, p.bc, p.rules);
-    const Grid puzzle = grid_of(shape, digits_of(p.givens));
+    const Grid puzzle = p.puzzle();
     const SudokuCover cover = reduced_sudoku_cover(puzzle);
     cover.cover.validate();
     const CoverResult r = solver->solve(cover.cover, test::count_up_to(2));
@@ -562,9 +555,9 @@ TEST(VariantEncodings, ItemNamesAreReadable) {
 // makes. Every clause must hold, and changing any one open cell must break one.
 TEST(VariantEncodings, EveryEncodingAcceptsThePublishedSolution) {
   for (const Published& p : published()) {
-    const auto shape = Shape::make(p.br, p.bc, p.rules);
-    const Grid puzzle = grid_of(shape, digits_of(p.givens));
-    const Grid solution = grid_of(shape, digits_of(p.solution));
+    const Grid puzzle = p.puzzle();
+    const Grid solution = p.answer();
+    const ShapePtr& shape = puzzle.shape_ptr();
     const int n = shape->size(), cell_vars = shape->cells() * n;
     for (Encoding e : {Encoding::minimal, Encoding::efficient, Encoding::extended}) {
       for (Givens givens : {Givens::units, Givens::reduce}) {
