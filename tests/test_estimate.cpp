@@ -134,7 +134,7 @@ TEST(Estimate, ConvergesOnTheTreesTrueSize) {
       EXPECT_EQ(static_cast<double>(*e.actual_nodes), actual);
       EXPECT_LE(e.low, e.nodes);
       EXPECT_GE(e.high, e.nodes);
-      if (e.low == e.high) EXPECT_EQ(e.nodes, actual) << "a tree without branching is estimated exactly";
+      if (e.low == e.high) { EXPECT_EQ(e.nodes, actual) << "a tree without branching is estimated exactly"; }
       EXPECT_GT(e.seconds_per_node, 0);
     }
   }
@@ -281,7 +281,7 @@ TEST(OnlineEstimator, WeighsEachLeafByItsProbability) {
     const OnlineEstimate deep = e.now();
     EXPECT_TRUE(std::isfinite(deep.nodes)) << levels;
     EXPECT_LE(deep.fraction, 1) << levels;
-    if (levels == 150) EXPECT_NEAR(std::log10(deep.nodes), 150 * std::log10(64.0), 0.1);
+    if (levels == 150) { EXPECT_NEAR(std::log10(deep.nodes), 150 * std::log10(64.0), 0.1); }
     else EXPECT_EQ(deep.nodes, 0) << levels;
   }
 }
@@ -426,7 +426,7 @@ TEST(EstimateCli, PrintsOneLinePerPuzzleAndBackend) {
       const std::string option = key;  // a structured binding: not captured by a lambda in C++20
       const bool overridden = std::any_of(info.probing.front().begin(), info.probing.front().end(),
                                           [&](const auto& p) { return p.first == option; });
-      if (!overridden) EXPECT_NE(suggested.find(key + "=" + value), std::string::npos) << spec << ": " << refused.err;
+      if (!overridden) { EXPECT_NE(suggested.find(key + "=" + value), std::string::npos) << spec << ": " << refused.err; }
       EXPECT_EQ(test::run_cli("estimate --probes 10 --solver " + suggested + " -", kPuzzles[0]).exit_code, 0)
           << suggested;
     }
@@ -450,8 +450,9 @@ TEST(EstimateCli, EstimatesDeclaredWorkAndGivesTheOnlineEstimate) {
     online_seen += stopped;
     std::smatch m;
     ASSERT_TRUE(std::regex_search(line, m, std::regex("estimated_nodes=(\\S+) low=(\\S+) high=(\\S+)"))) << line;
-    if (stopped)  // the real search counted 1,000 nodes: the tree has more, whatever the probes say
+    if (stopped) {  // the real search counted 1,000 nodes: the tree has more, whatever the probes say
       for (int k = 1; k <= 3; ++k) EXPECT_GE(std::stod(m[k].str()), 1000) << line;  // 1,001 printed as 1e+03
+    }
   }
   EXPECT_GE(work_seen, 2u) << r.out;    // updates and mems, at least
   EXPECT_GE(online_seen, 1u) << r.out;  // the textbook search does not finish in 1,000 nodes

@@ -172,7 +172,7 @@ TEST(Sat, EveryLibrarySolvesTheDataFileWithEveryEncodingAndMode) {
           for (const Grid& g : r.solutions) ASSERT_TRUE(is_solution(puzzle, g)) << solver.options() << " " << c.puzzle;
           if (c.count == 1) { EXPECT_EQ(to_line(r.solutions[0]), c.solution) << solver.options(); }
           // A call per solution and one that finds no more, each won by a member.
-          if (lib == sat::Library::portfolio) EXPECT_EQ(calls_won(r.stats).second, c.count + 1) << solver.options();
+          if (lib == sat::Library::portfolio) { EXPECT_EQ(calls_won(r.stats).second, c.count + 1) << solver.options(); }
         }
         EXPECT_TRUE((solver.options() + ",").find(",solver=" + std::string(sat::to_string(lib)) + ",") != std::string::npos) << solver.options();
       }
@@ -508,7 +508,7 @@ TEST(Sat, APortfolioMakesEachMemberDifferent) {
       std::set<std::tuple<sat::Library, std::string, bool, int>> seen;
       for (std::size_t k = 0; k < members.size(); ++k) {
         const sat::Setup& s = members[k].setup;
-        if (k != 1) EXPECT_EQ(members[k].library, sat::Library::cadical) << k;
+        if (k != 1) { EXPECT_EQ(members[k].library, sat::Library::cadical) << k; }
         EXPECT_TRUE(seen.insert({members[k].library, s.cadical_configuration, s.decide_true_first, s.cadical_seed}).second)
             << "member " << k << " of a portfolio based on '" << base_configuration << "'";
       }

@@ -208,8 +208,8 @@ TEST(Lesson, RulesNameTheirCellsAndTheCandidatesTheyRemove) {
       }
     }
     EXPECT_EQ(solutions, static_cast<int>(m.result.count)) << "a solution step per solution found";
-    if (m.spec == with_rules) EXPECT_GT(hidden, 0) << "its hidden singles name their unit";
-    if (settings) EXPECT_GT(removals, 0) << "the stronger rules and the SAT solvers take candidates out";
+    if (m.spec == with_rules) { EXPECT_GT(hidden, 0) << "its hidden singles name their unit"; }
+    if (settings) { EXPECT_GT(removals, 0) << "the stronger rules and the SAT solvers take candidates out"; }
   }
 }
 
