@@ -1,5 +1,5 @@
 // Cost of the variant rules per backend: nodes and time to solve (and prove unique) the
-// published variant puzzles of tests/test_variants.cpp and a classic puzzle made here (a grid
+// published variant puzzles of experiments/variant_puzzles.cpp and a classic puzzle made here (a grid
 // from the fastest backend, clues removed at random while the puzzle stays unique). Prints a Markdown table for docs/encodings.md.
 //   sudokit-variant-cost [REPEATS]
 #include <algorithm>

@@ -7,7 +7,7 @@
 #                                        does: as much fuzzing on a loaded machine as on an idle one)
 # Exits 1 on a finding (crash, sanitizer report, broken invariant, timeout), after copying the
 # input to build/fuzz/findings/ and printing the end of the log. Skips (exit 0) when clang has no
-# libFuzzer (Debian's libclang-rt-14-dev, installed by scripts/setup.sh --extra).
+# libFuzzer (Debian's libclang-rt-14-dev, installed by scripts/setup.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=()
@@ -25,7 +25,7 @@ targets=("$@")
 
 if ! printf 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long) { return 0; }\n' |
      clang++ -x c++ -fsanitize=fuzzer,address,undefined -o /dev/null - 2>/dev/null; then
-  echo "fuzz: clang++ with libFuzzer is not available (scripts/setup.sh --extra installs it): skipped" >&2
+  echo "fuzz: clang++ with libFuzzer is not available (scripts/setup.sh installs it): skipped" >&2
   exit 0
 fi
 cmake --preset fuzz >/dev/null

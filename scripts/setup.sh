@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what sudokit needs from Debian's packages, and only what is missing.
-#   scripts/setup.sh          build and test dependencies (the Python module's too: pybind11, pytest)
+#   scripts/setup.sh          build and test dependencies (the Python module's too: pybind11, pytest;
+#                             clang's runtime libraries, which the sanitizer build and the fuzz targets need)
 #   scripts/setup.sh --extra  also the external SAT solvers, qqwing, matplotlib and graphviz
-#                             (used by the DIMACS cross-check tests and by experiments/), and
-#                             clang's libFuzzer runtime (the fuzz targets, scripts/fuzz.sh), pandas
+#                             (used by the DIMACS cross-check tests and by experiments/), pandas
 #                             (docs/python.md), dpkg-dev and lintian (scripts/package.sh), bc
 #                             (experiments/large_grids.sh), GNU parallel (the README's shards
 #                             example, which the test suite runs), Chromium with its driver and Selenium
@@ -12,9 +12,9 @@
 set -euo pipefail
 
 packages=(cmake g++ clang make libboost-program-options-dev libboost-dev libcryptominisat5-dev libcadical-dev libgtest-dev libmimalloc-dev
-          nlohmann-json3-dev pybind11-dev python3-dev python3-pytest libcpp-httplib-dev pkg-config)
+          nlohmann-json3-dev pybind11-dev python3-dev python3-pytest libcpp-httplib-dev pkg-config libclang-rt-14-dev)
 if [[ "${1:-}" == "--extra" ]]; then
-  packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz libclang-rt-14-dev python3-pandas dpkg-dev lintian bc parallel chromium chromium-driver python3-selenium)
+  packages+=(minisat cadical picosat qqwing python3-matplotlib graphviz python3-pandas dpkg-dev lintian bc parallel chromium chromium-driver python3-selenium)
 fi
 
 missing=()

@@ -166,6 +166,7 @@ TEST(Sat, EveryLibrarySolvesTheDataFileWithEveryEncodingAndMode) {
       for (auto m : kModes) {
         SatSolver solver(e, m, lib);  // one solver for the file: assume mode reuses it across puzzles
         for (const DataCase& c : cases) {
+          SCOPED_TRACE("puzzles.txt line " + std::to_string(c.line));
           const Grid puzzle = read_one(c.puzzle, c.box);
           const Result r = solver.solve(puzzle, count_up_to(c.count + 1, 100));
           ASSERT_EQ(r.count, c.count) << solver.options() << " " << c.puzzle;
