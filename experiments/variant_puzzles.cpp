@@ -5,19 +5,14 @@
 
 namespace sudokit {
 
-namespace {
-
-Grid grid_on(ShapePtr shape, const std::string& line) {
+Grid grid_of_line(ShapePtr shape, const std::string& line) {
   std::vector<std::uint8_t> values;
   for (char c : line) values.push_back(static_cast<std::uint8_t>(c == '.' ? 0 : c - '0'));
   return Grid(std::move(shape), std::move(values));
 }
 
-}  // namespace
-
 ShapePtr Published::shape() const { return Shape::make(br, bc, rules); }
-Grid Published::puzzle() const { return grid_on(shape(), givens); }
-Grid Published::answer() const { return grid_on(shape(), solution); }
+Grid Published::puzzle() const { return grid_of_line(shape(), givens); }
 
 std::vector<Published> published() {
   std::vector<Published> out;

@@ -19,8 +19,10 @@ struct Published {
 
   ShapePtr shape() const;  // br x bc boxes under the puzzle's rules
   Grid puzzle() const;     // the givens on shape()
-  Grid answer() const;     // the published solution on shape()
 };
+
+// A line of 81 characters ('.' blank), a puzzle's givens or its solution, as a grid of `shape`.
+Grid grid_of_line(ShapePtr shape, const std::string& line);
 
 std::vector<Published> published();
 

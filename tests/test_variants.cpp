@@ -292,9 +292,9 @@ TEST(VariantBruteForce, Counts) {
 void solve_published(Solver& solver, const std::string& what) {
   for (const Published& p : published()) {
     SCOPED_TRACE(p.name + " (" + p.source + ") " + what);
-    const Grid puzzle = p.puzzle();
-    const Grid solution = p.answer();
-    const ShapePtr& shape = puzzle.shape_ptr();
+    const ShapePtr shape = p.shape();
+    const Grid puzzle = grid_of_line(shape, p.givens);
+    const Grid solution = grid_of_line(shape, p.solution);
     ASSERT_TRUE(is_solution(puzzle, solution)) << "the published solution breaks a rule: transcription error";
     const Result r = solver.solve(puzzle, test::count_up_to(2));
     if (r.stop_reason == StopReason::no_search) {
@@ -317,7 +317,7 @@ TEST(PublishedVariants, NeedTheirRules) {
   // givens at all): so solving them exercises the rule.
   auto solver = builtin_solvers().create(builtin_solvers().default_for(ProblemKind::sudoku));
   for (const Published& p : published()) {
-    const Grid classic = Grid(Shape::make(p.br, p.bc), p.puzzle().values());
+    const Grid classic = grid_of_line(Shape::make(p.br, p.bc), p.givens);
     EXPECT_NE(solver->solve(classic, test::count_up_to(2)).count, 1u) << p.name;
   }
 }
@@ -555,9 +555,9 @@ TEST(VariantEncodings, ItemNamesAreReadable) {
 // makes. Every clause must hold, and changing any one open cell must break one.
 TEST(VariantEncodings, EveryEncodingAcceptsThePublishedSolution) {
   for (const Published& p : published()) {
-    const Grid puzzle = p.puzzle();
-    const Grid solution = p.answer();
-    const ShapePtr& shape = puzzle.shape_ptr();
+    const ShapePtr shape = p.shape();
+    const Grid puzzle = grid_of_line(shape, p.givens);
+    const Grid solution = grid_of_line(shape, p.solution);
     const int n = shape->size(), cell_vars = shape->cells() * n;
     for (Encoding e : {Encoding::minimal, Encoding::efficient, Encoding::extended}) {
       for (Givens givens : {Givens::units, Givens::reduce}) {
