@@ -98,8 +98,10 @@ Grid hopeless_25x25() {
 }
 
 // The plain search counts the leaves one level down all at once (backtrack.cpp, search_plain);
-// with an online estimator, which hears of every node, it steps through them. Both must count
-// the same tree, and a node budget must stop both at the same node.
+// with an online estimator, which hears of every node, it steps through them; with an observer
+// the search is the general walk(), which counts each backtrack as it makes it (the plain path
+// works its count out at the end). All must count the same tree, and a node budget must stop
+// them at the same node.
 TEST(Backtrack, CountingLeavesAtOnceGivesTheSameCounts) {
   Random random(32);
   BacktrackSolver solver;
@@ -110,16 +112,21 @@ TEST(Backtrack, CountingLeavesAtOnceGivesTheSameCounts) {
       const Grid puzzle = with_random_blanks(random_solution(Shape::make(br, bc), random), blanks, random);
       for (std::uint64_t budget : {0u, 1u, 37u, 255u, 256u, 257u, 1000u})
       for (std::uint64_t count : {1u, 2u}) {
-        Limits plain = count_up_to(count), estimated = count_up_to(count);
-        plain.max_nodes = estimated.max_nodes = budget;
+        Limits plain = count_up_to(count), estimated = count_up_to(count), observed = count_up_to(count);
+        plain.max_nodes = estimated.max_nodes = observed.max_nodes = budget;
         OnlineEstimator estimator;
         estimated.estimator = &estimator;
-        const Result a = solver.solve(puzzle, plain), b = solver.solve(puzzle, estimated);
-        ASSERT_EQ(a.status, b.status) << to_line(puzzle) << " budget " << budget;
-        ASSERT_EQ(a.count, b.count) << to_line(puzzle);
-        ASSERT_EQ(a.stats.nodes, b.stats.nodes) << to_line(puzzle) << " budget " << budget;
-        ASSERT_EQ(a.stats.guesses, b.stats.guesses) << to_line(puzzle) << " budget " << budget;
-        ASSERT_EQ(a.stats.backtracks, b.stats.backtracks) << to_line(puzzle) << " budget " << budget;
+        test::EventCounter events;
+        observed.observer = &events;
+        const Result a = solver.solve(puzzle, plain);
+        for (const Result& b : {solver.solve(puzzle, estimated), solver.solve(puzzle, observed)}) {
+          ASSERT_EQ(a.status, b.status) << to_line(puzzle) << " budget " << budget;
+          ASSERT_EQ(a.count, b.count) << to_line(puzzle);
+          ASSERT_EQ(a.stats.nodes, b.stats.nodes) << to_line(puzzle) << " budget " << budget;
+          ASSERT_EQ(a.stats.guesses, b.stats.guesses) << to_line(puzzle) << " budget " << budget;
+          ASSERT_EQ(a.stats.backtracks, b.stats.backtracks) << to_line(puzzle) << " budget " << budget;
+        }
+        ASSERT_EQ(events.left, a.stats.backtracks) << to_line(puzzle) << " budget " << budget;  // the walk's own
       }
     }
   }
