@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <limits>
+#include <string>
+
+#include "sudokit/errors.h"
 
 #if defined(__AVX2__)
 #include <immintrin.h>
@@ -22,6 +26,9 @@ DancingLinks::DancingLinks(const ExactCover& xc, Choice choice)
   rlink_.resize(z(n + 2));
   std::size_t total = z(n) + 2;
   for (const auto& o : xc.options) total += o.size() + 1;
+  if (total > std::numeric_limits<Link>::max() / kStep)  // a link is a byte offset (below)
+    throw UsageError("an exact-cover matrix of " + std::to_string(total) + " nodes is more than dancing links can hold (" +
+                     std::to_string(std::numeric_limits<Link>::max() / kStep) + ")");
   // The choice of item scans whole blocks of lengths; entries that must never win (index 0, the
   // padding, secondary items) carry kCovered, as covered items do.
   const int scanned = (primary_ + 1 + kBlock - 1) / kBlock * kBlock;
@@ -47,10 +54,10 @@ DancingLinks::DancingLinks(const ExactCover& xc, Choice choice)
       option_of_[z(p)] = static_cast<int>(k);
       ++item_options_start_[z(i) + 1];
     }
-    node_[z(last_spacer)].down = p;  // spacer before: its dlink is this option's last node
+    node_[z(last_spacer)].down = link_of(p);  // spacer before: its dlink is this option's last node
     ++p;
     node_[z(p)].top = -static_cast<int>(k) - 1;
-    node_[z(p)].up = first;        // spacer after: its ulink is this option's first node
+    node_[z(p)].up = link_of(first);       // spacer after: its ulink is this option's first node
     last_spacer = p;
   }
   // Each item's options, in order (counted above, placed now).
@@ -70,20 +77,22 @@ DancingLinks::DancingLinks(const ExactCover& xc, Choice choice)
 // up to the spacer, then back to the option's first node. Returns the links changed.
 // With colours, a node already purified (colour -1) agrees with what was chosen and stays.
 template <bool kColours, bool kTrack>
-[[gnu::always_inline]] inline std::uint64_t DancingLinks::hide(int p) {
-  Node* node = node_.data();
+[[gnu::always_inline]] inline std::uint64_t DancingLinks::hide(Link p) {
+  unsigned char* const nodes = base();
   int* len = len_.data();
   std::uint64_t updates = 0;
   int least_len = least_len_, least_item = least_item_;
-  for (int q = p + 1; q != p;) {
-    const int x = node[q].top, u = node[q].up, d = node[q].down;
+  for (Link q = p + kStep; q != p;) {
+    const Node& n = at(nodes, q);
+    const int x = n.top;
+    const Link u = n.up, d = n.down;
     if (x <= 0) {
       q = u;  // a spacer: back to the first node of this option
-    } else if (kColours && colour_[z(q)] < 0) {
-      ++q;
+    } else if (kColours && colour_[index_of(q)] < 0) {
+      q += kStep;
     } else {
-      node[u].down = d;
-      node[d].up = u;
+      at(nodes, u).down = d;
+      at(nodes, d).up = u;
       const int left = --len[x];
       if constexpr (kTrack) {
         const bool fewer = left < least_len;  // the first item to drop lowest: a choice without a scan
@@ -91,7 +100,7 @@ template <bool kColours, bool kTrack>
         least_item = fewer ? x : least_item;
       }
       ++updates;
-      ++q;
+      q += kStep;
     }
   }
   if constexpr (kTrack) least_len_ = least_len, least_item_ = least_item;
@@ -99,20 +108,22 @@ template <bool kColours, bool kTrack>
 }
 
 template <bool kColours>
-[[gnu::always_inline]] inline void DancingLinks::unhide(int p) {
-  Node* node = node_.data();
+[[gnu::always_inline]] inline void DancingLinks::unhide(Link p) {
+  unsigned char* const nodes = base();
   int* len = len_.data();
-  for (int q = p - 1; q != p;) {
-    const int x = node[q].top, u = node[q].up, d = node[q].down;
+  for (Link q = p - kStep; q != p;) {
+    const Node& n = at(nodes, q);
+    const int x = n.top;
+    const Link u = n.up, d = n.down;
     if (x <= 0) {
       q = d;  // a spacer: on to the last node of this option
-    } else if (kColours && colour_[z(q)] < 0) {
-      --q;
+    } else if (kColours && colour_[index_of(q)] < 0) {
+      q -= kStep;
     } else {
-      node[u].down = q;
-      node[d].up = q;
+      at(nodes, u).down = q;
+      at(nodes, d).up = q;
       ++len[x];
-      --q;
+      q -= kStep;
     }
   }
 }
@@ -126,8 +137,10 @@ template <bool kColours, bool kTrack>
   const std::uint64_t rows = static_cast<std::uint32_t>(len_[z(i)]) & (kCovered - 1);  // options in its list
   // The next node is read before hiding this one: hide() changes other items' lists only, but
   // the compiler cannot know that, and would wait for its stores before the next load.
-  for (int p = node_[z(i)].down; p != i;) {
-    const int next = node_[z(p)].down;
+  unsigned char* const nodes = base();
+  const Link head = link_of(i);
+  for (Link p = at(nodes, head).down; p != head;) {
+    const Link next = at(nodes, p).down;
     updates += hide<kColours, kTrack>(p);
     p = next;
   }
@@ -146,8 +159,10 @@ template <bool kColours>
   rlink_[z(l)] = i;
   llink_[z(r)] = i;
   len_[z(i)] -= kCovered;
-  for (int p = node_[z(i)].up; p != i;) {
-    const int next = node_[z(p)].up;
+  unsigned char* const nodes = base();
+  const Link head = link_of(i);
+  for (Link p = at(nodes, head).up; p != head;) {
+    const Link next = at(nodes, p).up;
     unhide<kColours>(p);
     p = next;
   }
@@ -157,21 +172,23 @@ template <bool kColours>
 // are hidden, those giving it the same colour are marked as agreeing (dlx2's purify). The chosen
 // option's own node is not in the item's list any more: cover(best) hid it.
 template <bool kTrack>
-void DancingLinks::purify(int p, Tally& t) {
-  const int colour = colour_[z(p)], i = node_[z(p)].top;
+void DancingLinks::purify(Link p, Tally& t) {
+  const int colour = colour_[index_of(p)];
+  const Link head = link_of(at(p).top);
   std::uint64_t updates = 0, rows = 0;
-  for (int q = node_[z(i)].down; q != i; q = node_[z(q)].down, ++rows) {
-    if (colour_[z(q)] == colour) colour_[z(q)] = -1;
+  for (Link q = at(head).down; q != head; q = at(q).down, ++rows) {
+    if (colour_[index_of(q)] == colour) colour_[index_of(q)] = -1;
     else updates += hide<true, kTrack>(q);
   }
   t.purified_updates += updates;
   t.mems += 2 * (3 + 3 * rows + 6 * updates);
 }
 
-void DancingLinks::unpurify(int p) {
-  const int colour = colour_[z(p)], i = node_[z(p)].top;
-  for (int q = node_[z(i)].up; q != i; q = node_[z(q)].up) {
-    if (colour_[z(q)] < 0) colour_[z(q)] = colour;
+void DancingLinks::unpurify(Link p) {
+  const int colour = colour_[index_of(p)];
+  const Link head = link_of(at(p).top);
+  for (Link q = at(head).up; q != head; q = at(q).up) {
+    if (colour_[index_of(q)] < 0) colour_[index_of(q)] = colour;
     else unhide<true>(q);
   }
 }
@@ -180,32 +197,32 @@ void DancingLinks::unpurify(int p) {
 // that an earlier choice already purified to the same colour (-1). Returns how many other items
 // it has, counted on the way, for the mems the caller charges.
 template <bool kColours, bool kTrack>
-[[gnu::always_inline]] inline int DancingLinks::cover_rest(int x, Tally& t) {
+[[gnu::always_inline]] inline int DancingLinks::cover_rest(Link x, Tally& t) {
   int others = 0;
-  for (int p = x + 1; p != x;) {
-    const int j = node_[z(p)].top;
+  for (Link p = x + kStep; p != x;) {
+    const int j = at(p).top;
     if (j <= 0) {
-      p = node_[z(p)].up;
+      p = at(p).up;
     } else {
       ++others;
-      if (!kColours || colour_[z(p)] == 0) cover<kColours, kTrack>(j, t);
-      else if (colour_[z(p)] > 0) purify<kTrack>(p, t);
-      ++p;
+      if (!kColours || colour_[index_of(p)] == 0) cover<kColours, kTrack>(j, t);
+      else if (colour_[index_of(p)] > 0) purify<kTrack>(p, t);
+      p += kStep;
     }
   }
   return others;
 }
 
 template <bool kColours>
-[[gnu::always_inline]] inline void DancingLinks::uncover_rest(int x) {
-  for (int p = x - 1; p != x;) {
-    const int j = node_[z(p)].top;
+[[gnu::always_inline]] inline void DancingLinks::uncover_rest(Link x) {
+  for (Link p = x - kStep; p != x;) {
+    const int j = at(p).top;
     if (j <= 0) {
-      p = node_[z(p)].down;
+      p = at(p).down;
     } else {
-      if (!kColours || colour_[z(p)] == 0) uncover<kColours>(j);
-      else if (colour_[z(p)] > 0) unpurify(p);
-      --p;
+      if (!kColours || colour_[index_of(p)] == 0) uncover<kColours>(j);
+      else if (colour_[index_of(p)] > 0) unpurify(p);
+      p -= kStep;
     }
   }
 }
@@ -254,10 +271,11 @@ bool DancingLinks::preselect(std::span<const int> options) {
   ring(items_ + 1, primary_ + 1, items_);
   // Each item's list starts empty; the options left are appended in their order, a node each.
   Node* node = node_.data();
+  unsigned char* const nodes = base();
   int* len = len_.data();
-  int* last = last_.data();
+  Link* last = last_.data();
   for (int i = 1; i <= items_; ++i) {
-    last[i] = i;
+    last[i] = link_of(i);
     // Secondary items are never chosen: kCovered always; a covered item: kCovered more.
     len[i] = (i > primary_ ? kCovered : 0) + (committed_[z(i)] == stamp ? kCovered : 0);
   }
@@ -272,13 +290,13 @@ bool DancingLinks::preselect(std::span<const int> options) {
     for (int p = option_first_[z(kept_[z(k)])]; node[p].top > 0; ++p) {
       const int i = node[p].top;
       node[p].up = last[i];
-      node[last[i]].down = p;
-      last[i] = p;
+      at(nodes, last[i]).down = link_of(p);
+      last[i] = link_of(p);
       ++len[i];
     }
   }
   for (int i = 1; i <= items_; ++i) {
-    node[last[i]].down = i;
+    at(nodes, last[i]).down = link_of(i);
     node[i].up = last[i];
   }
   assert(links_ok());
@@ -323,7 +341,7 @@ template <bool kColours, bool kTrack>
     if (estimator_) estimator_->node(level, 0);
     if (watcher_) watcher_->solution();
     solution_.clear();
-    for (std::size_t l = 0; l < level; ++l) solution_.push_back(option_of_[z(chosen_[l])]);
+    for (std::size_t l = 0; l < level; ++l) solution_.push_back(option_of_[index_of(chosen_[l])]);
     return visit(solution_);
   }
   const auto [best, fewest] = choose_item<kTrack>();
@@ -341,10 +359,11 @@ template <bool kColours, bool kTrack>
   const int least_len_after_best = least_len_, least_item_after_best = least_item_;
   const bool branching = fewest >= 2;
   bool halt = false;
-  int x = node_[z(best)].down;
+  const Link head = link_of(best);
+  Link x = at(head).down;
   if (probe_ && fewest > 0)  // a random probe tries one option: the one it picks
-    for (int k = probe_->pick(fewest); k > 0; --k) x = node_[z(x)].down;
-  for (; x != best; x = node_[z(x)].down) {
+    for (int k = probe_->pick(fewest); k > 0; --k) x = at(x).down;
+  for (; x != head; x = at(x).down) {
     if (budget.charge(c.nodes + 1)) {
       stop = budget.reason();
       halt = true;
@@ -354,12 +373,12 @@ template <bool kColours, bool kTrack>
     c.guesses += branching;
 
     const std::uint64_t child = c.nodes;
-    if (watcher_) watcher_->enter(child, id, option_of_[z(x)], best - 1, fewest);
+    if (watcher_) watcher_->enter(child, id, option_of_[index_of(x)], best - 1, fewest);
     chosen_[level] = x;
     if constexpr (kTrack) least_len_ = least_len_after_best, least_item_ = least_item_after_best;
     Tally work;
     const int others = cover_rest<kColours, kTrack>(x, work);
-    const int primaries = primary_in_option_[z(option_of_[z(x)])] - 1;  // besides `best`
+    const int primaries = primary_in_option_[z(option_of_[index_of(x)])] - 1;  // besides `best`
     // dlx1: take this option and come back to it (4), read its other nodes and spacer to cover
     // and again to uncover them (2 per node, 4 for the spacer); the child's root link (1).
     c.updates += work.all_updates();
@@ -449,8 +468,9 @@ bool DancingLinks::links_ok() const {
   for (int i = 1; i <= items_; ++i) {
     if (!active(i)) continue;
     int count = 0;
-    for (int p = node_[z(i)].down; p != i; p = node_[z(p)].down) {
-      if (node_[z(p)].top != i || node_[z(node_[z(p)].down)].up != p) return false;
+    const Link head = link_of(i);
+    for (Link p = at(head).down; p != head; p = at(p).down) {
+      if (p % kStep != 0 || index_of(p) >= node_.size() || at(p).top != i || at(at(p).down).up != p) return false;
       if (++count > static_cast<int>(node_.size())) return false;
     }
     if (count != options_of(i)) return false;

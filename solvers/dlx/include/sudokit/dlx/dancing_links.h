@@ -8,8 +8,9 @@
 // options (the first such on ties), cover it, try each of its options in turn (covering the
 // option's other items), recurse, and undo.
 //
-// All links live in flat integer arrays indexed by node number (no pointers), as in dlx1:
-// nodes 1..N are item headers, then the options' nodes, separated by spacer nodes.
+// All nodes live in one flat array (no pointers), as in dlx1: nodes 1..N are item headers, then
+// the options' nodes, separated by spacer nodes. A link holds the byte offset of the node it
+// names rather than its number (Link, below): the same list, one instruction less per step.
 //
 // Colours (Algorithm C, after dlx2.w): a secondary item an option gives a colour is not covered
 // when the option is chosen but "purified": the other options that give the item a different
@@ -83,6 +84,10 @@ class DancingLinks {
   bool links_ok() const;
 
  private:
+  // A link names a node by its byte offset in node_ (its index times sizeof(Node)), not by its
+  // index: a linked node's address is then one addition, where an index into 12-byte nodes took
+  // a sign extension and a multiply by 3 on the path of every step along a list.
+  using Link = std::uint32_t;
   // The work of the covers made for one node, kept in registers and added to Counts once. dlx1
   // charges a cover 2 x (4 + 3 x rows + 6 x nodes hidden) mems with its uncover (a row is an
   // option visited; 2 for its spacer and 1 for its link), that is 12 x updates + 6 x rows - 4,
@@ -103,16 +108,16 @@ class DancingLinks {
   template <bool kColours = false>
   void uncover(int item);
   template <bool kColours, bool kTrack>
-  std::uint64_t hide(int node);  // returns the links changed
+  std::uint64_t hide(Link node);  // returns the links changed
   template <bool kColours>
-  void unhide(int node);
+  void unhide(Link node);
   template <bool kColours, bool kTrack>
-  int cover_rest(int node, Tally& t);  // the option's other items, left to right; returns how many
+  int cover_rest(Link node, Tally& t);  // the option's other items, left to right; returns how many
   template <bool kColours>
-  void uncover_rest(int node);             // the same, right to left
+  void uncover_rest(Link node);             // the same, right to left
   template <bool kTrack>
-  void purify(int node, Tally& t);         // node's item keeps node's colour: hide the options that differ
-  void unpurify(int node);
+  void purify(Link node, Tally& t);         // node's item keeps node's colour: hide the options that differ
+  void unpurify(Link node);
   template <bool kTrack>
   std::pair<int, int> choose_item() const;  // the item to branch on, and its number of options
   bool active(int item) const { return rlink_[static_cast<std::size_t>(llink_[static_cast<std::size_t>(item)])] == item; }
@@ -126,10 +131,18 @@ class DancingLinks {
   static constexpr int kBlock = 16;
   // One node's fields side by side, as in dlx1: cover and uncover touch all three at once.
   struct Node {
-    int top;       // the node's item (1..N); spacers hold -(option+1)
-    int up, down;  // vertical links; a spacer's up is the first node of the option before it,
-                   // its down the last node of the option after it
+    int top;        // the node's item (1..N); spacers hold -(option+1)
+    Link up, down;  // vertical links; a spacer's up is the first node of the option before it,
+                    // its down the last node of the option after it
   };
+  static constexpr Link kStep = sizeof(Node);  // from a node to the next one in node_
+  static Link link_of(int index) { return static_cast<Link>(index) * kStep; }
+  static std::size_t index_of(Link p) { return p / kStep; }
+  static Node& at(unsigned char* base, Link p) { return *reinterpret_cast<Node*>(base + p); }
+  unsigned char* base() { return reinterpret_cast<unsigned char*>(node_.data()); }
+  const Node& at(Link p) const {
+    return *reinterpret_cast<const Node*>(reinterpret_cast<const unsigned char*>(node_.data()) + p);
+  }
   std::vector<Node> node_;
   std::vector<int> colour_;            // per node, with colours only: 0 none, > 0 a colour, -1 purified
   std::vector<int> option_first_;      // first node of each option
@@ -140,9 +153,10 @@ class DancingLinks {
   // by a given, an option that shares an item with one.
   std::uint32_t stamp_ = 0;
   std::vector<std::uint32_t> committed_, gone_;
-  std::vector<int> kept_, last_;  // preselect()'s scratch: the options kept, each item's last node
+  std::vector<int> kept_;   // preselect()'s scratch: the options kept,
+  std::vector<Link> last_;  // and each item's last node
   std::vector<int> option_of_;          // node -> its option (-1 for headers and spacers)
-  std::vector<int> chosen_;            // per level: the node of the option chosen
+  std::vector<Link> chosen_;           // per level: the node of the option chosen
   std::vector<int> solution_;          // scratch for visit()
   Watcher* watcher_ = nullptr;         // during search(), if any
   Probe* probe_ = nullptr;             // likewise
