@@ -226,3 +226,46 @@ TEST(DlxCli, XcCountsNQueensFiles) {
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("stdin: line 2, column 3: unknown item 'z'"), std::string::npos) << bad.err;
 }
+
+// links_ok() checks every active item's list against its count of options, and the items left
+// active against the count of primary items the search keeps. Debug builds assert it around each
+// search; here it runs in every build: after building the matrix, after preselecting a puzzle's
+// givens, and after searches ended by each kind of limit (solutions, nodes) or run to the end,
+// on a Sudoku matrix, one with secondary items (queens' diagonals) and one with colours.
+TEST(Dlx, LinksStayConsistentThroughPreselectAndSearch) {
+  auto search_ok = [](DancingLinks& links, std::uint64_t max_nodes, std::size_t max_solutions) {
+    Limits limits;
+    limits.max_nodes = max_nodes;
+    SearchBudget budget(limits);
+    DancingLinks::Counts counts;
+    std::size_t found = 0;
+    links.search(budget, [&](std::span<const int>) { return ++found == max_solutions; }, counts);
+    return links.links_ok();
+  };
+  const auto shape = Shape::make(3, 3);
+  const SudokuCover sudoku = full_sudoku_cover(*shape);
+  DancingLinks links(sudoku.cover);
+  ASSERT_TRUE(links.links_ok());
+  for (const char* line : {"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+                           "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+                           "................................................................................."}) {
+    const Grid puzzle = read_one(line);
+    std::vector<int> givens;
+    for (int cell = 0; cell < shape->cells(); ++cell)
+      if (puzzle[cell] != 0) givens.push_back(cell * 9 + puzzle[cell] - 1);
+    ASSERT_TRUE(links.preselect(givens)) << line;
+    ASSERT_TRUE(links.links_ok()) << line;
+    for (std::uint64_t max_nodes : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{50}, std::uint64_t{5000}})  // 0: none
+      for (std::size_t max_solutions : {std::size_t{1}, std::size_t{2}})
+        ASSERT_TRUE(search_ok(links, max_nodes, max_solutions)) << line << " nodes " << max_nodes;
+  }
+  for (const ExactCover& problem :
+       {n_queens(8), word_placement(4, 4, std::vector<std::string>{"SEAT", "EAST", "TEAS", "SATE"})}) {
+    DancingLinks other(problem);
+    ASSERT_TRUE(other.links_ok());
+    for (std::uint64_t max_nodes : {std::uint64_t{3}, std::uint64_t{100}, std::uint64_t{0}}) {  // 0: no limit
+      ASSERT_TRUE(search_ok(other, max_nodes, 0)) << max_nodes;  // 0: every solution
+      ASSERT_TRUE(search_ok(other, max_nodes, 1)) << max_nodes;
+    }
+  }
+}

@@ -22,8 +22,6 @@ DancingLinks::DancingLinks(const ExactCover& xc, Choice choice)
     : items_(xc.item_count()), primary_(xc.primary), forced_below_(choice == Choice::fast ? 2 : 1),
       active_primary_(xc.primary) {
   const int n = items_;
-  llink_.resize(z(n + 2));
-  rlink_.resize(z(n + 2));
   std::size_t total = z(n) + 2;
   for (const auto& o : xc.options) total += o.size() + 1;
   if (total > std::numeric_limits<Link>::max() / kStep)  // a link is a byte offset (below)
@@ -133,7 +131,7 @@ template <bool kColours>
 // its item's length). uncover() costs the same, charged here too (a search undoes every cover).
 template <bool kColours, bool kTrack>
 [[gnu::always_inline]] inline void DancingLinks::cover(int i, Tally& t) {
-  std::uint64_t updates = 1;  // the item leaving the active list
+  std::uint64_t updates = 1;  // the item leaving the active ones (dlx1 unlinks it from its list)
   const std::uint64_t rows = static_cast<std::uint32_t>(len_[z(i)]) & (kCovered - 1);  // options in its list
   // The next node is read before hiding this one: hide() changes other items' lists only, but
   // the compiler cannot know that, and would wait for its stores before the next load.
@@ -144,10 +142,7 @@ template <bool kColours, bool kTrack>
     updates += hide<kColours, kTrack>(p);
     p = next;
   }
-  const int l = llink_[z(i)], r = rlink_[z(i)];
-  rlink_[z(l)] = r;
-  llink_[z(r)] = l;
-  len_[z(i)] += kCovered;
+  len_[z(i)] += kCovered;  // the item leaves the active ones
   t.updates += updates;
   t.rows += rows;
   ++t.covers;
@@ -155,9 +150,6 @@ template <bool kColours, bool kTrack>
 
 template <bool kColours>
 [[gnu::always_inline]] inline void DancingLinks::uncover(int i) {
-  const int l = llink_[z(i)], r = rlink_[z(i)];
-  rlink_[z(l)] = i;
-  llink_[z(r)] = i;
   len_[z(i)] -= kCovered;
   unsigned char* const nodes = base();
   const Link head = link_of(i);
@@ -254,21 +246,6 @@ bool DancingLinks::preselect(std::span<const int> options) {
     }
     active_primary_ -= primary_in_option_[z(option)];
   }
-  // The active-item rings, in item order; a covered item points at the active item before it,
-  // whose right link is not the covered item, so active() says no.
-  auto ring = [&](int head, int first, int last) {
-    int prev = head;
-    for (int i = first; i <= last; ++i) {  // without a branch on the data
-      const bool covered = committed_[z(i)] == stamp;
-      llink_[z(i)] = prev;
-      rlink_[z(covered ? i : prev)] = covered ? prev : i;
-      prev = covered ? prev : i;
-    }
-    rlink_[z(prev)] = head;
-    llink_[z(head)] = prev;
-  };
-  ring(0, 1, primary_);
-  ring(items_ + 1, primary_ + 1, items_);
   // Each item's list starts empty; the options left are appended in their order, a node each.
   Node* node = node_.data();
   unsigned char* const nodes = base();
@@ -337,7 +314,7 @@ template <bool kColours, bool kTrack>
                                                 const Visit& visit, Counts& c, StopReason& stop) {
   // dlx1 reads the root's link here to see whether a solution is reached: 1 mem, charged by
   // the caller (search() for the root, the parent level for the rest).
-  if (rlink_[0] == 0) {  // every primary item covered: a solution
+  if (active == 0) {  // every primary item covered: a solution
     if (estimator_) estimator_->node(level, 0);
     if (watcher_) watcher_->solution();
     solution_.clear();
@@ -399,8 +376,8 @@ template <bool kColours, bool kTrack>
 // the last choice left with one option or none (kudoku's trick: most choices are forced, and the
 // covers just made them so); failing that, a scan in item order, where an item with at most one
 // option ends the scan at once. The scan runs over the
-// contiguous lengths rather than the linked list of active items: a covered item's length carries
-// kCovered, so it never wins, and index order is list order. With AVX2 it takes 8 items per
+// contiguous lengths, in item order: a covered item's length carries kCovered, so it never
+// wins. With AVX2 it takes 8 items per
 // step: first looking for a forced item while keeping the running minimum, then, only when there
 // was none, for the first item with that minimum.
 template <bool kTrack>
@@ -457,16 +434,11 @@ std::pair<int, int> DancingLinks::choose_item() const {
 bool DancingLinks::links_ok() const {
   // An item's own count: secondary items carry kCovered always (they are never chosen).
   auto options_of = [&](int i) { return len_[z(i)] - (i > primary_ ? kCovered : 0); };
-  auto check_ring = [&](int head) {
-    int count = 0;
-    for (int i = rlink_[z(head)]; i != head; i = rlink_[z(i)]) {
-      if (llink_[z(rlink_[z(i)])] != i || ++count > items_) return false;
-    }
-    return true;
-  };
-  if (!check_ring(0) || !check_ring(items_ + 1)) return false;
+  int active_primary = 0;
   for (int i = 1; i <= items_; ++i) {
+    if (options_of(i) < 0) return false;
     if (!active(i)) continue;
+    active_primary += i <= primary_;
     int count = 0;
     const Link head = link_of(i);
     for (Link p = at(head).down; p != head; p = at(p).down) {
@@ -475,10 +447,7 @@ bool DancingLinks::links_ok() const {
     }
     if (count != options_of(i)) return false;
   }
-  for (int i = 1; i <= items_; ++i) {
-    if (active(i) != (options_of(i) < kCovered)) return false;
-  }
-  return true;
+  return active_primary == active_primary_;
 }
 
 }  // namespace sudokit
