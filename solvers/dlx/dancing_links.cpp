@@ -221,11 +221,11 @@ template <bool kColours>
 
 // Covering the givens one by one, as if chosen, costs a scattered update per link, and taking them
 // back as much again; a 9x9 puzzle's givens hide most of the matrix. What the covers leave does
-// not depend on their order: the items of the givens unlinked from the active lists, and in each
-// other item's list the options that share no item with a given, in their order. So the options
-// the givens' items hold are marked gone, and every list is linked afresh from the options kept,
-// whatever the matrix held before. A node not linked keeps stale links: it is in no active list,
-// and nothing the search does reaches it. On easy puzzles, where setting up was a third of the
+// not depend on their order: the items of the givens covered, and in each other item's list the
+// options that share no item with a given, in their order. So the options the givens' items hold
+// are marked gone, and every list is linked afresh from the options kept, whatever the matrix held
+// before. A node not linked keeps stale links: it is in no item's list, and nothing the search
+// does reaches it. On easy puzzles, where setting up was a third of the
 // time, 19% more puzzles a second (median of 5 alternated rounds) than covering the givens and
 // copying the built matrix back after; top1465 and 17_clue unchanged (docs/benchmarks.md).
 bool DancingLinks::preselect(std::span<const int> options) {
