@@ -228,10 +228,11 @@ TEST(DlxCli, XcCountsNQueensFiles) {
 }
 
 // links_ok() checks every active item's list against its count of options, and the items left
-// active against the count of primary items the search keeps. Debug builds assert it around each
-// search; here it runs in every build: after building the matrix, after preselecting a puzzle's
-// givens, and after searches ended by each kind of limit (solutions, nodes) or run to the end,
-// on a Sudoku matrix, one with secondary items (queens' diagonals) and one with colours.
+// active against the count of primary items that preselect() leaves and the search starts from.
+// Debug builds assert it around each preselection and search; here it runs in every build: after
+// building the matrix, after preselecting a puzzle's givens (clashing givens too: refused, the
+// count still right), and after searches ended by each kind of limit (solutions, nodes) or run to
+// the end, on a Sudoku matrix, one with secondary items (queens' diagonals) and one with colours.
 TEST(Dlx, LinksStayConsistentThroughPreselectAndSearch) {
   auto search_ok = [](DancingLinks& links, std::uint64_t max_nodes, std::size_t max_solutions) {
     Limits limits;
@@ -246,6 +247,8 @@ TEST(Dlx, LinksStayConsistentThroughPreselectAndSearch) {
   const SudokuCover sudoku = full_sudoku_cover(*shape);
   DancingLinks links(sudoku.cover);
   ASSERT_TRUE(links.links_ok());
+  EXPECT_FALSE(links.preselect(std::vector<int>{0 * 9 + 4, 1 * 9 + 4}));  // r1c1 and r1c2 both 5: one row's 5 twice
+  ASSERT_TRUE(links.links_ok());
   for (const char* line : {"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
                            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
                            "................................................................................."}) {
@@ -255,7 +258,7 @@ TEST(Dlx, LinksStayConsistentThroughPreselectAndSearch) {
       if (puzzle[cell] != 0) givens.push_back(cell * 9 + puzzle[cell] - 1);
     ASSERT_TRUE(links.preselect(givens)) << line;
     ASSERT_TRUE(links.links_ok()) << line;
-    for (std::uint64_t max_nodes : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{50}, std::uint64_t{5000}})  // 0: none
+    for (std::uint64_t max_nodes : {0, 1, 50, 5000})  // 0: none
       for (std::size_t max_solutions : {std::size_t{1}, std::size_t{2}})
         ASSERT_TRUE(search_ok(links, max_nodes, max_solutions)) << line << " nodes " << max_nodes;
   }

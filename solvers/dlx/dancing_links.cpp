@@ -25,7 +25,8 @@ DancingLinks::DancingLinks(const ExactCover& xc, Choice choice)
   std::size_t total = z(n) + 2;
   for (const auto& o : xc.options) total += o.size() + 1;
   if (total > std::numeric_limits<Link>::max() / kStep)  // a link is a byte offset (below)
-    throw UsageError("an exact-cover matrix of " + std::to_string(total) + " nodes is more than dancing links can hold (" +
+    throw UsageError("an exact-cover matrix of " + std::to_string(total) +
+                     " nodes is more than dancing links can hold (" +
                      std::to_string(std::numeric_limits<Link>::max() / kStep) + ")");
   // The choice of item scans whole blocks of lengths; entries that must never win (index 0, the
   // padding, secondary items) carry kCovered, as covered items do.
@@ -240,11 +241,12 @@ bool DancingLinks::preselect(std::span<const int> options) {
   for (const int option : options) {
     for (int p = option_first_[z(option)]; node_[z(p)].top > 0; ++p) {
       const int i = node_[z(p)].top;
-      clash = clash || committed_[z(i)] == stamp;
+      const bool again = committed_[z(i)] == stamp;
+      clash = clash || again;
+      active_primary_ -= i <= primary_ && !again;  // each item once, even when two givens share it
       committed_[z(i)] = stamp;
       for (int k = item_options_start_[z(i)]; k < item_options_start_[z(i) + 1]; ++k) gone_[z(item_options_[z(k)])] = stamp;
     }
-    active_primary_ -= primary_in_option_[z(option)];
   }
   // Each item's list starts empty; the options left are appended in their order, a node each.
   Node* node = node_.data();
@@ -441,8 +443,10 @@ bool DancingLinks::links_ok() const {
     active_primary += i <= primary_;
     int count = 0;
     const Link head = link_of(i);
+    auto in_range = [&](Link p) { return p % kStep == 0 && index_of(p) < node_.size(); };
+    if (!in_range(at(head).down)) return false;
     for (Link p = at(head).down; p != head; p = at(p).down) {
-      if (p % kStep != 0 || index_of(p) >= node_.size() || at(p).top != i || at(at(p).down).up != p) return false;
+      if (at(p).top != i || !in_range(at(p).down) || at(at(p).down).up != p) return false;
       if (++count > static_cast<int>(node_.size())) return false;
     }
     if (count != options_of(i)) return false;
