@@ -257,7 +257,7 @@ load_list=$(printf '%s; ' "${loads[@]}")
 echo "core $CORE, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average at each round's start: ${load_list%; }"
 # The ratios depend on the processor (on 2026-11-27 dlx / kudoku was 1.18 on
 # one machine of this kind and 0.95 on another), so the report names it.
-cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
+cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
 l1d=$(getconf LEVEL1_DCACHE_SIZE 2>/dev/null || true)
 echo "processor: ${cpu:-unknown}$([[ $l1d =~ ^[1-9][0-9]*$ ]] && echo ", L1 data cache $((l1d / 1024)) KiB a core")"
 echo

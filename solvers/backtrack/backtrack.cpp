@@ -168,7 +168,9 @@ class Search {
     for (std::size_t i = 0; i + 1 < levels_.size(); ++i)
       for (M* u : levels_[i].unit) levels_[i].next_is_peer |= std::ranges::find(levels_[i + 1].unit, u) != levels_[i + 1].unit.end();
     depth_max_ = levels_.size();
-    const StopReason stop = !kPlain ? walk(*this, stats) : estimator_ ? search_plain<true>(stats) : search_plain<false>(stats);
+    const StopReason stop = !kPlain     ? walk(*this, stats)
+                            : estimator_ ? search_plain<true>(stats)
+                                         : search_plain<false>(stats);
     stats.seconds = budget_.elapsed_seconds();
     return sink_.finish(stop, std::move(stats));
   }
@@ -299,7 +301,7 @@ class Search {
     if (l == last && sink_.add(solution_of(first, last))) l = nullptr;  // no empty cell
     if (l != nullptr) skip_dead(l);
     while (l != nullptr) {
-      M bit;
+      M bit = 0;
       if (untried == 0) {  // back up to the nearest level with a digit left to try
         bool advanced = false;
         while (l != first) {
@@ -350,7 +352,8 @@ class Search {
     stats.nodes = nodes;
     stats.guesses = guesses;
     // Every node but the root is taken back once, except those on the path where the search
-    // ended: the levels above l (l, on the sentinel, after a solution that ended it).
+    // ended: the levels above l (l, on the sentinel, after a solution that ended it; none when
+    // there was no empty cell and that solution ended it, l null).
     stats.backtracks = l == nullptr ? 0 : nodes - 1 - static_cast<std::uint64_t>(l - first);
     return stop;
   }

@@ -22,8 +22,9 @@
 // that later hides leave them alone. Unpurify undoes it. Only a problem with colours pays for
 // them: the search is compiled twice, with and without.
 //
-// Costs are counted as dlx1 and dlx2 count them: `updates`, one per item unlinked and one per
-// node hidden; `mems`, memory accesses with dlx1's charges for each step (see docs/stats.md).
+// Costs are counted as dlx1 and dlx2 count them: `updates`, one per item covered (which dlx1
+// unlinks from its list of active items) and one per node hidden; `mems`, memory accesses with
+// dlx1's charges for each step (see docs/stats.md).
 #pragma once
 
 #include <cstdint>
@@ -53,7 +54,7 @@ class DancingLinks {
     std::uint64_t nodes = 1;       // search-tree nodes: the root and one per option tried
     std::uint64_t guesses = 0;     // options tried for an item that had two or more
     std::uint64_t backtracks = 0;  // options taken back
-    std::uint64_t updates = 0;     // links changed by cover: one per node hidden, one per item unlinked
+    std::uint64_t updates = 0;     // links changed by cover, as dlx1 counts: one per node hidden and item covered
     std::uint64_t mems = 0;        // memory accesses, with dlx1's charges (counted in cover, purify and solve_level)
     std::uint64_t max_depth = 0;   // deepest level reached
   };
