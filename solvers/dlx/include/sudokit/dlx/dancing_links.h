@@ -104,7 +104,8 @@ class DancingLinks {
     std::uint64_t all_mems() const { return mems + 12 * updates + 6 * rows - 4 * covers; }
   };
   // kTrack: the covers note the item they leave with the fewest options (only Choice::fast reads
-  // it). `active`: the primary items still to cover, for the mems of dlx1's scan of them.
+  // it). `active`: the primary items still to cover; 0 is a solution, and dlx1's scan of them is
+  // charged in mems.
   template <bool kColours, bool kTrack>
   bool solve_level(std::size_t level, std::uint64_t id, int active, SearchBudget& budget, const Visit& visit, Counts& c,
                    StopReason& stop);
