@@ -76,11 +76,11 @@ DancingLinks::DancingLinks(const ExactCover& xc, Choice choice)
 // up to the spacer, then back to the option's first node. Returns the links changed.
 // With colours, a node already purified (colour -1) agrees with what was chosen and stays.
 template <bool kColours, bool kTrack>
-[[gnu::always_inline]] inline std::uint64_t DancingLinks::hide(Link p) {
+[[gnu::always_inline]] inline std::uint64_t DancingLinks::hide(Link p, Tally& t) {
   unsigned char* const nodes = base();
   int* len = len_.data();
   std::uint64_t updates = 0;
-  int least_len = least_len_, least_item = least_item_;
+  int least_len = t.least_len, least_item = t.least_item;
   for (Link q = p + kStep; q != p;) {
     const Node& n = at(nodes, q);
     const int x = n.top;
@@ -102,7 +102,7 @@ template <bool kColours, bool kTrack>
       q += kStep;
     }
   }
-  if constexpr (kTrack) least_len_ = least_len, least_item_ = least_item;
+  if constexpr (kTrack) t.least_len = least_len, t.least_item = least_item;
   return updates;
 }
 
@@ -140,7 +140,7 @@ template <bool kColours, bool kTrack>
   const Link head = link_of(i);
   for (Link p = at(nodes, head).down; p != head;) {
     const Link next = at(nodes, p).down;
-    updates += hide<kColours, kTrack>(p);
+    updates += hide<kColours, kTrack>(p, t);
     p = next;
   }
   len_[z(i)] += kCovered;  // the item leaves the active ones
@@ -171,7 +171,7 @@ void DancingLinks::purify(Link p, Tally& t) {
   std::uint64_t updates = 0, rows = 0;
   for (Link q = at(head).down; q != head; q = at(q).down, ++rows) {
     if (colour_[index_of(q)] == colour) colour_[index_of(q)] = -1;
-    else updates += hide<true, kTrack>(q);
+    else updates += hide<true, kTrack>(q, t);
   }
   t.purified_updates += updates;
   t.mems += 2 * (3 + 3 * rows + 6 * updates);
@@ -329,13 +329,11 @@ template <bool kColours, bool kTrack>
   if (estimator_) estimator_->node(level, static_cast<std::uint64_t>(fewest));
   // Each option's child chooses among what cover(best) and that option's covers left.
   // The covers' work is tallied in registers and added to the counts once per node.
-  if constexpr (kTrack) least_len_ = kCovered, least_item_ = 0;
   Tally best_work;
   cover<kColours, kTrack>(best, best_work);
   c.updates += best_work.all_updates();
   // dlx1's scan of the active items, and reading the first option.
   c.mems += best_work.all_mems() + 3 + 2 * static_cast<std::uint64_t>(active);
-  const int least_len_after_best = least_len_, least_item_after_best = least_item_;
   const bool branching = fewest >= 2;
   bool halt = false;
   const Link head = link_of(best);
@@ -354,9 +352,10 @@ template <bool kColours, bool kTrack>
     const std::uint64_t child = c.nodes;
     if (watcher_) watcher_->enter(child, id, option_of_[index_of(x)], best - 1, fewest);
     chosen_[level] = x;
-    if constexpr (kTrack) least_len_ = least_len_after_best, least_item_ = least_item_after_best;
     Tally work;
+    work.least_len = best_work.least_len, work.least_item = best_work.least_item;
     const int others = cover_rest<kColours, kTrack>(x, work);
+    if constexpr (kTrack) least_len_ = work.least_len, least_item_ = work.least_item;  // for the child's choice
     const int primaries = primary_in_option_[z(option_of_[index_of(x)])] - 1;  // besides `best`
     // dlx1: take this option and come back to it (4), read its other nodes and spacer to cover
     // and again to uncover them (2 per node, 4 for the spacer); the child's root link (1).

@@ -97,9 +97,13 @@ class DancingLinks {
   // charges a cover 2 x (4 + 3 x rows + 6 x nodes hidden) mems with its uncover (a row is an
   // option visited; 2 for its spacer and 1 for its link), that is 12 x updates + 6 x rows - 4,
   // summed here from three additions per cover instead of computed at each.
+  // With kTrack it also carries the item the covers left with the fewest options (first on
+  // ties), and that count, in registers rather than in members that every store to a node may
+  // alias.
   struct Tally {
     std::uint64_t updates = 0, rows = 0, covers = 0;  // by cover()
     std::uint64_t purified_updates = 0, mems = 0;     // by purify(), which charges its own mems
+    int least_len = kCovered, least_item = 0;          // by hide(), with kTrack
     std::uint64_t all_updates() const { return updates + purified_updates; }
     std::uint64_t all_mems() const { return mems + 12 * updates + 6 * rows - 4 * covers; }
   };
@@ -114,7 +118,7 @@ class DancingLinks {
   template <bool kColours = false>
   void uncover(int item);
   template <bool kColours, bool kTrack>
-  std::uint64_t hide(Link node);  // returns the links changed
+  std::uint64_t hide(Link node, Tally& t);  // returns the links changed
   template <bool kColours>
   void unhide(Link node);
   template <bool kColours, bool kTrack>
