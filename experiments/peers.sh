@@ -256,10 +256,21 @@ echo "each side's figure in a round the best of $WINDOWS window$( (( WINDOWS > 1
 load_list=$(printf '%s; ' "${loads[@]}")
 echo "core $CORE, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average at each round's start: ${load_list%; }"
 # The ratios depend on the processor (on 2026-11-27 dlx / kudoku was 1.18 on
-# one machine of this kind and 0.95 on another), so the report names it.
+# one machine of this kind and 0.95 on another), so the report names it: its model (a virtual
+# machine may show only "AMD EPYC": the family and model numbers tell the generation), its L1
+# data cache, and the widest vectors it has, which the release build (-march=native) uses:
+# propagate's hidden singles take one vector pass over every unit with AVX-512 and rescan the
+# changed units one by one without it (2026-11-29: propagate / jsolve 1.16 on an AVX-512 machine,
+# 0.86 on an AVX2 one, top1465).
 cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+family=$(awk -F': *' '/^cpu family/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+model=$(awk -F': *' '/^model[[:space:]]*:/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+flags=$(awk -F': *' '/^flags/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+vectors="no AVX2"
+[[ " $flags " == *" avx2 "* ]] && vectors="AVX2"
+[[ " $flags " == *" avx512bw "* ]] && vectors="AVX-512"
 l1d=$(getconf LEVEL1_DCACHE_SIZE 2>/dev/null || true)
-echo "processor: ${cpu:-unknown}$([[ $l1d =~ ^[1-9][0-9]*$ ]] && echo ", L1 data cache $((l1d / 1024)) KiB a core")"
+echo "processor: ${cpu:-unknown}$([[ -n $family ]] && echo " (family $family, model ${model:-?})"), $vectors$([[ $l1d =~ ^[1-9][0-9]*$ ]] && echo ", L1 data cache $((l1d / 1024)) KiB a core")"
 echo
 printf '| sudokit / peer |'; for name in "${names[@]}"; do printf ' %s |' "${LABEL[$name]}"; done; echo
 printf '|---|'; for _ in "${names[@]}"; do printf -- '---|'; done; echo
