@@ -130,6 +130,10 @@ class Engine {
     ok = ok && propagate(root);
     if (!ok && observer_) observer_->dead_end(failure_.empty() ? "the givens clash" : failure_);
     if (!ok && estimator_) estimator_->node(0, 0);  // the root, a leaf
+    if (scan_all_ && !lanes::native::kAllUnitsInSearch) {  // the root is a fixed point: nothing is dirty
+      scan_all_ = coarse_changes_ = false;
+      forget_dirty();  // marked by the root's placements, which the scans did not read
+    }
     if (ok) {
       if (settings_.search) {
         stop = search(0, 1, 0, 0) ? budget_.reason() : StopReason::none;
@@ -172,6 +176,7 @@ class Engine {
   void mark_units_of(int cell);
   int next_dirty_unit();
   bool fail();
+  void forget_dirty();
 
   // A guess's copy of the state. With the vector path, in the same 32-byte blocks the vector
   // pass will load, so that each load is served whole by one store.
@@ -281,14 +286,15 @@ class Engine {
   const std::uint16_t* peer_lanes_;
   const std::uint16_t* slot_cell_;
   // Hidden singles by one vector pass over every unit, instead of rescanning the units marked
-  // dirty one at a time (AVX-512, at most 128 cells, 32 units, 16 digits).
-  const bool scan_all_ = false;
+  // dirty one at a time (at most 128 cells, 32 units, 16 digits): while the givens are
+  // propagated, and in the search too where lanes::native::kAllUnitsInSearch says it pays.
+  bool scan_all_ = false;
   // The stronger rules are told every unit a placement can have changed (the cell's and its
   // peers') instead of the units of the peers that lost the digit: where hidden singles need no
   // dirty units, finding those was a data-dependent loop in the hottest code. Only for locked
   // candidates, which look at every crossing's union anyway; the subsets and X-wing pay more
   // for a unit looked at needlessly than the loop costs.
-  const bool coarse_changes_ = false;
+  bool coarse_changes_ = false;  // and both turn off with scan_all_ for the search
   std::vector<std::uint64_t>& dirty_;
   std::uint64_t dirty_one_ = 0;
   Levels& scratch_;

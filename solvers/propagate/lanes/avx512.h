@@ -13,6 +13,7 @@ namespace sudokit::lanes::avx512 {
 
 inline constexpr bool kPeerStrip = true;
 inline constexpr bool kAllUnits = true;
+inline constexpr bool kAllUnitsInSearch = true;
 using avx2::copy_blocks;
 using avx2::Strip32;
 

@@ -17,9 +17,11 @@ namespace sudokit::lanes::scalar {
 // Whether the search should strip a digit from the peers through their lanes (Strip32): without
 // vector instructions, walking the peer list is cheaper than 32 lanes at a time.
 inline constexpr bool kPeerStrip = false;
-// Whether hidden singles should be looked for in every unit at once (UnitScan): only where the
-// gather is one instruction; elsewhere the search rescans the units that changed.
+// Whether hidden singles should be looked for in every unit at once (UnitScan), while the givens
+// are propagated and after each guess: only with vector gathers; elsewhere the search rescans the
+// units that changed.
 inline constexpr bool kAllUnits = false;
+inline constexpr bool kAllUnitsInSearch = false;
 
 // 32 lanes lose `digit` where `peers` is all ones (0xFFFF, else 0); the masks are stored back at
 // `cells`. Tells which lanes had the digit and what they were left with.
