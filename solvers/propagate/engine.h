@@ -57,7 +57,8 @@ class Engine {
         dirty_bits_(tables.dirty_bits), dirty_begin_(tables.dirty_begin),
         cell_unit_mask_(tables.cell_unit_mask), first_unit_(tables.first_unit.data()), tables_(tables), lanes_(tables.lanes), peer_lanes_(tables.peer_lanes.data()),
         slot_cell_(tables.slot_cell.data()),
-        scan_all_(lanes::native::kAllUnits && std::is_same_v<M, std::uint16_t> && !tables.slot_cell.empty()),
+        scan_all_(lanes::native::kAllUnits && std::is_same_v<M, std::uint16_t> && !tables.slot_cell.empty() &&
+                  !settings.changed_units_only),
         coarse_changes_(scan_all_ && !tables.reach_mask.empty() &&
                         !(settings.naked_pairs || settings.naked_triples || settings.hidden_pairs || settings.hidden_triples || settings.xwing)),
         dirty_(buffers.dirty), scratch_(scratch), observer_(limits.observer), probe_(limits.probe),
@@ -66,6 +67,8 @@ class Engine {
     dirty_.assign((static_cast<std::size_t>(units_) + 63) / 64, 0);
     if (buffers.queue.size() < static_cast<std::size_t>(cells_)) buffers.queue.resize(static_cast<std::size_t>(cells_));
     queue_ = buffers.queue.data();
+    if (buffers.found.size() < static_cast<std::size_t>(units_)) buffers.found.resize(static_cast<std::size_t>(units_));
+    round_found_ = buffers.found.data();
     if (kRules && settings_.xwing) where_.assign(static_cast<std::size_t>(cells_), 0);
     if (kRules && settings_.locked_candidates) {
       if (buffers.unions.size() < tables.crossings.size()) buffers.unions.resize(tables.crossings.size());
@@ -172,9 +175,9 @@ class Engine {
   bool propagate(M* s);
   bool propagate_singles(M* s);
   int hidden_singles_all_units(M* s);
+  int hidden_singles_dirty_units(M* s, const M* placed, int n);
   bool place_hidden_singles(M* s, int u, M hidden);
   void mark_units_of(int cell);
-  int next_dirty_unit();
   bool fail();
   void forget_dirty();
 
@@ -299,6 +302,7 @@ class Engine {
   std::uint64_t dirty_one_ = 0;
   Levels& scratch_;
   int* queue_ = nullptr;  // cells() entries, in the solver's buffers
+  std::pair<int, std::uint64_t>* round_found_ = nullptr;  // units_ entries: a round's units with hidden singles, their digits
   int queued_ = 0;
   int solved_ = 0;  // cells placed on the current path
   std::optional<Grid> partial_;

@@ -165,17 +165,26 @@ inline bool Engine<M, kOneWord, kRules, kCages>::propagate_singles(M* s) {
       if (!assign(s, cell, s[cell])) return fail();
     }
     if (!settings_.hidden_singles) return true;
+    int found = -1;
     if constexpr (lanes::native::kAllUnits && std::is_same_v<M, std::uint16_t>)
-      if (scan_all_) {
-        const int found = hidden_singles_all_units(s);
-        if (found < 0) return fail();
-        if (found == 0) return true;
-        continue;
-      }
-    // Hidden singles, in units whose cells changed since they were last looked at: the state
-    // the search starts from is a fixed point, so other units hold none.
-    const int u = next_dirty_unit();
-    if (u < 0) return true;
+      if (scan_all_) found = hidden_singles_all_units(s);
+    if (!scan_all_) found = hidden_singles_dirty_units(s, placed, n);
+    if (found < 0) return fail();
+    if (found == 0) return true;
+  }
+}
+
+// Hidden singles in the units whose cells changed since they were last looked at (the state the
+// search starts from is a fixed point, so other units hold none), in rounds as the all-units
+// scan takes them: every such unit is looked at in the same state, and only then are the hidden
+// singles found placed, in unit order. So a build that rescans changed units counts what one
+// that scans every unit at once counts (naked and hidden singles, eliminations): the counts do
+// not depend on the machine. Returns how many units had one, or -1 on a contradiction.
+template <typename M, bool kOneWord, bool kRules, bool kCages>
+inline int Engine<M, kOneWord, kRules, kCages>::hidden_singles_dirty_units(M* s, const M* placed, int n) {
+  std::pair<int, std::uint64_t>* found = round_found_;
+  int count = 0;
+  auto look = [&](int u) {  // false: a digit with no place in u
     const int* cells = unit_cells_.data() + static_cast<std::size_t>(u) * static_cast<std::size_t>(n);
     M once = 0, twice = 0;
     for (int i = 0; i < n; ++i) {
@@ -183,14 +192,32 @@ inline bool Engine<M, kOneWord, kRules, kCages>::propagate_singles(M* s) {
       twice |= once & c;
       once |= c;
     }
-    if (once != all_) {  // a digit with no place in this unit
+    if (once != all_) {
       if (observer_)
         failure_ = "digit " + std::to_string(std::countr_zero(static_cast<M>(all_ & ~once)) + 1) +
                    " has no place in " + shape_.unit_name(u);
-      return fail();
+      return false;
     }
-    if (!place_hidden_singles(s, u, static_cast<M>(once & ~twice & ~placed[u]))) return fail();
+    const auto hidden = static_cast<M>(once & ~twice & ~placed[u]);
+    if (hidden) found[count++] = {u, hidden};
+    return true;
+  };
+  if constexpr (kOneWord) {
+    std::uint64_t round = dirty_one_;
+    dirty_one_ = 0;
+    for (; round; round &= round - 1)
+      if (!look(std::countr_zero(round))) return -1;
+  } else {
+    for (std::size_t w = 0; w < dirty_.size(); ++w) {
+      std::uint64_t round = dirty_[w];
+      dirty_[w] = 0;
+      for (; round; round &= round - 1)
+        if (!look(static_cast<int>(w) * 64 + std::countr_zero(round))) return -1;
+    }
   }
+  for (int k = 0; k < count; ++k)
+    if (!place_hidden_singles(s, found[k].first, static_cast<M>(found[k].second))) return -1;
+  return count;
 }
 
 // Every unit at once, one per lane (lanes::native::UnitScan). Places the hidden singles found;
@@ -253,23 +280,6 @@ inline void Engine<M, kOneWord, kRules, kCages>::mark_units_of(int cell) {
   }
   for (int k = dirty_begin_[static_cast<std::size_t>(cell)]; k < dirty_begin_[static_cast<std::size_t>(cell) + 1]; ++k)
     dirty_[dirty_word_[static_cast<std::size_t>(k)]] |= dirty_bits_[static_cast<std::size_t>(k)];
-}
-
-template <typename M, bool kOneWord, bool kRules, bool kCages>
-inline int Engine<M, kOneWord, kRules, kCages>::next_dirty_unit() {
-  if constexpr (kOneWord) {
-    if (!dirty_one_) return -1;
-    const int bit = std::countr_zero(dirty_one_);
-    dirty_one_ &= dirty_one_ - 1;
-    return bit;
-  }
-  for (std::size_t w = 0; w < dirty_.size(); ++w)
-    if (dirty_[w]) {
-      const int bit = std::countr_zero(dirty_[w]);
-      dirty_[w] &= dirty_[w] - 1;
-      return static_cast<int>(w) * 64 + bit;
-    }
-  return -1;
 }
 
 template <typename M, bool kOneWord, bool kRules, bool kCages>

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <new>
+#include <utility>
 #include <vector>
 
 #include "sudokit/propagate/propagate.h"
@@ -67,6 +68,7 @@ struct Levels {
 // puzzle was about 3% of a 9x9 solve. Sized by the engine for the puzzle at hand.
 struct Buffers {
   std::vector<int> queue;                  // naked singles to place
+  std::vector<std::pair<int, std::uint64_t>> found;  // a round of hidden singles: units and their digits
   std::vector<std::uint64_t> dirty;        // units to rescan, when there are more than 64
   std::vector<std::uint64_t> unions;       // locked candidates: each crossing's candidates
   std::vector<std::uint64_t> where;        // X-wing: each digit's places by line
