@@ -258,10 +258,10 @@ echo "core $CORE, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average
 # The ratios depend on the processor (on 2026-11-27 dlx / kudoku was 1.18 on
 # one machine of this kind and 0.95 on another), so the report names it: its model (a virtual
 # machine may show only "AMD EPYC": the family and model numbers tell the generation), its L1
-# data cache, and the widest vectors it has, which the release build (-march=native) uses:
-# propagate's hidden singles take one vector pass over every unit with AVX-512 and rescan the
-# changed units one by one without it (2026-11-29: propagate / jsolve 1.16 on an AVX-512 machine,
-# 0.86 on an AVX2 one, top1465).
+# data cache, and the widest vectors it has, which a release build (-march=native) uses: with
+# AVX-512 propagate scans every unit for hidden singles after every guess, with AVX2 only while
+# the givens are propagated (2026-11-29: propagate / jsolve 1.16 on an AVX-512 machine, 0.86 on
+# an AVX2 one, top1465). A build made for other vectors than the machine's is not told apart.
 cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
 family=$(awk -F': *' '/^cpu family/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
 model=$(awk -F': *' '/^model[[:space:]]*:/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)

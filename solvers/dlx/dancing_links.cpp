@@ -353,7 +353,7 @@ template <bool kColours, bool kTrack>
     if (watcher_) watcher_->enter(child, id, option_of_[index_of(x)], best - 1, fewest);
     chosen_[level] = x;
     Tally work;
-    work.least_len = best_work.least_len, work.least_item = best_work.least_item;
+    if constexpr (kTrack) work.least_len = best_work.least_len, work.least_item = best_work.least_item;
     const int others = cover_rest<kColours, kTrack>(x, work);
     if constexpr (kTrack) least_len_ = work.least_len, least_item_ = work.least_item;  // for the child's choice
     const int primaries = primary_in_option_[z(option_of_[index_of(x)])] - 1;  // besides `best`

@@ -58,7 +58,7 @@ class Engine {
         cell_unit_mask_(tables.cell_unit_mask), first_unit_(tables.first_unit.data()), tables_(tables), lanes_(tables.lanes), peer_lanes_(tables.peer_lanes.data()),
         slot_cell_(tables.slot_cell.data()),
         scan_all_(lanes::native::kAllUnits && std::is_same_v<M, std::uint16_t> && !tables.slot_cell.empty() &&
-                  !settings.changed_units_only),
+                  settings.hidden_scan != PropagateSettings::HiddenScan::changed_units),
         coarse_changes_(scan_all_ && !tables.reach_mask.empty() &&
                         !(settings.naked_pairs || settings.naked_triples || settings.hidden_pairs || settings.hidden_triples || settings.xwing)),
         dirty_(buffers.dirty), scratch_(scratch), observer_(limits.observer), probe_(limits.probe),
@@ -133,7 +133,8 @@ class Engine {
     ok = ok && propagate(root);
     if (!ok && observer_) observer_->dead_end(failure_.empty() ? "the givens clash" : failure_);
     if (!ok && estimator_) estimator_->node(0, 0);  // the root, a leaf
-    if (scan_all_ && !lanes::native::kAllUnitsInSearch) {  // the root is a fixed point: nothing is dirty
+    const bool scan_in_search = lanes::native::kAllUnitsInSearch || settings_.hidden_scan == PropagateSettings::HiddenScan::every_unit;
+    if (scan_all_ && !scan_in_search) {  // the root is a fixed point: nothing is dirty
       scan_all_ = coarse_changes_ = false;
       forget_dirty();  // marked by the root's placements, which the scans did not read
     }
@@ -180,6 +181,7 @@ class Engine {
   void mark_units_of(int cell);
   bool fail();
   void forget_dirty();
+  void no_place(M digits, int u);
 
   // A guess's copy of the state. With the vector path, in the same 32-byte blocks the vector
   // pass will load, so that each load is served whole by one store.
@@ -297,7 +299,7 @@ class Engine {
   // dirty units, finding those was a data-dependent loop in the hottest code. Only for locked
   // candidates, which look at every crossing's union anyway; the subsets and X-wing pay more
   // for a unit looked at needlessly than the loop costs.
-  bool coarse_changes_ = false;  // and both turn off with scan_all_ for the search
+  bool coarse_changes_ = false;  // off with scan_all_ when the search rescans changed units
   std::vector<std::uint64_t>& dirty_;
   std::uint64_t dirty_one_ = 0;
   Levels& scratch_;

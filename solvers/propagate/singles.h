@@ -165,10 +165,11 @@ inline bool Engine<M, kOneWord, kRules, kCages>::propagate_singles(M* s) {
       if (!assign(s, cell, s[cell])) return fail();
     }
     if (!settings_.hidden_singles) return true;
-    int found = -1;
+    int found = 0;
     if constexpr (lanes::native::kAllUnits && std::is_same_v<M, std::uint16_t>)
-      if (scan_all_) found = hidden_singles_all_units(s);
-    if (!scan_all_) found = hidden_singles_dirty_units(s, placed, n);
+      found = scan_all_ ? hidden_singles_all_units(s) : hidden_singles_dirty_units(s, placed, n);
+    else
+      found = hidden_singles_dirty_units(s, placed, n);
     if (found < 0) return fail();
     if (found == 0) return true;
   }
@@ -193,9 +194,7 @@ inline int Engine<M, kOneWord, kRules, kCages>::hidden_singles_dirty_units(M* s,
       once |= c;
     }
     if (once != all_) {
-      if (observer_)
-        failure_ = "digit " + std::to_string(std::countr_zero(static_cast<M>(all_ & ~once)) + 1) +
-                   " has no place in " + shape_.unit_name(u);
+      no_place(static_cast<M>(all_ & ~once), u);
       return false;
     }
     const auto hidden = static_cast<M>(once & ~twice & ~placed[u]);
@@ -228,11 +227,8 @@ template <typename M, bool kOneWord, bool kRules, bool kCages>
 inline int Engine<M, kOneWord, kRules, kCages>::hidden_singles_all_units(M* s) {
   lanes::native::UnitScan scan(s, lanes_, slot_cell_, shape_.size());
   if (const std::uint32_t missing = scan.incomplete(units_, all_)) {
-    if (observer_) {
-      const int u = std::countr_zero(missing);
-      failure_ = "digit " + std::to_string(std::countr_zero(static_cast<M>(all_ & ~scan.places(u))) + 1) +
-                 " has no place in " + shape_.unit_name(u);
-    }
+    const int u = std::countr_zero(missing);
+    no_place(static_cast<M>(all_ & ~scan.places(u)), u);
     return -1;
   }
   const std::uint32_t with_hidden = scan.with_hidden(s + placed_at_, units_);
@@ -245,7 +241,8 @@ inline int Engine<M, kOneWord, kRules, kCages>::hidden_singles_all_units(M* s) {
 
 // Places the digits of `hidden`, each found in one cell only of unit u. Returns false on a
 // contradiction: a digit's one place went to another digit meanwhile. Inlined in both its
-// callers (the rescan of a unit, the all-units scan): as a call it cost 6% on the hard set.
+// callers (the rescan of the changed units, the all-units scan): as a call it cost 6% on the
+// hard set.
 template <typename M, bool kOneWord, bool kRules, bool kCages>
 [[gnu::always_inline]] inline bool Engine<M, kOneWord, kRules, kCages>::place_hidden_singles(M* s, int u, M hidden) {
   const int n = shape_.size();
@@ -256,8 +253,7 @@ template <typename M, bool kOneWord, bool kRules, bool kCages>
     int i = 0;
     while (i < n && !(s[cells[i]] & bit)) ++i;
     if (i == n) {
-      if (observer_)
-        failure_ = "digit " + std::to_string(std::countr_zero(bit) + 1) + " has no place in " + shape_.unit_name(u);
+      no_place(bit, u);
       return false;
     }
     if (s[cells[i]] == bit && is_placed(s, cells[i])) continue;  // placed from another unit
@@ -287,6 +283,12 @@ inline bool Engine<M, kOneWord, kRules, kCages>::fail() {
   queued_ = 0;
   forget_dirty();
   return false;
+}
+
+// A contradiction for the trace: the lowest of `digits` has no place left in unit u.
+template <typename M, bool kOneWord, bool kRules, bool kCages>
+inline void Engine<M, kOneWord, kRules, kCages>::no_place(M digits, int u) {
+  if (observer_) failure_ = "digit " + std::to_string(std::countr_zero(digits) + 1) + " has no place in " + shape_.unit_name(u);
 }
 
 template <typename M, bool kOneWord, bool kRules, bool kCages>

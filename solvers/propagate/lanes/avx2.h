@@ -8,8 +8,6 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "scalar.h"
-
 namespace sudokit::lanes::avx2 {
 
 inline constexpr bool kPeerStrip = true;

@@ -6,7 +6,8 @@
 //   kPeerStrip   whether to strip a placed digit from the peers through lanes (else peer lists)
 //   kAllUnits    whether to look for hidden singles in every unit at once while the givens are
 //                propagated (else in the units that changed)
-//   kAllUnitsInSearch  and after each guess too
+//   kAllUnitsInSearch
+//                and after each guess too
 //   Strip32      32 lanes lose a digit where a peer mask says so; which had it, which are left
 //                with at most one candidate, which with none
 //   copy_blocks  a search level's copy, in the 32-byte blocks the strip loads

@@ -18,8 +18,8 @@ namespace sudokit::lanes::scalar {
 // vector instructions, walking the peer list is cheaper than 32 lanes at a time.
 inline constexpr bool kPeerStrip = false;
 // Whether hidden singles should be looked for in every unit at once (UnitScan), while the givens
-// are propagated and after each guess: only with vector gathers; elsewhere the search rescans the
-// units that changed.
+// are propagated and after each guess: only where vectors can gather the units' cells (AVX-512's
+// permutes, AVX2's gathers); elsewhere the search rescans the units that changed.
 inline constexpr bool kAllUnits = false;
 inline constexpr bool kAllUnitsInSearch = false;
 

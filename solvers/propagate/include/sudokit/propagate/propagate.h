@@ -64,10 +64,13 @@ struct PropagateSettings {
   // Ties of the choice, with a stronger rule: from the cell chosen one level up (choice=parent)
   // rather than the one chosen last in the search (choice=last, the default).
   bool choice_from_parent = false;
-  // Hidden singles looked for only in the units that changed, never by the vector scan of every
-  // unit that a build uses where it pays (solvers/propagate/lanes/). The counts are the same
-  // either way, only the time differs: for measuring, and for the test that checks it.
-  bool changed_units_only = false;
+  // Where hidden singles are looked for: as the build does it (a vector scan of every unit where
+  // that pays, solvers/propagate/lanes/, else the units that changed), only in the units that
+  // changed, or by the vector scan after every guess too (where the build has one: grids of at
+  // most 128 cells, 32 units and 16 digits). The counts are the same whichever, only the time
+  // differs: for measuring, and for the test that checks it (C++ only).
+  enum class HiddenScan { as_built, changed_units, every_unit };
+  HiddenScan hidden_scan = HiddenScan::as_built;
 
   // The rules of a preset: locked (the default), norvig (also "singles"), subsets, fish (also
   // "all"), none. Throws UsageError for another name. `search` is left on.
