@@ -38,10 +38,10 @@ static bool has_dlx_name(const std::string& file) { return file.size() > 4 && fi
 // An argument that names no file but reads as a puzzle's one-line form: at least 16 characters
 // (a 4x4 grid), mostly digits, '.', and capitals for digits past 9, with no path and no extension
 // (".txt": 2-5 letters after the last '.'), so that a typo in a puzzle is reported where it is
-// and a missing file ("2026-11-27", "top1465.txt") as a missing file. A big grid typed with
-// lower-case letters for the digits past 9 (which the reader refuses, naming the first) is one
-// too when it is a grid's length, all letters, digits and '.', and at least a quarter digits or
-// '.': on a 25x25 grid most filled cells are letters.
+// and a missing file ("2026-11-27", "top1465.txt") as a missing file. Or a grid of side 10 to 35
+// typed with lower-case letters for the digits past 9 (which the reader refuses, naming the
+// first): on a 25x25 grid most filled cells are letters. Its every character is a digit of that
+// side in either case, or '.', and at least a quarter of them are digits or '.'.
 static bool is_puzzle_argument(const std::string& arg) {
   if (arg.size() < 16 || arg.find('/') != std::string::npos) return false;
   const auto dot = arg.rfind('.');
@@ -49,14 +49,18 @@ static bool is_puzzle_argument(const std::string& arg) {
   if (extension.size() >= 2 && extension.size() <= 5 &&
       std::all_of(extension.begin(), extension.end(), [](char ch) { return std::isalpha(static_cast<unsigned char>(ch)); }))
     return false;
-  auto count = [&](auto taken) { return static_cast<long>(std::count_if(arg.begin(), arg.end(), taken)); };
-  const long size = static_cast<long>(arg.size());
-  const long digits_or_blanks = count([](char ch) { return std::isdigit(static_cast<unsigned char>(ch)) || ch == '.'; });
-  const long capitals = count([](char ch) { return ch >= 'A' && ch <= 'Z'; });
-  const long letters = count([](char ch) { return std::isalpha(static_cast<unsigned char>(ch)) != 0; });
-  const auto side = static_cast<long>(std::lround(std::sqrt(static_cast<double>(size))));
-  const bool lower_case_grid = side * side == size && digits_or_blanks + letters == size && 4 * digits_or_blanks >= size;
-  if (4 * (digits_or_blanks + capitals) < 3 * size && !lower_case_grid) return false;
+  const auto size = static_cast<long>(arg.size());
+  const long read_as_typed = std::count_if(arg.begin(), arg.end(), [](char ch) { return char_digit(ch) >= 0; });
+  const auto side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(size))));
+  const long digits_or_blanks =
+      std::count_if(arg.begin(), arg.end(), [](char ch) { return char_digit(ch) >= 0 && char_digit(ch) <= 9; });
+  const bool lower_case_grid =
+      side >= 10 && side <= 35 && side * side == size && 4 * digits_or_blanks >= size &&
+      std::all_of(arg.begin(), arg.end(), [side](char ch) {
+        const int digit = char_digit(static_cast<char>(std::toupper(static_cast<unsigned char>(ch))));
+        return digit >= 0 && digit <= side;
+      });
+  if (4 * read_as_typed < 3 * size && !lower_case_grid) return false;
   std::error_code not_there;
   return !std::filesystem::exists(arg, not_there);
 }
