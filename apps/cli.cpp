@@ -35,13 +35,26 @@ Rules parse_rules_option(const std::string& rules_text) {
 // A file named FILE.dlx holds an exact-cover problem in Knuth's format, whatever its first line.
 static bool has_dlx_name(const std::string& file) { return file.size() > 4 && file.ends_with(".dlx"); }
 
+// A grid of side 10 to 35 typed with lower-case letters for the digits past 9 (which the reader
+// refuses, naming the first; on a 25x25 grid most filled cells are letters): a grid's length,
+// every character a digit of that side in either case or '.', at least a quarter digits or '.'.
+static bool is_lower_case_grid(const std::string& arg) {
+  const auto size = static_cast<long>(arg.size());
+  const auto side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(size))));
+  if (side < 10 || side > 35 || side * side != size) return false;
+  const long digits_or_blanks =
+      std::count_if(arg.begin(), arg.end(), [](char ch) { return char_digit(ch) >= 0 && char_digit(ch) <= 9; });
+  return 4 * digits_or_blanks >= size && std::all_of(arg.begin(), arg.end(), [side](char ch) {
+           const int digit = char_digit(static_cast<char>(std::toupper(static_cast<unsigned char>(ch))));
+           return digit >= 0 && digit <= side;
+         });
+}
+
 // An argument that names no file but reads as a puzzle's one-line form: at least 16 characters
-// (a 4x4 grid), mostly digits, '.', and capitals for digits past 9, with no path and no extension
-// (".txt": 2-5 letters after the last '.'), so that a typo in a puzzle is reported where it is
-// and a missing file ("2026-11-27", "top1465.txt") as a missing file. Or a grid of side 10 to 35
-// typed with lower-case letters for the digits past 9 (which the reader refuses, naming the
-// first): on a 25x25 grid most filled cells are letters. Its every character is a digit of that
-// side in either case, or '.', and at least a quarter of them are digits or '.'.
+// (a 4x4 grid), mostly digits, '.', and capitals for digits past 9, or a grid typed in lower case
+// (above), with no path and no extension (".txt": 2-5 letters after the last '.'), so that a
+// typo in a puzzle is reported where it is and a missing file ("2026-11-27", "top1465.txt") as a
+// missing file.
 static bool is_puzzle_argument(const std::string& arg) {
   if (arg.size() < 16 || arg.find('/') != std::string::npos) return false;
   const auto dot = arg.rfind('.');
@@ -49,18 +62,8 @@ static bool is_puzzle_argument(const std::string& arg) {
   if (extension.size() >= 2 && extension.size() <= 5 &&
       std::all_of(extension.begin(), extension.end(), [](char ch) { return std::isalpha(static_cast<unsigned char>(ch)); }))
     return false;
-  const auto size = static_cast<long>(arg.size());
   const long read_as_typed = std::count_if(arg.begin(), arg.end(), [](char ch) { return char_digit(ch) >= 0; });
-  const auto side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(size))));
-  const long digits_or_blanks =
-      std::count_if(arg.begin(), arg.end(), [](char ch) { return char_digit(ch) >= 0 && char_digit(ch) <= 9; });
-  const bool lower_case_grid =
-      side >= 10 && side <= 35 && side * side == size && 4 * digits_or_blanks >= size &&
-      std::all_of(arg.begin(), arg.end(), [side](char ch) {
-        const int digit = char_digit(static_cast<char>(std::toupper(static_cast<unsigned char>(ch))));
-        return digit >= 0 && digit <= side;
-      });
-  if (4 * read_as_typed < 3 * size && !lower_case_grid) return false;
+  if (4 * read_as_typed < 3 * static_cast<long>(arg.size()) && !is_lower_case_grid(arg)) return false;
   std::error_code not_there;
   return !std::filesystem::exists(arg, not_there);
 }
