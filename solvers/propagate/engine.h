@@ -59,6 +59,7 @@ class Engine {
         slot_cell_(tables.slot_cell.data()),
         scan_all_(lanes::native::kAllUnits && std::is_same_v<M, std::uint16_t> && !tables.slot_cell.empty() &&
                   settings.hidden_scan != PropagateSettings::HiddenScan::changed_units),
+        rounds_(!tables.slot_cell.empty()),
         coarse_changes_(scan_all_ && !tables.reach_mask.empty() &&
                         !(settings.naked_pairs || settings.naked_triples || settings.hidden_pairs || settings.hidden_triples || settings.xwing)),
         dirty_(buffers.dirty), scratch_(scratch), observer_(limits.observer), probe_(limits.probe),
@@ -179,6 +180,7 @@ class Engine {
   int hidden_singles_dirty_units(M* s, const M* placed, int n);
   bool place_hidden_singles(M* s, int u, M hidden);
   void mark_units_of(int cell);
+  int next_dirty_unit();
   bool fail();
   void forget_dirty();
   void no_place(M digits, int u);
@@ -294,6 +296,10 @@ class Engine {
   // dirty one at a time (at most 128 cells, 32 units, 16 digits): while the givens are
   // propagated, and in the search too where lanes::native::kAllUnitsInSearch says it pays.
   bool scan_all_ = false;
+  // Whether rescanned units' hidden singles are placed in rounds, as the all-units scan places
+  // them: on every shape that scan takes, in every build, so that no count depends on the
+  // machine (hidden_singles_dirty_units).
+  const bool rounds_;
   // The stronger rules are told every unit a placement can have changed (the cell's and its
   // peers') instead of the units of the peers that lost the digit: where hidden singles need no
   // dirty units, finding those was a data-dependent loop in the hottest code. Only for locked

@@ -176,11 +176,14 @@ inline bool Engine<M, kOneWord, kRules, kCages>::propagate_singles(M* s) {
 }
 
 // Hidden singles in the units whose cells changed since they were last looked at (the state the
-// search starts from is a fixed point, so other units hold none), in rounds as the all-units
-// scan takes them: every such unit is looked at in the same state, and only then are the hidden
-// singles found placed, in unit order. So a build that rescans changed units counts what one
-// that scans every unit at once counts (naked and hidden singles, eliminations): the counts do
-// not depend on the machine. Returns how many units had one, or -1 on a contradiction.
+// search starts from is a fixed point, so other units hold none). On shapes the all-units scan
+// takes, in rounds as it takes them: every such unit is looked at in the same state, and only
+// then are the hidden singles found placed, in unit order. So a build that rescans changed units
+// counts what one that scans every unit at once counts (naked and hidden singles, eliminations):
+// the counts do not depend on the machine. On larger shapes every build rescans, and a unit's
+// hidden singles are placed as soon as it is looked at (the lowest changed unit first), which
+// spares rescanning the units that change again within a round (a round cost 7% on 16x16).
+// Returns how many units had one, or -1 on a contradiction.
 template <typename M, bool kOneWord, bool kRules, bool kCages>
 inline int Engine<M, kOneWord, kRules, kCages>::hidden_singles_dirty_units(M* s, const M* placed, int n) {
   std::pair<int, std::uint64_t>* found = round_found_;
@@ -201,6 +204,13 @@ inline int Engine<M, kOneWord, kRules, kCages>::hidden_singles_dirty_units(M* s,
     if (hidden) found[count++] = {u, hidden};
     return true;
   };
+  if (!rounds_) {
+    for (int u = next_dirty_unit(); u >= 0; u = next_dirty_unit()) {
+      if (!look(u)) return -1;
+      if (count > 0) return place_hidden_singles(s, u, static_cast<M>(found[0].second)) ? 1 : -1;
+    }
+    return 0;
+  }
   if constexpr (kOneWord) {
     std::uint64_t round = dirty_one_;
     dirty_one_ = 0;
@@ -276,6 +286,24 @@ inline void Engine<M, kOneWord, kRules, kCages>::mark_units_of(int cell) {
   }
   for (int k = dirty_begin_[static_cast<std::size_t>(cell)]; k < dirty_begin_[static_cast<std::size_t>(cell) + 1]; ++k)
     dirty_[dirty_word_[static_cast<std::size_t>(k)]] |= dirty_bits_[static_cast<std::size_t>(k)];
+}
+
+// The lowest unit to rescan, taken out of the set; -1 when none is left.
+template <typename M, bool kOneWord, bool kRules, bool kCages>
+inline int Engine<M, kOneWord, kRules, kCages>::next_dirty_unit() {
+  if constexpr (kOneWord) {
+    if (!dirty_one_) return -1;
+    const int u = std::countr_zero(dirty_one_);
+    dirty_one_ &= dirty_one_ - 1;
+    return u;
+  }
+  for (std::size_t w = 0; w < dirty_.size(); ++w)
+    if (dirty_[w]) {
+      const int bit = std::countr_zero(dirty_[w]);
+      dirty_[w] &= dirty_[w] - 1;
+      return static_cast<int>(w) * 64 + bit;
+    }
+  return -1;
 }
 
 template <typename M, bool kOneWord, bool kRules, bool kCages>
