@@ -325,12 +325,6 @@ TEST(PropagateRules, TheCountsDoNotDependOnHowHiddenSinglesAreFound) {
     }
   }
   puzzles.push_back(read_one(kNeedsSearch));
-  auto counts = [](const Stats& st) {  // every count, by name
-    std::string out = "nodes=" + std::to_string(st.nodes) + " guesses=" + std::to_string(st.guesses) +
-                      " backtracks=" + std::to_string(st.backtracks) + " propagations=" + std::to_string(st.propagations);
-    for (const Counter& k : st.counters) out += " " + k.name + "=" + std::to_string(k.value);
-    return out;
-  };
   for (const char* preset : {"norvig", "locked", "subsets", "fish"})
     for (const bool search : {true, false}) {
       PropagateSettings settings = PropagateSettings::preset(preset);
@@ -344,7 +338,7 @@ TEST(PropagateRules, TheCountsDoNotDependOnHowHiddenSinglesAreFound) {
           const Result a = every_unit.solve(puzzle, count_up_to(2));
           const Result b = other.solve(puzzle, count_up_to(2));
           ASSERT_EQ(a.status, b.status) << preset << " on " << to_line(puzzle);
-          ASSERT_EQ(counts(a.stats), counts(b.stats)) << preset << (search ? "" : ", search off") << " on " << to_line(puzzle);
+          ASSERT_EQ(a.stats.counts_text(), b.stats.counts_text()) << preset << (search ? "" : ", search off") << " on " << to_line(puzzle);
         }
       }
     }

@@ -210,10 +210,7 @@ TEST(Sat, SettlingFirstChangesNoAnswerAndNoCount) {
   // Variant rules: extra groups (the rules' propagation takes them), killer sums (it does not).
   for (const Published& p : published()) puzzles.push_back(p.puzzle());
   auto summary = [](const Result& r) {
-    std::string s = std::string(to_string(r.status)) + " " + std::to_string(r.count) + " nodes " +
-                    std::to_string(r.stats.nodes) + " " + std::to_string(r.stats.guesses) + " " +
-                    std::to_string(r.stats.backtracks) + " " + std::to_string(r.stats.propagations);
-    for (const Counter& c : r.stats.counters) s += " " + c.name + "=" + std::to_string(c.value);
+    std::string s = std::string(to_string(r.status)) + " " + std::to_string(r.count) + " " + r.stats.counts_text();
     for (const Grid& g : r.solutions) s += " " + to_line(g);
     return s;
   };

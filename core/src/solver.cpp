@@ -60,6 +60,13 @@ std::uint64_t Stats::counter(std::string_view name) const {
   return 0;
 }
 
+std::string Stats::counts_text() const {
+  std::string out = "nodes=" + std::to_string(nodes) + " guesses=" + std::to_string(guesses) +
+                    " backtracks=" + std::to_string(backtracks) + " propagations=" + std::to_string(propagations);
+  for (const Counter& c : counters) out += " " + c.name + "=" + std::to_string(c.value);
+  return out;
+}
+
 void SolverOptions::set(std::string key, std::string value) {
   for (Entry& e : entries_)
     if (e.key == key) {

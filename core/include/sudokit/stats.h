@@ -14,6 +14,7 @@ namespace sudokit {
 struct Counter {
   std::string name;
   std::uint64_t value;
+  friend bool operator==(const Counter&, const Counter&) = default;
 };
 
 struct Stats {
@@ -24,6 +25,10 @@ struct Stats {
   double seconds = 0;              // wall time inside solve()
   std::vector<Counter> counters;   // backend-specific, named as in docs/stats.md
   std::uint64_t counter(std::string_view name) const;  // 0 when absent
+  // Every count, the time left out, as "nodes=12 guesses=3 backtracks=2 propagations=40
+  // naked_singles=31 ...": two runs counted alike exactly when their texts are equal, which a
+  // test can compare and print in one.
+  std::string counts_text() const;
 };
 
 }  // namespace sudokit
