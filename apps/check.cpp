@@ -23,12 +23,26 @@ std::string trimmed(const std::string& s) {
 // One thing found in the answers file, in line order.
 struct Event {
   std::size_t line;
-  enum class Kind { claim, none, grid, error } kind;
+  enum class Kind { claim, none, grid, error, numbered } kind;  // numbered: only a `# puzzle N:` line
   std::optional<std::uint64_t> count;  // claim
   std::optional<ParsedPuzzle> grid;
   std::size_t column = 1;
   std::string detail;  // error, or a claim that cannot be read
+  std::optional<std::size_t> puzzle;  // the number a `# puzzle N:` line gives the next answer
 };
+
+// `sudokit solve`'s line about puzzle N ("# puzzle 3: no solution"): N and what follows the colon.
+std::optional<std::pair<std::size_t, std::string>> solve_status_line(const std::string& t) {
+  if (t.rfind("#", 0) != 0) return std::nullopt;
+  std::istringstream words(t.substr(1));
+  std::string word;
+  std::size_t number = 0;
+  char colon = 0;
+  if (!(words >> word) || word != "puzzle" || !(words >> number >> colon) || colon != ':' || number == 0) return std::nullopt;
+  std::string rest;
+  std::getline(words, rest);
+  return std::pair{number, trimmed(rest)};
+}
 
 }  // namespace
 
@@ -41,12 +55,22 @@ std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& sourc
   for (std::string line; std::getline(in, line);) {
     ++number;
     const std::string t = trimmed(line);
-    if (t == "none") {
-      events.push_back({number, Event::Kind::none, {}, {}, 1, ""});
+    if (const auto status = solve_status_line(t)) {
+      // `sudokit solve`'s output read back: the line numbers the next answer and says "none" (no
+      // solution) or claims what solve proved (unique); after a search stopped with no solution
+      // no grid follows: the puzzle has no answer, and the next answer is the next puzzle's.
+      const auto& [puzzle, what] = *status;
+      const bool no_grid = what.rfind("stopped by", 0) == 0 && what.find("solution(s) found") == std::string::npos;
+      if (what == "no solution") events.push_back({number, Event::Kind::none, {}, {}, 1, "", puzzle});
+      else if (what == "1 solution (unique)") events.push_back({number, Event::Kind::claim, 1, {}, 1, "", puzzle});
+      else events.push_back({number, Event::Kind::numbered, {}, {}, 1, "", no_grid ? puzzle + 1 : puzzle});
+      line = "#";
+    } else if (t == "none") {
+      events.push_back({number, Event::Kind::none, {}, {}, 1, "", {}});
       line = "#";
     } else if (t.rfind("#", 0) == 0 && trimmed(t.substr(1)).rfind("claim:", 0) == 0) {
       const std::string claim = trimmed(trimmed(t.substr(1)).substr(6));
-      Event e{number, Event::Kind::claim, {}, {}, claim.empty() ? line.size() + 1 : line.find(claim, line.find("claim:")) + 1, ""};
+      Event e{number, Event::Kind::claim, {}, {}, claim.empty() ? line.size() + 1 : line.find(claim, line.find("claim:")) + 1, "", {}};
       std::istringstream words(claim);
       std::string word, extra;
       long long count = -1;
@@ -65,23 +89,29 @@ std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& sourc
       auto p = reader.next();
       if (!p) break;
       const std::size_t first = p->first_line;
-      events.push_back({first, Event::Kind::grid, {}, std::move(p), 1, ""});
+      events.push_back({first, Event::Kind::grid, {}, std::move(p), 1, "", {}});
     } catch (const InputError& e) {
-      events.push_back({e.line(), Event::Kind::error, {}, {}, e.column(), e.detail()});
+      events.push_back({e.line(), Event::Kind::error, {}, {}, e.column(), e.detail(), {}});
     }
   }
   std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.line < b.line; });
 
   std::vector<AnswerEntry> entries;
   std::optional<Event> claim;
-  auto error_entry = [&](std::size_t line, std::size_t column, const std::string& detail) {
-    AnswerEntry a;
-    a.number = entries.size() + 1;
-    a.line = line;
-    a.error = InputError(source, a.number, line, column, detail).what();
+  std::size_t next = 1;  // the puzzle the next answer is for, unless a `# puzzle N:` line says
+  auto numbered = [&](AnswerEntry a) {
+    a.number = next++;
     entries.push_back(std::move(a));
   };
+  auto error_entry = [&](std::size_t line, std::size_t column, const std::string& detail) {
+    AnswerEntry a;
+    a.line = line;
+    a.error = InputError(source, next, line, column, detail).what();
+    numbered(std::move(a));
+  };
   for (Event& e : events) {
+    if (e.puzzle) next = *e.puzzle;
+    if (e.kind == Event::Kind::numbered) continue;
     if (e.kind == Event::Kind::claim) {
       claim = std::move(e);
       continue;
@@ -97,12 +127,11 @@ std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& sourc
       error_entry(claim->line, claim->column, "a claim qualifies a grid; 'none' claims no solution by itself");
     } else {
       AnswerEntry a;
-      a.number = entries.size() + 1;
       a.line = e.line;
       a.no_solution = e.kind == Event::Kind::none;
       a.grid = std::move(e.grid);
       if (claim) a.claimed_count = claim->count;
-      entries.push_back(std::move(a));
+      numbered(std::move(a));
     }
     claim.reset();
   }

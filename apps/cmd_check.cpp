@@ -47,7 +47,8 @@ constexpr const char* kCheckUsage =
     "Verifies another solver's answers, one per puzzle in the same order: each grid must fill its\n"
     "puzzle, keep its givens and obey every rule. An answer 'none' claims no solution; a line\n"
     "'# claim: unique' or '# claim: count N' before a grid claims that many solutions. Claims are\n"
-    "decided by a backend, which prints a counter-example when one is false.";
+    "decided by a backend, which prints a counter-example when one is false. `sudokit solve`'s\n"
+    "output is read as answers: its '# puzzle N: ...' lines pair each answer with puzzle N.";
 
 // One puzzle checked, and whether the backend named to decide claims declared it does not take
 // the grid: as `solve` with that backend, the command line's fault (exit 3), not the answer's.
@@ -147,15 +148,23 @@ void CheckRun::write_tally(std::ostream& out) const {
   out << "\n";
 }
 
-// Answers past the last puzzle (`last`, the highest puzzle number read): each is reported, and
-// the input is bad (exit 2).
-void report_extra_answers(const std::vector<AnswerEntry>& answers, std::size_t last, const CheckCommand& c,
-                          Outcome& outcome) {
-  for (std::size_t k = last; k < answers.size(); ++k) {
-    std::cout << c.files[1] << " line " << answers[k].line << ": answer " << k + 1 << " has no puzzle (" << c.files[0]
-              << " holds " << last << ")\n";
+// Each puzzle's answer, by the number it answers (AnswerEntry::number); the others are reported
+// and the input is bad (exit 2): answers past the last puzzle (`last`, the highest puzzle number
+// read), and a second answer for one puzzle.
+std::vector<const AnswerEntry*> answers_by_puzzle(const std::vector<AnswerEntry>& answers, std::size_t last,
+                                                  const CheckCommand& c, Outcome& outcome) {
+  std::vector<const AnswerEntry*> by_puzzle(last + 1, nullptr);
+  for (const AnswerEntry& a : answers) {
+    if (a.number <= last && !by_puzzle[a.number]) {
+      by_puzzle[a.number] = &a;
+      continue;
+    }
+    std::cout << c.files[1] << " line " << a.line << ": answer for puzzle " << a.number
+              << (a.number <= last ? " follows another answer for it\n"
+                                   : " has no puzzle (" + c.files[0] + " holds " + std::to_string(last) + ")\n");
     outcome.raise(kBadInput);
   }
+  return by_puzzle;
 }
 
 }  // namespace
@@ -186,11 +195,9 @@ int cmd_check(const std::vector<std::string>& args) {
   const std::vector<AnswerEntry> answers = read_answers(answers_in.stream(), c.files[1], box);
 
   std::size_t last = 0;
-  for (const auto& [p, source] : puzzles) {
-    run.puzzle(p, source, p.number <= answers.size() ? &answers[p.number - 1] : nullptr);
-    last = std::max(last, p.number);
-  }
-  report_extra_answers(answers, last, c, outcome);
+  for (const auto& [p, source] : puzzles) last = std::max(last, p.number);
+  const std::vector<const AnswerEntry*> answer_for = answers_by_puzzle(answers, last, c, outcome);
+  for (const auto& [p, source] : puzzles) run.puzzle(p, source, answer_for[p.number]);
   run.write_tally(std::cout);
   if (csv_out && !write_file(*csv_out, [&](std::ostream& o) { write_check_csv(o, run.rows()); })) outcome.raise(kIoError);
   if (json_out && !write_file(*json_out, [&](std::ostream& o) { write_check_json(o, run.rows()); })) outcome.raise(kIoError);

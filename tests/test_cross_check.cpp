@@ -119,6 +119,31 @@ TEST(Check, AllCorrectAnswersExitZeroAndBadAnswersAreLocated) {
   std::remove(bad.c_str());
 }
 
+// `sudokit solve`'s output read back as answers: its "# puzzle N:" lines pair each grid with its
+// puzzle, where solve found no solution (its line is the answer "none") or was stopped (no grid:
+// the puzzle has no answer, and the answers after it are still their own puzzles').
+TEST(Check, ReadsSolvesOutputPairedByPuzzleNumber) {
+  const std::string puzzles = write_temp("solved.txt", kNoSolution + "\n" + kSeed4 + "\n" + kTwoSolutions + "\n" + kSeed1 + "\n");
+  const auto solved = run_cli("solve --count 2 " + puzzles);
+  ASSERT_EQ(solved.exit_code, 1) << solved.out << solved.err;  // puzzle 1 has no solution
+  const std::string answers = write_temp("solved-answers.txt", solved.out);
+  const auto r = run_cli("check " + puzzles + " " + answers);
+  EXPECT_EQ(r.exit_code, 0) << solved.out << r.out << r.err;
+  EXPECT_NE(r.out.find("4 puzzles: 4 correct"), std::string::npos) << solved.out << r.out;
+  // By hand, as solve writes it without --count: a search stopped with no solution, then a grid
+  // with no line of its own (puzzle 3's); and then a second answer for puzzle 4.
+  const std::string by_hand = write_temp("by-hand.txt", "# puzzle 1: no solution\n# puzzle 2: stopped by the node limit after 9 nodes\n" +
+                                                            kSeed4Solution + "\n# puzzle 4: 1 solution (unique)\n" + kSeed1Solution +
+                                                            "\n# puzzle 4: solved (uniqueness not checked)\n" + kSeed1Solution + "\n");
+  const std::string four = write_temp("four.txt", kNoSolution + "\n" + kHard1 + "\n" + kSeed4 + "\n" + kSeed1 + "\n");
+  const auto h = run_cli("check " + four + " " + by_hand);
+  EXPECT_EQ(h.exit_code, 4) << h.out << h.err;
+  EXPECT_NE(h.out.find("puzzle 2 (" + four + ", line 2): missing: no answer for this puzzle"), std::string::npos) << h.out;
+  EXPECT_NE(h.out.find(by_hand + " line 7: answer for puzzle 4 follows another answer for it"), std::string::npos) << h.out;
+  EXPECT_NE(h.out.find("4 puzzles: 3 correct, 1 missing"), std::string::npos) << h.out;
+  for (const std::string& f : {puzzles, answers, by_hand, four}) std::remove(f.c_str());
+}
+
 // A whole model of a grid written by hand: every cell variable, true for the grid's digit.
 std::string model_of(const std::string& grid, const std::function<int(int cell, int digit, bool value)>& spoil = nullptr) {
   std::string model = "c written by hand from the solution\ns SATISFIABLE\nv";

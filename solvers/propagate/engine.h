@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -57,14 +58,15 @@ class Engine {
         dirty_bits_(tables.dirty_bits), dirty_begin_(tables.dirty_begin),
         cell_unit_mask_(tables.cell_unit_mask), first_unit_(tables.first_unit.data()), tables_(tables), lanes_(tables.lanes), peer_lanes_(tables.peer_lanes.data()),
         slot_cell_(tables.slot_cell.data()),
-        scan_all_(lanes::native::kAllUnits && std::is_same_v<M, std::uint16_t> && !tables.slot_cell.empty() &&
+        scan_all_(lanes::native::kAllUnits && scannable(tables) &&
                   settings.hidden_scan != PropagateSettings::HiddenScan::changed_units),
-        rounds_(!tables.slot_cell.empty()),
+        rounds_(scannable(tables)),
         coarse_changes_(scan_all_ && !tables.reach_mask.empty() &&
                         !(settings.naked_pairs || settings.naked_triples || settings.hidden_pairs || settings.hidden_triples || settings.xwing)),
         dirty_(buffers.dirty), scratch_(scratch), observer_(limits.observer), probe_(limits.probe),
         estimator_(limits.estimator),
         where_(buffers.where) {
+    assert(rounds_ || !scan_all_);  // a build that scans counts as the others only with rounds
     dirty_.assign((static_cast<std::size_t>(units_) + 63) / 64, 0);
     if (buffers.queue.size() < static_cast<std::size_t>(cells_)) buffers.queue.resize(static_cast<std::size_t>(cells_));
     queue_ = buffers.queue.data();
@@ -192,6 +194,13 @@ class Engine {
     else std::memcpy(to, from, stride_ * sizeof(M));
   }
 
+  // Whether the shape is one the all-units scan takes (tables.cpp: at most 128 cells, 16 digits,
+  // 32 units), in a build that has the scan or not: the shapes where the hidden singles' rescans
+  // go in rounds (hidden_singles_dirty_units), so that no count depends on the machine.
+  static bool scannable(const Tables& tables) {
+    return kOneWord && std::is_same_v<M, std::uint16_t> && !tables.slot_cell.empty();
+  }
+
   bool is_placed(const M* s, int cell) const {
     return (s[placed_at_ + first_unit_[cell]] & s[cell]) != 0 && (s[cell] & (s[cell] - 1)) == 0;
   }
@@ -297,8 +306,7 @@ class Engine {
   // propagated, and in the search too where lanes::native::kAllUnitsInSearch says it pays.
   bool scan_all_ = false;
   // Whether rescanned units' hidden singles are placed in rounds, as the all-units scan places
-  // them: on every shape that scan takes, in every build, so that no count depends on the
-  // machine (hidden_singles_dirty_units).
+  // them: scannable() shapes, in every build (hidden_singles_dirty_units).
   const bool rounds_;
   // The stronger rules are told every unit a placement can have changed (the cell's and its
   // peers') instead of the units of the peers that lost the digit: where hidden singles need no

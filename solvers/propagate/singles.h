@@ -97,17 +97,15 @@ inline bool Engine<M, kOneWord, kRules, kCages>::strip_peers_lanes(M* s, int cel
     if (base < 64) had_low |= had << shift, few_low |= few << shift, empty_low |= empty << shift;
     else had_high |= had << shift, few_high |= few << shift, empty_high |= empty << shift;
   }
-  if (empty_low | empty_high) {
-    // A peer left with nothing. Counted as when the blocks were looked at one by one, up to the
-    // first with an empty cell.
+  // Every peer that had the digit lost it, a peer left with nothing too: the count of the loop
+  // over the peers (assign), which builds without the lanes take, so that none counts otherwise.
+  const auto eliminated = static_cast<std::uint64_t>(std::popcount(had_low) + std::popcount(had_high));
+  if (empty_low | empty_high) {  // a peer left with nothing
+    eliminations_ += eliminated;
     const int first = empty_low ? std::countr_zero(empty_low) : 64 + std::countr_zero(empty_high);
-    const int seen = first / 32 * 32 + 32;
-    eliminations_ += static_cast<std::uint64_t>(std::popcount(had_low & low_bits(seen)) +
-                                                (seen > 64 ? std::popcount(had_high & low_bits(seen - 64)) : 0));
     if (observer_) failure_ = shape_.cell_name(first) + " has no candidate left";
     return false;
   }
-  const auto eliminated = static_cast<std::uint64_t>(std::popcount(had_low) + std::popcount(had_high));
   std::uint64_t dirty = 0;
   if (!coarse_changes_) {
     for (std::uint64_t h = had_low; h; h &= h - 1) dirty |= cell_unit_mask_[static_cast<std::size_t>(std::countr_zero(h))];
@@ -180,9 +178,10 @@ inline bool Engine<M, kOneWord, kRules, kCages>::propagate_singles(M* s) {
 // takes, in rounds as it takes them: every such unit is looked at in the same state, and only
 // then are the hidden singles found placed, in unit order. So a build that rescans changed units
 // counts what one that scans every unit at once counts (naked and hidden singles, eliminations):
-// the counts do not depend on the machine. On larger shapes every build rescans, and a unit's
+// the counts do not depend on the machine. On shapes no scan takes (12x12 and up, or 9x9 with
+// the disjoint groups: over 128 cells, 16 digits or 32 units) every build rescans, and a unit's
 // hidden singles are placed as soon as it is looked at (the lowest changed unit first), which
-// spares rescanning the units that change again within a round (a round cost 7% on 16x16).
+// spares rescanning the units that change again within a round (rounds cost 16x16 about 9%).
 // Returns how many units had one, or -1 on a contradiction.
 template <typename M, bool kOneWord, bool kRules, bool kCages>
 inline int Engine<M, kOneWord, kRules, kCages>::hidden_singles_dirty_units(M* s, const M* placed, int n) {
@@ -204,29 +203,21 @@ inline int Engine<M, kOneWord, kRules, kCages>::hidden_singles_dirty_units(M* s,
     if (hidden) found[count++] = {u, hidden};
     return true;
   };
-  if (!rounds_) {
-    for (int u = next_dirty_unit(); u >= 0; u = next_dirty_unit()) {
-      if (!look(u)) return -1;
-      if (count > 0) return place_hidden_singles(s, u, static_cast<M>(found[0].second)) ? 1 : -1;
-    }
-    return 0;
-  }
-  if constexpr (kOneWord) {
-    std::uint64_t round = dirty_one_;
-    dirty_one_ = 0;
-    for (; round; round &= round - 1)
-      if (!look(std::countr_zero(round))) return -1;
-  } else {
-    for (std::size_t w = 0; w < dirty_.size(); ++w) {
-      std::uint64_t round = dirty_[w];
-      dirty_[w] = 0;
+  if constexpr (kOneWord && std::is_same_v<M, std::uint16_t>)  // the only engines a scan takes
+    if (rounds_) {
+      std::uint64_t round = dirty_one_;
+      dirty_one_ = 0;
       for (; round; round &= round - 1)
-        if (!look(static_cast<int>(w) * 64 + std::countr_zero(round))) return -1;
+        if (!look(std::countr_zero(round))) return -1;
+      for (int k = 0; k < count; ++k)
+        if (!place_hidden_singles(s, found[k].first, static_cast<M>(found[k].second))) return -1;
+      return count;
     }
+  for (int u = next_dirty_unit(); u >= 0; u = next_dirty_unit()) {
+    if (!look(u)) return -1;
+    if (count > 0) return place_hidden_singles(s, u, static_cast<M>(found[0].second)) ? 1 : -1;
   }
-  for (int k = 0; k < count; ++k)
-    if (!place_hidden_singles(s, found[k].first, static_cast<M>(found[k].second))) return -1;
-  return count;
+  return 0;
 }
 
 // Every unit at once, one per lane (lanes::native::UnitScan). Places the hidden singles found;

@@ -14,7 +14,6 @@ namespace sudokit {
 struct Counter {
   std::string name;
   std::uint64_t value;
-  friend bool operator==(const Counter&, const Counter&) = default;
 };
 
 struct Stats {

@@ -24,7 +24,9 @@
 namespace sudokit {
 
 struct AnswerEntry {
-  std::size_t number = 0;  // 1-based position in the answers file: the puzzle it answers
+  // The puzzle it answers: its position in the answers file, or, after a line `# puzzle N: ...`
+  // (sudokit solve's), N for the next answer and counting on from there.
+  std::size_t number = 0;
   std::size_t line = 0;    // where it starts
   std::optional<ParsedPuzzle> grid;           // the answer, unless it is "none" or unreadable
   bool no_solution = false;                   // the answer "none"
@@ -33,6 +35,9 @@ struct AnswerEntry {
 };
 
 // Reads every entry; an unreadable one is kept with its error, so that the rest still line up.
+// Reads `sudokit solve`'s output as answers: its "# puzzle N: no solution" is the answer "none",
+// "# puzzle N: 1 solution (unique)" claims unique, and a puzzle with no grid after its line (a
+// search stopped) has no answer, the next answers keeping their numbers.
 std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& source, std::optional<BoxSpec> box);
 
 // One puzzle's verdict: correct, wrong (not a solution), refuted (a claim is false), missing,
