@@ -64,6 +64,14 @@ TEST(Format, ReadsTheLineFormWithZerosOrDots) {
   EXPECT_EQ(to_line(a), "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..");
 }
 
+// A UTF-8 byte-order mark at the start of a file (some editors write one) is not read as cells.
+TEST(Format, AByteOrderMarkIsSkipped) {
+  auto all = read_collecting("\xEF\xBB\xBF" + std::string(80, '.') + "1\n");
+  ASSERT_TRUE(all.errors.empty()) << all.errors[0].what();
+  ASSERT_EQ(all.puzzles.size(), 1u);
+  EXPECT_EQ(all.puzzles[0].grid[80], 1);
+}
+
 TEST(Format, ManyPuzzlesPerFileWithCommentsAndBlankLines) {
   std::string text = "# a comment\n\n" + std::string(81, '.') + "\n\n" + kSeedGrid + "\n" + kSeedGrid +
                      "   \n# end\n" + std::string(16, '0') + "\r\n";
@@ -105,6 +113,11 @@ TEST(Format, SixBySixNeedsTheBoxShape) {
   auto without = read_collecting(six);
   ASSERT_EQ(without.errors.size(), 1u);
   EXPECT_NE(std::string(without.errors[0].what()).find("--box"), std::string::npos);
+  // The line form says the same, not that 36 cells is no puzzle size.
+  auto line_form = read_collecting("...4...56.....456...1...3.5....1....\n");
+  ASSERT_EQ(line_form.errors.size(), 1u);
+  EXPECT_NE(std::string(line_form.errors[0].what()).find("a 6x6 grid has no square boxes: give the box shape with --box RxC"), std::string::npos)
+      << line_form.errors[0].what();
   auto with = read_collecting(six, BoxSpec{2, 3});
   ASSERT_TRUE(with.errors.empty()) << with.errors[0].what();
   EXPECT_EQ(with.puzzles[0].grid.shape().name(), "2x3");
@@ -175,6 +188,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"short line", std::string(80, '.'), 2, 81, "80 cells"},
         BadCase{"long line", std::string(82, '.'), 2, 83, "82 cells"},
         BadCase{"bad character", std::string(40, '.') + "x" + std::string(40, '.'), 2, 41, "bad character 'x'"},
+        // Bytes, not the length, when a character is no digit: é is two, which made "82 cells".
+        BadCase{"character outside ASCII", std::string(10, '.') + "\xC3\xA9" + std::string(70, '.'), 2, 11, "bad character byte 0xc3"},
         BadCase{"digit out of range", "A" + std::string(80, '.'), 2, 1, "out of range"},
         BadCase{"grid number out of range", seed_with(2, "0 6 0 2 7 8 1 13 5"), 4, 15, "number 13 out of range"},
         BadCase{"grid bad character", seed_with(1, "7 8 2 1 0 5 6 ? 9"), 3, 15, "bad character '?'"},

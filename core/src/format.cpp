@@ -63,6 +63,8 @@ bool PuzzleReader::peek_line(Line& out) {
     std::string text;
     if (!std::getline(in_, text)) return false;
     if (!text.empty() && text.back() == '\r') text.pop_back();
+    // A UTF-8 byte-order mark, which some editors put at a file's start, is not part of it.
+    if (line_number_ == 0 && text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
     pending_ = Line{++line_number_, std::move(text)};
   }
   out = *pending_;
@@ -153,6 +155,10 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
     throw InputError(source_, number, line.number, tokens[1].column,
                      "unexpected text after the puzzle: a puzzle in the line form is one run of characters");
   const std::size_t length = t.text.size();
+  // A character that is no digit at all is named before the length is judged: counted in bytes,
+  // a stray character (é is two bytes) would otherwise be blamed on the puzzle's size.
+  for (std::size_t i = 0; i < length; ++i)
+    if (char_digit(t.text[i]) < 0) throw InputError(source_, number, line.number, t.column + i, "bad character " + quote(t.text[i]));
   ShapePtr shape;
   if (box_) {
     shape = shape_for(static_cast<std::size_t>(box_->rows * box_->cols), number, line, 1);
@@ -164,12 +170,14 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
   } else {
     std::size_t n = 1;
     while ((n + 1) * (n + 1) <= length) ++n;
-    // A jigsaw map makes any side a shape; otherwise the boxes must be square.
-    const bool side_ok = n * n == length && n <= kMaxCharSize && (square_box(n) != 0 || current_.jigsaw_line != 0);
+    // A jigsaw map makes any side a shape; otherwise the boxes must be square, and a side of 4 or
+    // more without them (6x6) is told to give --box (shape_for).
+    const bool side_ok = n * n == length && n <= kMaxCharSize && (square_box(n) != 0 || current_.jigsaw_line != 0 || n >= 4);
     if (!side_ok)
       throw InputError(source_, number, line.number, t.column + length,
                        std::to_string(length) + " cells is not a puzzle size: expected n*n cells (81 for 9x9, 16 "
-                       "for 4x4, 256 for 16x16), or --box RxC for other shapes");
+                       "for 4x4, 256 for 16x16), or --box RxC for other shapes" +
+                           std::string(length == 9 ? "; a grid's rows are numbers with spaces between them (1 2 3 ...)" : ""));
     shape = shape_for(n, number, line, 1);
   }
   for (std::size_t i = 0; i < length; ++i) {
