@@ -322,7 +322,7 @@ int cmd_report(const std::vector<std::string>& args) {
   if (!parse(args, desc, positional, vm,
              "usage: sudokit report CSV...\n"
              "Merges CSV files written by `sudokit compare --csv` (shards of one run, say) and prints\n"
-             "the summary table of the whole."))
+             "the summary table of the whole; '-' or no file reads stdin. A file with no rows is bad input."))
     return kOk;
   // Each (source, puzzle, backend, options) once: a file given twice, or shards that overlap, would
   // count puzzles twice. A repeat is an error rather than dropped, so that no number silently
@@ -330,11 +330,18 @@ int cmd_report(const std::vector<std::string>& args) {
   std::vector<Row> rows;
   std::map<std::tuple<std::string, std::size_t, std::string, std::string>, std::string> first_file;
   std::size_t repeats = 0;
+  bool empty_file = false;
+  if (files.empty()) files = {"-"};  // stdin, as the other commands read
   for (const auto& f : files) {
     Input in(f);
     if (!in.ok()) return kIoError;
     errno = 0;
-    for (Row& r : read_csv(in.stream(), in.name())) {
+    std::vector<Row> read = read_csv(in.stream(), in.name());
+    if (read.empty() && !in.read_failed()) {  // a shard cut short must not pass as a run with nothing to say
+      std::cerr << "sudokit: " << in.name() << ": no rows (`sudokit compare --csv` writes a header and a row per puzzle and backend)\n";
+      empty_file = true;
+    }
+    for (Row& r : read) {
       const auto [first, fresh] = first_file.try_emplace({r.source, r.puzzle, r.backend, r.options}, f);
       if (fresh) rows.push_back(std::move(r));
       else if (++repeats == 1)
@@ -347,6 +354,7 @@ int cmd_report(const std::vector<std::string>& args) {
     std::cerr << "sudokit: " << repeats << " repeated rows: give each shard's CSV file once\n";
     return kBadInput;
   }
+  if (empty_file) return kBadInput;
   // A puzzle is its (source file, number): shards of several files merge correctly.
   std::set<std::pair<std::string, std::size_t>> puzzle_set, bad;
   for (const Row& r : rows) {

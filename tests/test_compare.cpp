@@ -653,6 +653,15 @@ TEST(CompareCli, ReportRefusesUnterminatedQuotesAndRepeatedRows) {
       << negative.err;
   EXPECT_EQ(negative.out, "");
 
+  // A shard cut short to nothing, or to its header, is not a run that found nothing wrong.
+  std::ofstream(b) << kColumnsForTest << "\n";
+  const auto header_only = run_cli("report " + a + " " + b);
+  EXPECT_EQ(header_only.exit_code, kBadInput) << header_only.out;
+  EXPECT_NE(header_only.err.find(b + ": no rows"), std::string::npos) << header_only.err;
+  std::ofstream(b).flush();
+  EXPECT_EQ(run_cli("report " + b).exit_code, kBadInput);
+  EXPECT_EQ(run_cli("report", "").exit_code, kBadInput);  // stdin, with nothing on it
+
   const auto directory = run_cli("report " + dir);
   EXPECT_EQ(directory.exit_code, kIoError);
   EXPECT_NE(directory.err.find("cannot read " + dir), std::string::npos) << directory.err;
