@@ -20,8 +20,14 @@ A block opening with `# needs backend: NAME` runs only in a build that has that 
 solvers --names`): the one docs/adding-a-backend.md builds, which CI's build includes; elsewhere it is
 listed as not run, with that reason.
 Output is not compared: what a command prints is the program's business, and docs quote it.
+
+A ```python block that opens with `>>>` is a session with the Python module (docs/python.md): the
+sessions of a file run as doctests, in one namespace, in the same scratch directory, with the
+build's module first on sys.path, and there the output is compared, `...` standing for any text
+(a time) and runs of white space for any. In a build without the module they are listed as not run.
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -55,6 +61,52 @@ def blocks(path):
             elif current is not None:
                 current.append(stripped)
     return out
+
+
+def sessions(path):
+    """(line number, text) for each ```python block that is a session (opens with `>>>`)."""
+    out, current, start = [], None, 0
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            stripped = line.rstrip("\n")
+            if current is None and re.match(r"^```python\s*$", stripped):
+                current, start = [], number + 1
+            elif current is not None and stripped.startswith("```"):
+                if current and current[0].startswith(">>>"):
+                    out.append((start, "\n".join(current) + "\n"))
+                current = None
+            elif current is not None:
+                current.append(stripped)
+    return out
+
+
+# Runs the sessions given as JSON [(name, line, text)] on stdin as doctests in one namespace.
+DOCTEST_RUNNER = """
+import doctest, json, sys
+runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+parser, namespace = doctest.DocTestParser(), {}
+for name, line, text in json.load(sys.stdin):
+    test = parser.get_doctest(text, namespace, name, name, line - 1)
+    runner.run(test, clear_globs=False)
+    namespace = test.globs  # a DocTest works on a copy: the next session goes on from this one's
+sys.exit(1 if runner.summarize(verbose=False).failed else 0)
+"""
+
+
+def run_sessions(name, found, work, build, timeout):
+    """Runs a file's Python sessions; returns (ran, failed)."""
+    module = os.path.join(os.path.abspath(build), "python")
+    if not any(f.startswith("sudokit") for f in (os.listdir(module) if os.path.isdir(module) else [])):
+        print(f"skipped {name}: {len(found)} Python sessions: the build has no Python module")
+        return 0, 0
+    env = dict(os.environ, PYTHONPATH=module)
+    r = subprocess.run(["/usr/bin/python3", "-c", DOCTEST_RUNNER], cwd=work, env=env, capture_output=True, text=True,
+                       input=json.dumps([(name, line, text) for line, text in found]), timeout=timeout)
+    if r.returncode == 0:
+        print(f"ok {name}: {len(found)} Python sessions")
+        return 1, 0
+    print(f"FAILED {name}: Python sessions\n{r.stdout[-4000:]}{r.stderr[-2000:]}")
+    return 1, 1
 
 
 def complete(text):
@@ -145,6 +197,12 @@ def main():
                            else f"exit {status}, the text says {expected}")
                     print(f"FAILED {name}:{line}: {why}\n  $ {command}\n"
                           f"  stdout: {out[-2000:]}\n  stderr: {err[-2000:]}")
+            found = sessions(path)
+            if found and args.list:
+                print(f"{name}: {len(found)} Python sessions, run as doctests")
+            elif found:
+                session_ran, session_failed = run_sessions(name, found, work, args.build, args.timeout)
+                ran, failures = ran + session_ran, failures + session_failed
         finally:
             if work:
                 shutil.rmtree(work, ignore_errors=True)
