@@ -97,6 +97,14 @@ std::optional<ExactCover> read_xc_file(const std::string& file, Outcome& outcome
       outcome.raise(kIoError);
       return std::nullopt;
     }
+    // A puzzle file read as items (its first puzzle one item, no option): "no solution" would
+    // be an answer to the wrong question, as puzzles read as DLX would be (for_each_puzzle).
+    if (problem.options.empty() && file != "-" && guess_kind(file) == ProblemKind::sudoku) {
+      std::cerr << "sudokit: " << in.name() << ": Sudoku puzzles, not an exact-cover problem (DLX format): `sudokit solve "
+                << file << "` solves them\n";
+      outcome.raise(kUsage);
+      return std::nullopt;
+    }
     for (const auto& w : warnings) std::cerr << in.name() << ":" << w.line << ": warning: " << w.message << "\n";
     return problem;
   } catch (const InputError& e) {

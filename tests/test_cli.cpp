@@ -528,6 +528,13 @@ TEST(Cli, AnExactCoverFileGivenToSolveSaysUseXc) {
   EXPECT_NE(r.err.find("p.dlx: an exact-cover problem (DLX format), not Sudoku puzzles: `sudokit xc "), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_EQ(r.out.size(), 82u) << r.out;  // p.txt's solution
+  // And the other way: puzzles given to xc are not read as an item with no option ("no solution").
+  for (const std::string command : {"xc ", "compare --kind xc "}) {
+    const auto x = run_cli(command + dir.path() + "p.txt");
+    EXPECT_EQ(x.exit_code, 3) << command << x.out << x.err;
+    EXPECT_NE(x.err.find("p.txt: Sudoku puzzles, not an exact-cover problem (DLX format): `sudokit solve "), std::string::npos) << x.err;
+    EXPECT_EQ(x.out.find("no solution"), std::string::npos) << x.out;
+  }
 }
 
 // sudokit-bench --seconds T (experiments/peers.sh's windows): whole passes over the puzzles until
