@@ -200,4 +200,4 @@ INSTANTIATE_TEST_SUITE_P(
                 "digit 1 is given twice in box 1: r1c1 (line 2, column 1) and r2c2 (line 2, column 11)"},
         BadCase{"repeated given in a grid column", seed_with(8, "2 5 8 3 9 4 7 6 8"), 10, 17,
                 "digit 8 is given twice"},
-        BadCase{"missing rows", std::string(kSeedGrid).substr(0, 18 * 8), 10, 1, "the grid has 8 rows, expected 9"}));
+        BadCase{"missing rows", std::string(kSeedGrid).substr(0, 18 * 8), 9, 18, "the grid has 8 rows (from line 2), expected 9"}));

@@ -234,11 +234,10 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
       pos.emplace_back(row.number, t.column);
     }
   }
-  if (rows.size() < n) {
-    const std::size_t where = rows.back().number + 1;
-    throw InputError(source_, number, where, 1,
-                     "the grid has " + std::to_string(rows.size()) + " rows, expected " + std::to_string(n));
-  }
+  if (rows.size() < n)  // named where the grid ends too early: a line of the file, even at its end
+    throw InputError(source_, number, rows.back().number, rows.back().text.size() + 1,
+                     "the grid has " + std::to_string(rows.size()) + (rows.size() == 1 ? " row" : " rows") +
+                         " (from line " + std::to_string(first.number) + "), expected " + std::to_string(n));
   Grid grid(shape, std::move(values));
   check_givens(grid, number, pos);
   return {std::move(grid), Format::grid, number, first.number};
