@@ -193,6 +193,10 @@ TEST(VariantFormat, BadDirectivesNameLineColumnAndItemAndTheBatchGoesOn) {
        "line 1, column 1: the jigsaw map is 4 rows of 4, the puzzle 9x9"},
       {"# jigsaw:\n# 11%2\n# 1122\n# 3344\n# 3344\n" + std::string(16, '.') + "\n",
        "line 2, column 5: jigsaw map row 1: bad region '%'"},
+      {"# jigsaw:\n# 1122\n# 1X22\n# 3344\n# 3344\n" + std::string(16, '.') + "\n",
+       "line 3, column 4: jigsaw map row 2: region 'X' (33): a map 4 wide has regions 1 to 4"},
+      {"# jigsaw:\n# 1 1 2 2\n# 1 1 2 2\n# 3 3 4 4\n# 3 3 4 5\n" + std::string(16, '.') + "\n",
+       "line 5, column 9: jigsaw map row 4: region '5' (5): a map 4 wide has regions 1 to 4"},
   };
   for (const Case& c : cases) {
     const auto all = read_collecting(c.text + "# rules: classic\n" + kBlank9 + "\n");

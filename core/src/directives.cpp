@@ -81,11 +81,21 @@ void PuzzleReader::read_jigsaw_row(const Line& line, std::size_t hash) {
   std::vector<int> row;
   // One word of several characters: a region per character, 1-9 then A-Z (a row has n >= 2
   // regions, so numbers would be several words).
-  if (words.size() == 1 && words[0].text.size() > 1) {
+  const bool characters = words.size() == 1 && words[0].text.size() > 1;
+  // The map is n x n with regions 1 to n, n the first row's width: a larger region is named in
+  // its row and column here, not as a cell of the grid once the shape is built.
+  const std::size_t n = !d.jigsaw_rows.empty() ? d.jigsaw_width : characters ? words[0].text.size() : words.size();
+  auto too_large = [&](std::size_t column, const std::string& region, int v) {
+    fail(column, "region " + region + " (" + std::to_string(v) + "): a map " + std::to_string(n) + " wide has regions 1 to " +
+                     std::to_string(n));
+  };
+  if (characters) {
     for (std::size_t i = 0; i < words[0].text.size(); ++i) {
       const int v = char_digit(words[0].text[i]);
       if (v <= 0)
         fail(hash + 1 + words[0].column + i, "bad region " + quote(words[0].text[i]) + ": regions are 1-9, then A-Z");
+      else if (static_cast<std::size_t>(v) > n)
+        too_large(hash + 1 + words[0].column + i, quote(words[0].text[i]), v);
       row.push_back(std::max(v, 1) - 1);
     }
   } else {
@@ -95,6 +105,8 @@ void PuzzleReader::read_jigsaw_row(const Line& line, std::size_t hash) {
       if (ec != std::errc() || ptr != w.text.data() + w.text.size() || v < 1) {
         fail(hash + 1 + w.column, "bad region '" + std::string(w.text) + "': regions are numbered from 1");
         v = 1;
+      } else if (static_cast<std::size_t>(v) > n) {
+        too_large(hash + 1 + w.column, "'" + std::string(w.text) + "'", v);
       }
       row.push_back(v - 1);
     }
