@@ -47,13 +47,13 @@ def backends(env):
     return set(r.stdout.split()) if r.returncode == 0 else set()
 
 
-def blocks(path):
-    """(line number of the first command line, [lines]) for each ```sh block."""
+def fenced(path, language):
+    """(line number of the first line, [lines]) for each ```LANGUAGE block of the file."""
     out, current, start = [], None, 0
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             stripped = line.rstrip("\n")
-            if current is None and re.match(r"^```sh\s*$", stripped):
+            if current is None and re.match(r"^```" + language + r"\s*$", stripped):
                 current, start = [], number + 1
             elif current is not None and stripped.startswith("```"):
                 out.append((start, current))
@@ -63,21 +63,15 @@ def blocks(path):
     return out
 
 
+def blocks(path):
+    """(line number of the first command line, [lines]) for each ```sh block."""
+    return fenced(path, "sh")
+
+
 def sessions(path):
     """(line number, text) for each ```python block that is a session (opens with `>>>`)."""
-    out, current, start = [], None, 0
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            stripped = line.rstrip("\n")
-            if current is None and re.match(r"^```python\s*$", stripped):
-                current, start = [], number + 1
-            elif current is not None and stripped.startswith("```"):
-                if current and current[0].startswith(">>>"):
-                    out.append((start, "\n".join(current) + "\n"))
-                current = None
-            elif current is not None:
-                current.append(stripped)
-    return out
+    return [(start, "\n".join(lines) + "\n") for start, lines in fenced(path, "python")
+            if lines and lines[0].startswith(">>>")]
 
 
 # Runs the sessions given as JSON [(name, line, text)] on stdin as doctests in one namespace.
