@@ -55,6 +55,10 @@ Format parse_format(std::string_view text) {
   throw UsageError("--format is 'grid' or 'line', not '" + std::string(text) + "'");
 }
 
+void skip_byte_order_mark(std::string& first_line) {
+  if (first_line.rfind("\xEF\xBB\xBF", 0) == 0) first_line.erase(0, 3);
+}
+
 PuzzleReader::PuzzleReader(std::istream& in, std::string source_name, std::optional<BoxSpec> box, Rules rules)
     : in_(in), source_(std::move(source_name)), box_(box), box_given_(box.has_value()), caller_rules_(std::move(rules)) {}
 
@@ -63,8 +67,7 @@ bool PuzzleReader::peek_line(Line& out) {
     std::string text;
     if (!std::getline(in_, text)) return false;
     if (!text.empty() && text.back() == '\r') text.pop_back();
-    // A UTF-8 byte-order mark, which some editors put at a file's start, is not part of it.
-    if (line_number_ == 0 && text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
+    if (line_number_ == 0) skip_byte_order_mark(text);
     pending_ = Line{++line_number_, std::move(text)};
   }
   out = *pending_;

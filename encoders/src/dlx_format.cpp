@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "sudokit/errors.h"
+#include "sudokit/format.h"
 #include "sudokit/text.h"
 
 namespace sudokit {
@@ -24,7 +25,9 @@ std::size_t bad_char(std::string_view name) {
 }  // namespace
 
 bool starts_like_dlx(std::istream& in) {
-  for (std::string line; std::getline(in, line);) {
+  bool first = true;
+  for (std::string line; std::getline(in, line); first = false) {
+    if (first) skip_byte_order_mark(line);
     const auto start = line.find_first_not_of(" \t\r");
     if (start == std::string::npos || line[start] == '#') continue;
     if (line[start] == '|') return true;
@@ -50,6 +53,7 @@ ExactCover read_dlx(std::istream& in, const std::string& source, std::vector<Dlx
   std::string line;
   std::vector<int> option, colours;
   for (std::size_t number = 1; std::getline(in, line); ++number) {
+    if (number == 1) skip_byte_order_mark(line);
     const auto ws = split_words(line);
     if (ws.empty() || ws[0].text[0] == '|') continue;  // blank, or a comment
     if (!have_items) {

@@ -137,6 +137,10 @@ std::vector<Grid> read_all(std::string_view text, std::optional<BoxSpec> box = s
 // One puzzle from a string; throws on a bad one or when there is not exactly one.
 Grid read_one(std::string_view text, std::optional<BoxSpec> box = std::nullopt);
 
+// Removes a UTF-8 byte-order mark, which some editors write at a file's start, from the front of
+// `first_line`: every reader of a file's first line calls it, so that none takes it for text.
+void skip_byte_order_mark(std::string& first_line);
+
 std::string to_line(const Grid& grid);       // no newline
 std::string to_grid_text(const Grid& grid);  // n lines, each ending in '\n', no trailing spaces
 // The grid in `format` (the line form gets its '\n' too), after the directives that make the
