@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <fstream>
+#include <regex>
 #include <sstream>
+#include <utility>
 
 #include "sudokit/process/process.h"
 #include "sudokit/encoders/cnf.h"
@@ -28,20 +30,24 @@ struct Event {
   std::optional<ParsedPuzzle> grid;
   std::size_t column = 1;
   std::string detail;  // error, or a claim that cannot be read
-  std::optional<std::size_t> puzzle;  // the number a `# puzzle N:` line gives the next answer
+  // `sudokit solve`'s line about puzzle N ("# puzzle 3: no solution"), and what comes after it:
+  // N's answer (a grid, or with "no solution" the answer none), no answer (a search stopped
+  // with no solution found), or a grid that is no answer (what inference left, search off).
+  struct Header {
+    std::size_t puzzle;
+    enum class Then { answer, nothing, partial_grid } then;
+  };
+  std::optional<Header> header;
 };
 
-// `sudokit solve`'s line about puzzle N ("# puzzle 3: no solution"): N and what follows the colon.
+// `sudokit solve`'s line about puzzle N: N (at most nine digits) and what follows the colon.
 std::optional<std::pair<std::size_t, std::string>> solve_status_line(const std::string& t) {
-  if (t.rfind("#", 0) != 0) return std::nullopt;
-  std::istringstream words(t.substr(1));
-  std::string word;
-  std::size_t number = 0;
-  char colon = 0;
-  if (!(words >> word) || word != "puzzle" || !(words >> number >> colon) || colon != ':' || number == 0) return std::nullopt;
-  std::string rest;
-  std::getline(words, rest);
-  return std::pair{number, trimmed(rest)};
+  static const std::regex status(R"(#\s*puzzle\s+([0-9]{1,9}):\s*(.*))");
+  std::smatch m;
+  if (!std::regex_match(t, m, status)) return std::nullopt;
+  const std::size_t number = std::stoul(m[1].str());
+  if (number == 0) return std::nullopt;
+  return std::pair{number, trimmed(m[2].str())};
 }
 
 }  // namespace
@@ -54,16 +60,21 @@ std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& sourc
   std::size_t number = 0;
   for (std::string line; std::getline(in, line);) {
     ++number;
+    if (number == 1) skip_byte_order_mark(line);
     const std::string t = trimmed(line);
     if (const auto status = solve_status_line(t)) {
       // `sudokit solve`'s output read back: the line numbers the next answer and says "none" (no
-      // solution) or claims what solve proved (unique); after a search stopped with no solution
-      // no grid follows: the puzzle has no answer, and the next answer is the next puzzle's.
+      // solution) or claims what solve proved (unique).
       const auto& [puzzle, what] = *status;
-      const bool no_grid = what.rfind("stopped by", 0) == 0 && what.find("solution(s) found") == std::string::npos;
-      if (what == "no solution") events.push_back({number, Event::Kind::none, {}, {}, 1, "", puzzle});
-      else if (what == "1 solution (unique)") events.push_back({number, Event::Kind::claim, 1, {}, 1, "", puzzle});
-      else events.push_back({number, Event::Kind::numbered, {}, {}, 1, "", no_grid ? puzzle + 1 : puzzle});
+      using Then = Event::Header::Then;
+      const Then then = what.rfind("search is off", 0) == 0 ? Then::partial_grid
+                        : what.rfind("stopped by", 0) == 0 && what.find("solution(s) found") == std::string::npos
+                            ? Then::nothing
+                            : Then::answer;
+      const Event::Header header{puzzle, then};
+      if (what == "no solution") events.push_back({number, Event::Kind::none, {}, {}, 1, "", header});
+      else if (what == "1 solution (unique)") events.push_back({number, Event::Kind::claim, 1, {}, 1, "", header});
+      else events.push_back({number, Event::Kind::numbered, {}, {}, 1, "", header});
       line = "#";
     } else if (t == "none") {
       events.push_back({number, Event::Kind::none, {}, {}, 1, "", {}});
@@ -109,8 +120,21 @@ std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& sourc
     a.error = InputError(source, next, line, column, detail).what();
     numbered(std::move(a));
   };
+  bool partial_grid = false;  // the next grid is what inference left, no answer (search off)
   for (Event& e : events) {
-    if (e.puzzle) next = *e.puzzle;
+    if (e.header) {
+      // About a puzzle answered already: `solve --all` writes the line after the grids. A comment.
+      if (e.header->puzzle < next) continue;
+      if (claim && e.header->puzzle > next) {  // the claim's puzzle has no grid
+        error_entry(claim->line, claim->column, "a claim with no answer after it");
+        claim.reset();
+      }
+      using Then = Event::Header::Then;
+      next = e.header->puzzle + (e.header->then == Then::answer ? 0 : 1);
+      partial_grid = e.header->then == Then::partial_grid;
+    } else if (std::exchange(partial_grid, false) && e.kind == Event::Kind::grid) {
+      continue;
+    }
     if (e.kind == Event::Kind::numbered) continue;
     if (e.kind == Event::Kind::claim) {
       claim = std::move(e);

@@ -148,20 +148,19 @@ void CheckRun::write_tally(std::ostream& out) const {
   out << "\n";
 }
 
-// Each puzzle's answer, by the number it answers (AnswerEntry::number); the others are reported
-// and the input is bad (exit 2): answers past the last puzzle (`last`, the highest puzzle number
-// read), and a second answer for one puzzle.
+// Each puzzle's answer, by the number it answers (AnswerEntry::number, which only grows); one
+// past the last puzzle (`last`, the highest puzzle number read) is reported, and the input is
+// bad (exit 2).
 std::vector<const AnswerEntry*> answers_by_puzzle(const std::vector<AnswerEntry>& answers, std::size_t last,
                                                   const CheckCommand& c, Outcome& outcome) {
   std::vector<const AnswerEntry*> by_puzzle(last + 1, nullptr);
   for (const AnswerEntry& a : answers) {
-    if (a.number <= last && !by_puzzle[a.number]) {
+    if (a.number >= 1 && a.number <= last) {
       by_puzzle[a.number] = &a;
       continue;
     }
-    std::cout << c.files[1] << " line " << a.line << ": answer for puzzle " << a.number
-              << (a.number <= last ? " follows another answer for it\n"
-                                   : " has no puzzle (" + c.files[0] + " holds " + std::to_string(last) + ")\n");
+    std::cout << c.files[1] << " line " << a.line << ": answer for puzzle " << a.number << " has no puzzle (" << c.files[0]
+              << " holds " << last << ")\n";
     outcome.raise(kBadInput);
   }
   return by_puzzle;

@@ -131,7 +131,8 @@ TEST(Check, ReadsSolvesOutputPairedByPuzzleNumber) {
   EXPECT_EQ(r.exit_code, 0) << solved.out << r.out << r.err;
   EXPECT_NE(r.out.find("4 puzzles: 4 correct"), std::string::npos) << solved.out << r.out;
   // By hand, as solve writes it without --count: a search stopped with no solution, then a grid
-  // with no line of its own (puzzle 3's); and then a second answer for puzzle 4.
+  // with no line of its own (puzzle 3's); and then an answer too many, after a line about puzzle 4
+  // when it has its answer (a comment: solve --all writes such a line after the grids).
   const std::string by_hand = write_temp("by-hand.txt", "# puzzle 1: no solution\n# puzzle 2: stopped by the node limit after 9 nodes\n" +
                                                             kSeed4Solution + "\n# puzzle 4: 1 solution (unique)\n" + kSeed1Solution +
                                                             "\n# puzzle 4: solved (uniqueness not checked)\n" + kSeed1Solution + "\n");
@@ -139,9 +140,30 @@ TEST(Check, ReadsSolvesOutputPairedByPuzzleNumber) {
   const auto h = run_cli("check " + four + " " + by_hand);
   EXPECT_EQ(h.exit_code, 4) << h.out << h.err;
   EXPECT_NE(h.out.find("puzzle 2 (" + four + ", line 2): missing: no answer for this puzzle"), std::string::npos) << h.out;
-  EXPECT_NE(h.out.find(by_hand + " line 7: answer for puzzle 4 follows another answer for it"), std::string::npos) << h.out;
+  EXPECT_NE(h.out.find(by_hand + " line 7: answer for puzzle 5 has no puzzle (" + four + " holds 4)"), std::string::npos) << h.out;
   EXPECT_NE(h.out.find("4 puzzles: 3 correct, 1 missing"), std::string::npos) << h.out;
-  for (const std::string& f : {puzzles, answers, by_hand, four}) std::remove(f.c_str());
+  // solve --all writes a puzzle's line after its grids: a comment then, as before.
+  const std::string two = write_temp("two.txt", kSeed4 + "\n" + kSeed1 + "\n");
+  const auto all = run_cli("solve --all " + two);
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  const std::string all_answers = write_temp("all-answers.txt", all.out);
+  const auto a = run_cli("check " + two + " " + all_answers);
+  EXPECT_EQ(a.exit_code, 0) << all.out << a.out << a.err;
+  EXPECT_NE(a.out.find("2 puzzles: 2 correct"), std::string::npos) << all.out << a.out;
+  // With search off, the grid after puzzle 1's line is what inference left: no answer, not a
+  // wrong one; a claim whose puzzle a later line skips is reported, not carried over to another;
+  // an answer past the last puzzle is named; a byte-order mark is no text.
+  const std::string odd = write_temp("odd.txt", "\xEF\xBB\xBF# puzzle 1: search is off: inference alone left 60 cells open\n" + kHard1 +
+                                                    "\n# claim: unique\n# puzzle 3: solved (uniqueness not checked)\n" + kSeed1Solution +
+                                                    "\n" + kSeed1Solution + "\n");
+  const std::string three = write_temp("three.txt", kHard1 + "\n" + kSeed4 + "\n" + kSeed1 + "\n");
+  const auto o = run_cli("check " + three + " " + odd);
+  EXPECT_EQ(o.exit_code, 4) << o.out << o.err;
+  EXPECT_NE(o.out.find("puzzle 1 (" + three + ", line 1): missing: no answer for this puzzle"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(odd + ": puzzle 2, line 3, column 10: a claim with no answer after it"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(odd + " line 6: answer for puzzle 4 has no puzzle (" + three + " holds 3)"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("3 puzzles: 1 correct, 1 missing, 1 unreadable"), std::string::npos) << o.out;
+  for (const std::string& f : {puzzles, answers, by_hand, four, two, all_answers, odd, three}) std::remove(f.c_str());
 }
 
 // A whole model of a grid written by hand: every cell variable, true for the grid's digit.

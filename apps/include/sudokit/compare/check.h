@@ -25,7 +25,8 @@ namespace sudokit {
 
 struct AnswerEntry {
   // The puzzle it answers: its position in the answers file, or, after a line `# puzzle N: ...`
-  // (sudokit solve's), N for the next answer and counting on from there.
+  // (sudokit solve's), N for the next answer and counting on from there. Only grows: a line about
+  // a puzzle already answered (solve --all writes it after the grids) is a comment.
   std::size_t number = 0;
   std::size_t line = 0;    // where it starts
   std::optional<ParsedPuzzle> grid;           // the answer, unless it is "none" or unreadable
