@@ -90,6 +90,16 @@ std::optional<ExactCover> read_xc_file(const std::string& file, Outcome& outcome
     return std::nullopt;
   }
   std::vector<DlxWarning> warnings;
+  // A file of Sudoku puzzles (by its first line: guess_kind) is named as what it is, with the
+  // command that takes it, as puzzles given as DLX are (for_each_puzzle). Not stdin: it holds
+  // whatever it is told to.
+  auto holds_puzzles = [&] {
+    if (file == "-" || guess_kind(file) != ProblemKind::sudoku) return false;
+    std::cerr << "sudokit: " << in.name() << ": Sudoku puzzles, not an exact-cover problem (DLX format): `sudokit solve "
+              << file << "` solves them\n";
+    outcome.raise(kUsage);
+    return true;
+  };
   try {
     errno = 0;
     ExactCover problem = read_dlx(in.stream(), in.name(), &warnings);
@@ -97,14 +107,9 @@ std::optional<ExactCover> read_xc_file(const std::string& file, Outcome& outcome
       outcome.raise(kIoError);
       return std::nullopt;
     }
-    // A puzzle file read as items (its first puzzle one item, no option): "no solution" would
-    // be an answer to the wrong question, as puzzles read as DLX would be (for_each_puzzle).
-    if (problem.options.empty() && file != "-" && guess_kind(file) == ProblemKind::sudoku) {
-      std::cerr << "sudokit: " << in.name() << ": Sudoku puzzles, not an exact-cover problem (DLX format): `sudokit solve "
-                << file << "` solves them\n";
-      outcome.raise(kUsage);
-      return std::nullopt;
-    }
+    // A file of one puzzle reads as one item and no option: "no solution" would answer the
+    // wrong question.
+    if (problem.options.empty() && holds_puzzles()) return std::nullopt;
     for (const auto& w : warnings) std::cerr << in.name() << ":" << w.line << ": warning: " << w.message << "\n";
     return problem;
   } catch (const InputError& e) {
@@ -112,6 +117,7 @@ std::optional<ExactCover> read_xc_file(const std::string& file, Outcome& outcome
       outcome.raise(kIoError);
       return std::nullopt;
     }
+    if (holds_puzzles()) return std::nullopt;  // a grid file, or many puzzles: no item line parses
     std::cerr << "sudokit: " << e.what() << "\n";
     outcome.raise(kBadInput);
     return std::nullopt;

@@ -528,13 +528,21 @@ TEST(Cli, AnExactCoverFileGivenToSolveSaysUseXc) {
   EXPECT_NE(r.err.find("p.dlx: an exact-cover problem (DLX format), not Sudoku puzzles: `sudokit xc "), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_EQ(r.out.size(), 82u) << r.out;  // p.txt's solution
-  // And the other way: puzzles given to xc are not read as an item with no option ("no solution").
-  for (const std::string command : {"xc ", "compare --kind xc "}) {
-    const auto x = run_cli(command + dir.path() + "p.txt");
-    EXPECT_EQ(x.exit_code, 3) << command << x.out << x.err;
-    EXPECT_NE(x.err.find("p.txt: Sudoku puzzles, not an exact-cover problem (DLX format): `sudokit solve "), std::string::npos) << x.err;
-    EXPECT_EQ(x.out.find("no solution"), std::string::npos) << x.out;
-  }
+  // And the other way: puzzles given to xc, one (read as an item with no option, "no solution")
+  // or several (no item line parses), are named as puzzles too.
+  { std::ofstream(dir.path() + "many.txt") << kHard << "\n" << kNeedsSearch << "\n"; }
+  for (const std::string file : {"p.txt", "many.txt"})
+    for (const std::string command : {"xc ", "compare --kind xc "}) {
+      const auto x = run_cli(command + dir.path() + file);
+      EXPECT_EQ(x.exit_code, 3) << command << file << x.out << x.err;
+      EXPECT_NE(x.err.find(file + ": Sudoku puzzles, not an exact-cover problem (DLX format): `sudokit solve "), std::string::npos) << x.err;
+      EXPECT_EQ(x.out.find("no solution"), std::string::npos) << x.out;
+    }
+  // A puzzle file that opens with a UTF-8 byte-order mark is still a puzzle file to every command.
+  { std::ofstream(dir.path() + "bom.txt") << "\xEF\xBB\xBF" << kHard << "\n"; }
+  const auto bom = run_cli("compare --solvers " + sudokit::test::fastest() + " " + dir.path() + "bom.txt");
+  EXPECT_EQ(bom.exit_code, 0) << bom.out << bom.err;
+  EXPECT_NE(bom.out.find("1 puzzles, 0 with a disagreement"), std::string::npos) << bom.out;
 }
 
 // sudokit-bench --seconds T (experiments/peers.sh's windows): whole passes over the puzzles until
