@@ -320,7 +320,7 @@ int cmd_report(const std::vector<std::string>& args) {
   positional.add("file", -1);
   po::variables_map vm;
   if (!parse(args, desc, positional, vm,
-             "usage: sudokit report CSV...\n"
+             "usage: sudokit report [CSV...]\n"
              "Merges CSV files written by `sudokit compare --csv` (shards of one run, say) and prints\n"
              "the summary table of the whole; '-' or no file reads stdin. A file with no rows is bad input."))
     return kOk;

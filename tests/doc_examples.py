@@ -23,7 +23,7 @@ Output is not compared: what a command prints is the program's business, and doc
 
 A ```python block that opens with `>>>` is a session with the Python module (docs/python.md): the
 sessions of a file run as doctests, in one namespace, in the same scratch directory, with the
-build's module first on sys.path, and there the output is compared, `...` standing for any text
+build's module first on sys.path, and there the output is compared, `<any>` standing for any text
 (a time) and runs of white space for any. In a build without the module they are listed as not run.
 """
 import argparse
@@ -77,6 +77,7 @@ def sessions(path):
 # Runs the sessions given as JSON [(name, line, text)] on stdin as doctests in one namespace.
 DOCTEST_RUNNER = """
 import doctest, json, sys
+doctest.ELLIPSIS_MARKER = "<any>"  # not "...", which a puzzle's blanks spell
 runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
 parser, namespace = doctest.DocTestParser(), {}
 for name, line, text in json.load(sys.stdin):
@@ -94,8 +95,12 @@ def run_sessions(name, found, work, build, timeout):
         print(f"skipped {name}: {len(found)} Python sessions: the build has no Python module")
         return 0, 0
     env = dict(os.environ, PYTHONPATH=module)
-    r = subprocess.run(["/usr/bin/python3", "-c", DOCTEST_RUNNER], cwd=work, env=env, capture_output=True, text=True,
-                       input=json.dumps([(name, line, text) for line, text in found]), timeout=timeout)
+    try:
+        r = subprocess.run(["/usr/bin/python3", "-c", DOCTEST_RUNNER], cwd=work, env=env, capture_output=True, text=True,
+                           input=json.dumps([(name, line, text) for line, text in found]), timeout=timeout)
+    except subprocess.TimeoutExpired:
+        print(f"FAILED {name}: Python sessions ran past {timeout:.0f} s")
+        return 1, 1
     if r.returncode == 0:
         print(f"ok {name}: {len(found)} Python sessions")
         return 1, 0
