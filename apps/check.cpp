@@ -67,10 +67,9 @@ std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& sourc
       // solution) or claims what solve proved (unique).
       const auto& [puzzle, what] = *status;
       using Then = Event::Header::Then;
-      const Then then = what.rfind("search is off", 0) == 0 ? Then::partial_grid
-                        : what.rfind("stopped by", 0) == 0 && what.find("solution(s) found") == std::string::npos
-                            ? Then::nothing
-                            : Then::answer;
+      const bool no_answer = what.rfind("no answer", 0) == 0 ||  // an error instead (unreadable, rejected, ...)
+                             (what.rfind("stopped by", 0) == 0 && what.find("solution(s) found") == std::string::npos);
+      const Then then = what.rfind("search is off", 0) == 0 ? Then::partial_grid : no_answer ? Then::nothing : Then::answer;
       const Event::Header header{puzzle, then};
       if (what == "no solution") events.push_back({number, Event::Kind::none, {}, {}, 1, "", header});
       else if (what == "1 solution (unique)") events.push_back({number, Event::Kind::claim, 1, {}, 1, "", header});

@@ -69,7 +69,11 @@ static bool is_puzzle_argument(const std::string& arg) {
 }
 
 void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, const Rules& rules,
-                     Outcome& outcome, const std::function<void(const ParsedPuzzle&, const std::string& source)>& each) {
+                     Outcome& outcome, const std::function<void(const ParsedPuzzle&, const std::string& source)>& each,
+                     const PuzzleFailed& failed) {
+  auto tell = [&](std::size_t puzzle, const char* why) {
+    if (failed && puzzle > 0) failed(puzzle, why);
+  };
   // Reads every puzzle of `in`; returns how many there were, bad ones included.
   auto read = [&](std::istream& in, const std::string& source) {
     PuzzleReader reader(in, source, box, rules);
@@ -85,19 +89,23 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
         std::cout.flush();
         std::cerr << "sudokit: " << e.what() << "\n";
         outcome.raise(kBadInput);
+        tell(e.puzzle(), "unreadable");
       } catch (const WrongAnswer& e) {  // rejected by the verifier: reported, never printed as output
         report_rejected(e, source + ": puzzle " + std::to_string(puzzle->number) + " (line " +
                                std::to_string(puzzle->first_line) + ")");
         outcome.raise(kDisagreement);
+        tell(puzzle->number, "the answer was rejected by the verifier");
       } catch (const GridNotTaken& e) {
         std::cout.flush();
         std::cerr << "sudokit: " << source << ": puzzle " << puzzle->number << " (line " << puzzle->first_line
                   << "): " << e.what() << "\n";
         outcome.raise(kUsage);
+        tell(puzzle->number, "not a grid the backend takes");
       } catch (const ExternalError& e) {  // an external solver gave no answer: the next puzzle still runs
         std::cout.flush();
         std::cerr << "sudokit: " << source << ": puzzle " << puzzle->number << ": " << e.what() << "\n";
         outcome.raise(kDisagreement);
+        tell(puzzle->number, "the external solver gave none");
       }
     }
     return puzzles;

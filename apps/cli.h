@@ -37,8 +37,14 @@ struct Outcome {
 // A file that cannot be opened or read (a directory) raises kIoError; a file without a puzzle
 // gets a warning and raises kBadInput.
 // `rules` (from --rules) apply to every puzzle, with those each file's directives give.
+// `failed`, when given, is told of each numbered puzzle that got no answer through an error
+// (unreadable, a rejected answer, a grid the backend does not take, a failed external solver), after
+// the error was reported on stderr: its number and a few words, so that solve's output can say so
+// in its place and stay aligned with the input.
+using PuzzleFailed = std::function<void(std::size_t puzzle, const std::string& why)>;
 void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, const Rules& rules,
-                     Outcome& outcome, const std::function<void(const ParsedPuzzle&, const std::string& source)>& each);
+                     Outcome& outcome, const std::function<void(const ParsedPuzzle&, const std::string& source)>& each,
+                     const PuzzleFailed& failed = nullptr);
 
 // A backend's answer that Solver::solve rejected, reported on stderr as an error at `where` (the
 // puzzle or file), with the answer itself labelled as rejected; never on stdout.

@@ -130,6 +130,7 @@ class SolveRun {
     if (!c.format_text.empty()) forced_ = parse_format(c.format_text);
   }
   void puzzle(const ParsedPuzzle& p, const std::string& source, bool report_count);
+  void failed(std::size_t number, const std::string& why);
   void close() { trace_out_.close(); }
 
  private:
@@ -146,6 +147,7 @@ class SolveRun {
   std::optional<Format> forced_;
   PuzzleWriter writer_;  // variant puzzles get their directives, so the output reads back as them
   std::size_t printed_ = 0;
+  Format last_format_ = Format::line;  // of the last puzzle answered
   SearchTicker ticker_;
 };
 
@@ -165,7 +167,7 @@ Result SolveRun::search(const ParsedPuzzle& p, PooledSolver& chosen) {
 }
 
 void SolveRun::puzzle(const ParsedPuzzle& p, const std::string& source, bool report_count) {
-  const Format format = forced_.value_or(p.format);
+  const Format format = last_format_ = forced_.value_or(p.format);
   bool first_in_puzzle = true;
   auto separate = [&] {
     if (format == Format::grid && printed_ > 0) std::cout << '\n';
@@ -198,6 +200,14 @@ void SolveRun::puzzle(const ParsedPuzzle& p, const std::string& source, bool rep
   trace_out_.check();
 }
 
+// A puzzle that got no answer through an error (on stderr): a comment in its place, so that the
+// answers after it keep their numbers for `sudokit check` (which reads "no answer" as none given).
+void SolveRun::failed(std::size_t number, const std::string& why) {
+  if (last_format_ == Format::grid && printed_ > 0) std::cout << '\n';  // as between grids
+  std::cout << "# puzzle " << number << ": no answer: " << why << "\n";
+  ++printed_;
+}
+
 }  // namespace
 
 int cmd_solve(const std::vector<std::string>& args) {
@@ -217,7 +227,8 @@ int cmd_solve(const std::vector<std::string>& args) {
   Outcome outcome;
   SolveRun run(c, pool, outcome);
   for_each_puzzle(c.files, box, rules, outcome,
-                  [&](const ParsedPuzzle& p, const std::string& source) { run.puzzle(p, source, report_count); });
+                  [&](const ParsedPuzzle& p, const std::string& source) { run.puzzle(p, source, report_count); },
+                  [&](std::size_t number, const std::string& why) { run.failed(number, why); });
   run.close();
   return outcome.code;
 }

@@ -166,6 +166,21 @@ TEST(Check, ReadsSolvesOutputPairedByPuzzleNumber) {
   for (const std::string& f : {puzzles, answers, by_hand, four, two, all_answers, odd, three}) std::remove(f.c_str());
 }
 
+// A puzzle solve cannot read has a "# puzzle N: no answer" line on stdout in its place (the error
+// is on stderr), so that without --count the answers after it still pair with their puzzles.
+TEST(Check, SolvesOutputStaysAlignedPastAnUnreadablePuzzle) {
+  const std::string puzzles = write_temp("with-bad.txt", kSeed4 + "\n" + kSeed1.substr(0, 40) + "x" + kSeed1.substr(41) + "\n" + kSeed1 + "\n");
+  const auto solved = run_cli("solve " + puzzles);
+  EXPECT_EQ(solved.exit_code, 2) << solved.err;
+  EXPECT_NE(solved.err.find(puzzles + ": puzzle 2, line 2, column 41: bad character 'x'"), std::string::npos) << solved.err;
+  EXPECT_EQ(solved.out, kSeed4Solution + "\n# puzzle 2: no answer: unreadable\n" + kSeed1Solution + "\n");
+  const std::string answers = write_temp("with-bad-answers.txt", solved.out);
+  const auto r = run_cli("check " + puzzles + " " + answers);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;  // puzzle 2 is unreadable here too
+  EXPECT_NE(r.out.find("2 puzzles: 2 correct"), std::string::npos) << solved.out << r.out;
+  for (const std::string& f : {puzzles, answers}) std::remove(f.c_str());
+}
+
 // A whole model of a grid written by hand: every cell variable, true for the grid's digit.
 std::string model_of(const std::string& grid, const std::function<int(int cell, int digit, bool value)>& spoil = nullptr) {
   std::string model = "c written by hand from the solution\ns SATISFIABLE\nv";
