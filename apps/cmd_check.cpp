@@ -14,6 +14,7 @@
 #include "sudokit/errors.h"
 #include "sudokit/registry.h"
 #include "sudokit/verify.h"
+#include "sudokit/text.h"
 
 namespace sudokit::cli {
 
@@ -137,7 +138,7 @@ void CheckRun::puzzle(const ParsedPuzzle& p, const std::string& source, const An
 void CheckRun::write_tally(std::ostream& out) const {
   std::map<Verdict, std::size_t> tally;
   for (const CheckRow& row : rows_) ++tally[row.verdict];
-  out << rows_.size() << " puzzles: " << tally[Verdict::correct] << " correct";
+  out << counted(rows_.size(), "puzzle") << ": " << tally[Verdict::correct] << " correct";
   for (Verdict v : {Verdict::wrong, Verdict::refuted, Verdict::missing, Verdict::unreadable, Verdict::stopped, Verdict::failed})
     if (tally[v]) out << ", " << tally[v] << " " << v;
   if (!decided_by_.empty()) {

@@ -23,6 +23,7 @@
 #include "sudokit/compare/compare.h"
 #include "sudokit/errors.h"
 #include "sudokit/registry.h"
+#include "sudokit/text.h"
 
 namespace sudokit::cli {
 
@@ -255,7 +256,7 @@ void show_progress(CompareOptions& options, StatusLine& status, std::size_t puzz
 // the budgets that stopped searches, and the agreed counts.
 void write_run_summary(std::ostream& out, const CompareReport& report, std::uint64_t count_limit) {
   if (report.disagreements > 0) out << "\n";
-  out << report.puzzles << " puzzles, " << report.disagreements << " with a disagreement\n\n";
+  out << counted(report.puzzles, "puzzle") << ", " << report.disagreements << " with a disagreement\n\n";
   write_summary(out, report.rows);
   write_budget_notes(out, report);
   write_count_summary(out, report, count_limit);
@@ -362,7 +363,7 @@ int cmd_report(const std::vector<std::string>& args) {
     if (is_disagreement(r)) bad.insert({r.source, r.puzzle});
   }
   const std::size_t puzzles = puzzle_set.size(), disagreements = bad.size();
-  std::cout << puzzles << " puzzles, " << disagreements << " with a disagreement\n\n";
+  std::cout << counted(puzzles, "puzzle") << ", " << disagreements << " with a disagreement\n\n";
   write_summary(std::cout, rows);
   return exit_code_for(rows);
 }

@@ -68,7 +68,7 @@ int cmd_encode(const std::vector<std::string>& args) {
     if (to == "dlx") {
       const SudokuCover cover = reduced_sudoku_cover(puzzle);
       std::vector<std::string> comments = {
-          "sudokit: the exact-cover matrix of a " + puzzle.shape().name() + " Sudoku puzzle:", to_line(puzzle),
+          "sudokit: the exact-cover matrix of a " + puzzle.shape().grid_name() + " Sudoku puzzle:", to_line(puzzle),
           "Items: pR.C cell filled, rR.D / cC.D / bB.D digit D in row R / column C / box B.",
           "The givens' items and every option clashing with a given are removed; each option",
           "is one (cell, digit): its pR.C and rR.D items name the cell and the digit."};

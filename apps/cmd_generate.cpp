@@ -180,7 +180,7 @@ void announce_odds(const Shape& shape, const Difficulty& d, const GenerateArgs& 
   const std::string where = " (" + odds->measured + ", apps/difficulty.tsv)";
   if (odds->hits == 0) {
     if (a.attempts_given) return;
-    throw UsageError("no " + shape.name() + " puzzle rated " + d.name + " came out of " + std::to_string(odds->attempts) +
+    throw UsageError("no " + shape.grid_name() + " puzzle rated " + d.name + " came out of " + std::to_string(odds->attempts) +
                      " measured attempts" + where + ": give --attempts N to try anyway, or another --difficulty");
   }
   const double each = static_cast<double>(odds->attempts) / static_cast<double>(odds->hits);
@@ -406,6 +406,8 @@ int cmd_generate(const std::vector<std::string>& args) {
   if (a.first == 0) throw UsageError("--first counts from 1");
   if (a.first > 1 && vm.count("difficulty")) throw UsageError("--first cannot be used with --difficulty (its attempts depend on the puzzles)");
   if (a.attempts == 0) throw UsageError("--attempts must be at least 1");
+  // Elsewhere --count 0 means "all"; a generator has no "all" to stop at.
+  if (a.count == 0) throw UsageError("--count must be at least 1: the number of puzzles to make");
   const BoxSpec box = parse_box_spec(a.box_text);
   const Rules rules = parse_rules_option(a.rules_text);
   auto shape = Shape::make(box.rows, box.cols, rules);  // a jigsaw gets a new layout per puzzle

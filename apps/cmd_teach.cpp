@@ -6,6 +6,7 @@
 #include "sudokit/compare/compare.h"
 #include "sudokit/compare/lesson.h"
 #include "sudokit/registry.h"
+#include "sudokit/text.h"
 
 namespace sudokit::cli {
 
@@ -46,11 +47,14 @@ constexpr const char* kTeachUsage =
 
 // The puzzle asked for: the Nth of a file (or stdin), or the argument itself when it is no file
 // but a puzzle's line (for_each_puzzle).
-std::optional<Grid> the_puzzle(const TeachCommand& c, Outcome& outcome) {
+// Puzzle number c.number of the input, or nothing; `read` counts the puzzles read.
+std::optional<Grid> the_puzzle(const TeachCommand& c, Outcome& outcome, std::uint64_t& read) {
   std::optional<BoxSpec> box;
   if (!c.box_text.empty()) box = parse_box_spec(c.box_text);
   std::optional<Grid> found;
+  read = 0;
   for_each_puzzle(c.inputs, box, parse_rules_option(c.rules_text), outcome, [&](const ParsedPuzzle& p, const std::string&) {
+    ++read;
     if (p.number == c.number) found = p.grid;
   });
   return found;
@@ -77,11 +81,12 @@ int cmd_teach(const std::vector<std::string>& args) {
     if (!problem) return outcome.code;
     lesson = record_lesson(registry, *problem, specs, limits, c.max_steps);
   } else {
-    const std::optional<Grid> puzzle = the_puzzle(c, outcome);
+    std::uint64_t read = 0;
+    const std::optional<Grid> puzzle = the_puzzle(c, outcome, read);
     if (!puzzle) {
-      if (outcome.code == kOk) std::cerr << "sudokit teach: the input has no puzzle " << c.number << "\n";
-      outcome.raise(kBadInput);
-      return outcome.code;
+      // Read without a fault, the input is fine and --puzzle asks past its end: a usage error.
+      if (outcome.code != kOk) return std::max<int>(outcome.code, kBadInput);
+      throw UsageError("--puzzle " + std::to_string(c.number) + ": the input holds " + counted(read, "puzzle"));
     }
     lesson = record_lesson(registry, *puzzle, specs, limits, c.max_steps);
   }

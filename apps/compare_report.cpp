@@ -24,6 +24,7 @@
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/exact_cover.h"
+#include "sudokit/text.h"
 
 namespace sudokit {
 
@@ -105,7 +106,7 @@ void write_budget_notes(std::ostream& out, const CompareReport& report) {
     std::size_t skipped = 0;
     for (const Row& r : report.rows) skipped += r.backend == b.backend && r.verdict == Verdict::skipped;
     if (skipped > 0)
-      out << b.backend << ": " << skipped << (skipped == 1 ? " puzzle" : " puzzles")
+      out << b.backend << ": " << counted(skipped, "puzzle")
           << " skipped: not a grid it takes (its size or rules; `sudokit solvers`)\n";
   }
   for (const auto& b : report.budgets) {
@@ -115,7 +116,7 @@ void write_budget_notes(std::ostream& out, const CompareReport& report) {
     if (stopped == 0) continue;
     std::ostringstream scale;
     scale << b.scale;
-    out << b.backend << ": " << stopped << (stopped == 1 ? " puzzle" : " puzzles") << " stopped at "
+    out << b.backend << ": " << counted(stopped, "puzzle") << " stopped at "
         << (b.scale == 1 ? "the" : scale.str() + "x its") << " default budget of " << b.nodes << " " << b.unit
         << " per puzzle; use --max-nodes N, or Kx for K times each default (0: no limit)\n";
   }
@@ -151,7 +152,7 @@ void write_count_summary(std::ostream& out, const CompareReport& report, std::ui
   }
   std::sort(agreed.begin(), agreed.end(), [](const Agreed& x, const Agreed& y) { return x.count < y.count; });
   out << "solutions per puzzle, as the backends that finished agree: min " << text(agreed.front()) << ", median "
-      << text(agreed[(agreed.size() - 1) / 2]) << ", max " << text(agreed.back()) << " (" << agreed.size() << " puzzles";
+      << text(agreed[(agreed.size() - 1) / 2]) << ", max " << text(agreed.back()) << " (" << counted(agreed.size(), "puzzle");
   if (unsettled) out << "; " << unsettled << " without an agreed count: every backend stopped, or a disagreement";
   out << ")\n";
 }

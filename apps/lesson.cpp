@@ -20,6 +20,7 @@
 #include "sudokit/format.h"
 #include "sudokit/rate.h"
 #include "sudokit/verify.h"
+#include "sudokit/text.h"
 
 namespace sudokit {
 
@@ -32,7 +33,7 @@ namespace {
 // What the end step says: how the search ended, as `solve` reports it.
 template <typename Answer>
 std::string outcome_words(const BasicResult<Answer>& r) {
-  const std::string found = std::to_string(r.count) + (r.count == 1 ? " solution" : " solutions");
+  const std::string found = counted(r.count, "solution");
   switch (r.status) {
     case Status::unique: return "the search is over: one solution, and no other (unique)";
     case Status::multiple: return "the search is over: " + found + " found";

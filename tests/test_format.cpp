@@ -5,6 +5,7 @@
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/generate.h"
+#include "sudokit/text.h"
 
 using namespace sudokit;
 
@@ -106,6 +107,30 @@ TEST(Format, LinesOfOtherWhiteSpaceAreBlank) {
   auto grids = read_collecting("1 2 0 0\n0 0 3 0\n0 0 0 0\n0 0 4 0\n\f\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n");
   EXPECT_TRUE(grids.errors.empty());
   EXPECT_EQ(grids.puzzles.size(), 2u);
+}
+
+// Words from a file, as errors show them: control bytes escaped, a long run cut, so that binary
+// junk makes a readable one-line message.
+TEST(Text, QuoteWordShowsWhatDoesNotPrintAndCutsLongWords) {
+  EXPECT_EQ(quote_word("r1c1"), "'r1c1'");
+  EXPECT_EQ(quote_word(std::string_view("\x7f" "ELF\x02\x00", 6)), "'\\x7fELF\\x02\\x00'");
+  EXPECT_EQ(quote_word("caf\xc3\xa9"), "'caf\xc3\xa9'");  // UTF-8 prints as it is
+  EXPECT_EQ(quote_word(std::string(41, 'a')), "'" + std::string(40, 'a') + "...'");
+  EXPECT_EQ(counted(1, "puzzle"), "1 puzzle");
+  EXPECT_EQ(counted(0, "puzzle"), "0 puzzles");
+  EXPECT_EQ(counted(2, "solution"), "2 solutions");
+}
+
+// Messages name the grid ("9x9"), not its boxes ("3x3"), and the boxes where they are not square.
+TEST(Format, MessagesNameTheGridSize) {
+  EXPECT_EQ(Shape::make(3, 3)->grid_name(), "9x9");
+  EXPECT_EQ(Shape::make(2, 3)->grid_name(), "6x6 (2x3 boxes)");
+  try {
+    read_one(std::string(80, '.'), BoxSpec{3, 3});
+    FAIL() << "80 cells read as a 9x9 puzzle";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("80 cells, expected 81 for a 9x9 puzzle"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Format, SixBySixNeedsTheBoxShape) {

@@ -473,4 +473,9 @@ TEST(GenerateCli, FirstStartsLaterInTheSameSequence) {
   ASSERT_EQ(later.size(), 3u);
   for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(to_line(later[i]), to_line(all[i + 2])) << i;
   EXPECT_EQ(sudokit::test::run_cli("generate --first 2 --difficulty easy").exit_code, 3);
+  // Elsewhere --count 0 means all; a generator has no "all", so it is refused, not silently nothing.
+  const auto none = sudokit::test::run_cli("generate --count 0");
+  EXPECT_EQ(none.exit_code, 3);
+  EXPECT_NE(none.err.find("--count must be at least 1"), std::string::npos) << none.err;
+  EXPECT_EQ(none.out, "");
 }

@@ -103,10 +103,10 @@ void PuzzleReader::read_jigsaw_row(const Line& line, std::size_t hash) {
       int v = 0;
       auto [ptr, ec] = std::from_chars(w.text.data(), w.text.data() + w.text.size(), v);
       if (ec != std::errc() || ptr != w.text.data() + w.text.size() || v < 1) {
-        fail(hash + 1 + w.column, "bad region '" + std::string(w.text) + "': regions are numbered from 1");
+        fail(hash + 1 + w.column, "bad region " + quote_word(w.text) + ": regions are numbered from 1");
         v = 1;
       } else if (static_cast<std::size_t>(v) > n) {
-        too_large(hash + 1 + w.column, "'" + std::string(w.text) + "'", v);
+        too_large(hash + 1 + w.column, quote_word(w.text), v);
       }
       row.push_back(v - 1);
     }
@@ -141,14 +141,14 @@ PuzzleReader::CellList PuzzleReader::read_cell_list(const Line& line, std::size_
     if (w.text != "-") {
       auto [ptr, ec] = std::from_chars(w.text.data(), w.text.data() + w.text.size(), list.sum);
       if (ec != std::errc() || ptr != w.text.data() + w.text.size() || list.sum < 0)
-        fail(hash + 1 + w.column, "the sum '" + std::string(w.text) + "' is not a number (0 or '-' for none)");
+        fail(hash + 1 + w.column, "the sum " + quote_word(w.text) + " is not a number (0 or '-' for none)");
     }
     i = 2;
   }
   for (; i < words.size(); ++i) {
     const auto cell = parse_cell_name(words[i].text);
     if (!cell) {
-      fail(hash + 1 + words[i].column, "'" + std::string(words[i].text) + "' is not a cell; cells are written r1c1");
+      fail(hash + 1 + words[i].column, quote_word(words[i].text) + " is not a cell; cells are written r1c1");
       continue;
     }
     list.cells.push_back({cell->first, cell->second, hash + 1 + words[i].column});

@@ -141,7 +141,7 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
       auto [ptr, ec] = std::from_chars(t.text.data(), t.text.data() + t.text.size(), v);
       if (t.text == ".") v = 0;
       else if (ec != std::errc() || ptr != t.text.data() + t.text.size())
-        throw InputError(source_, number, line.number, t.column, "'" + std::string(t.text) + "' is not a number");
+        throw InputError(source_, number, line.number, t.column, quote_word(t.text) + " is not a number");
       if (v < 0 || v > shape->size())
         throw InputError(source_, number, line.number, t.column,
                          "number " + std::to_string(v) + " out of range 0.." + std::to_string(shape->size()));
@@ -168,7 +168,7 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
     const auto want = static_cast<std::size_t>(shape->cells());
     if (length != want)
       throw InputError(source_, number, line.number, length < want ? t.column + length : t.column + want,
-                       std::to_string(length) + " cells, expected " + std::to_string(want) + " for a " + shape->name() +
+                       std::to_string(length) + " cells, expected " + std::to_string(want) + " for a " + shape->grid_name() +
                            " puzzle");
   } else {
     std::size_t n = 1;
@@ -187,8 +187,7 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
     const char c = t.text[i];
     const int v = char_digit(c);
     const std::size_t column = t.column + i;
-    if (v < 0) throw InputError(source_, number, line.number, column, "bad character " + quote(c));
-    if (v > shape->size())
+    if (v > shape->size())  // every character is a digit by now (the first pass)
       throw InputError(source_, number, line.number, column,
                        "digit " + quote(c) + " (" + std::to_string(v) + ") out of range for a " +
                            std::to_string(shape->size()) + "x" + std::to_string(shape->size()) + " grid");

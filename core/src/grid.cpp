@@ -10,10 +10,10 @@ Grid::Grid(ShapePtr shape) : shape_(std::move(shape)), values_(static_cast<std::
 
 Grid::Grid(ShapePtr shape, std::vector<std::uint8_t> values) : shape_(std::move(shape)), values_(std::move(values)) {
   if (values_.size() != static_cast<std::size_t>(shape_->cells()))
-    throw UsageError("a " + shape_->name() + " grid has " + std::to_string(shape_->cells()) + " cells, not " +
+    throw UsageError("a " + shape_->grid_name() + " grid has " + std::to_string(shape_->cells()) + " cells, not " +
                      std::to_string(values_.size()));
   for (auto v : values_)
-    if (v > shape_->size()) throw UsageError("value " + std::to_string(v) + " out of range for " + shape_->name());
+    if (v > shape_->size()) throw UsageError("value " + std::to_string(v) + " out of range for a " + shape_->grid_name() + " grid");
 }
 
 int Grid::givens() const {

@@ -166,12 +166,12 @@ Grid random_solution(const ShapePtr& shape, Random& random, Solver& filler) {
     const Result r = filler.solve(seeds, limits);
     if (!r.solutions.empty()) return shuffled(r.solutions.front(), random);
     if (scattered == 0 && r.status == Status::none)
-      throw UsageError("the rules " + shape->rules().summary() + " allow no grid of a " + shape->name() +
-                       " shape (" + std::string(filler.name()) + " searched the empty grid to the end)");
+      throw UsageError("the rules " + shape->rules().summary() + " allow no " + shape->grid_name() +
+                       " grid (" + std::string(filler.name()) + " searched the empty grid to the end)");
   }
   if (!classic)
-    throw UsageError("no grid found for the rules " + shape->rules().summary() + " of a " + shape->name() +
-                     " shape in 100 attempts, the last from an empty grid");
+    throw UsageError("no grid found for the rules " + shape->rules().summary() + " of a " + shape->grid_name() +
+                     " grid in 100 attempts, the last from an empty grid");
   return random_solution(shape, random);  // the filler kept failing: fall back to the pattern
 }
 

@@ -268,6 +268,11 @@ std::span<const int> Shape::peers_of(int cell) const {
 
 std::string Shape::name() const { return std::to_string(box_rows_) + "x" + std::to_string(box_cols_); }
 
+std::string Shape::grid_name() const {
+  const std::string side = std::to_string(size());
+  return side + "x" + side + (box_rows_ == box_cols_ ? "" : " (" + name() + " boxes)");
+}
+
 std::string Shape::cell_name(int cell) const {
   return "r" + std::to_string(row_of(cell) + 1) + "c" + std::to_string(col_of(cell) + 1);
 }

@@ -32,4 +32,29 @@ std::optional<std::pair<int, int>> parse_cell_name(std::string_view word) {
   return std::pair{row, col};
 }
 
+std::string quote_word(std::string_view word) {
+  constexpr std::size_t kShown = 40;
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string text = "'";
+  for (const char c : word.substr(0, kShown)) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 32 && byte != 127) {
+      text += c;
+    } else {
+      text += "\\x";
+      text += kHex[byte >> 4];
+      text += kHex[byte & 15];
+    }
+  }
+  text += word.size() > kShown ? "...'" : "'";
+  return text;
+}
+
+std::string counted(std::uint64_t n, std::string_view noun) {
+  std::string text = std::to_string(n) + " ";
+  text += noun;
+  if (n != 1) text += "s";
+  return text;
+}
+
 }  // namespace sudokit

@@ -137,7 +137,7 @@ std::vector<Violation> check(const Grid& puzzle, const Grid& solution, bool comp
   if (puzzle.shape().box_rows() != br || puzzle.shape().box_cols() != bc ||
       static_cast<int>(solution.values().size()) != n * n || static_cast<int>(puzzle.values().size()) != n * n) {
     out.push_back({Violation::Kind::shape_mismatch, -1, -1,
-                   "the solution is " + solution.shape().name() + ", the puzzle " + puzzle.shape().name()});
+                   "the solution is " + solution.shape().grid_name() + ", the puzzle " + puzzle.shape().grid_name()});
     return out;
   }
   // Whether any cell is blank (when that matters), out of range or not its given, in one pass

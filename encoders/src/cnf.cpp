@@ -461,7 +461,7 @@ void write_dimacs_for(std::ostream& out, const Grid& puzzle, const SolverOptions
   const Cnf f = sudoku_cnf(puzzle, c.encoding, c.givens);
   const int n = puzzle.size();
   std::vector<std::string> comments{
-      "sudokit: a " + puzzle.shape().name() + " Sudoku puzzle, encoding " + std::string(to_string(c.encoding)) +
+      "sudokit: a " + puzzle.shape().grid_name() + " Sudoku puzzle, encoding " + std::string(to_string(c.encoding)) +
           ", givens as " + (c.givens == Givens::units ? "unit clauses" : "a reduced formula"),
       to_line(puzzle),
       "variable (row R, column C, digit D; all 1-based) = ((R-1)*" + std::to_string(n) + " + (C-1))*" +

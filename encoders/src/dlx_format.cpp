@@ -89,15 +89,15 @@ ExactCover read_dlx(std::istream& in, const std::string& source, std::vector<Dlx
       if (const auto at = bad_char(w.text); at != std::string_view::npos)
         throw InputError(source, 0, number, w.column + at, "a name may not contain '|' or a control character");
       auto it = index.find(std::string(item_text));
-      if (it == index.end()) throw InputError(source, 0, number, w.column, "unknown item '" + std::string(item_text) + "'");
+      if (it == index.end()) throw InputError(source, 0, number, w.column, "unknown item " + quote_word(item_text));
       const int item = it->second;
       if (seen_on[static_cast<std::size_t>(item)] == number)
-        throw InputError(source, 0, number, w.column, "item '" + std::string(item_text) + "' appears twice in this option");
+        throw InputError(source, 0, number, w.column, "item " + quote_word(item_text) + " appears twice in this option");
       seen_on[static_cast<std::size_t>(item)] = number;
       int colour = 0;
       if (colon != std::string_view::npos) {
         if (xc.is_primary(item))
-          throw InputError(source, 0, number, w.column + colon, "primary item '" + std::string(item_text) + "' cannot have a colour");
+          throw InputError(source, 0, number, w.column + colon, "primary item " + quote_word(item_text) + " cannot have a colour");
         const std::string_view name = w.text.substr(colon + 1);
         if (name.empty() || name.find(':') != std::string_view::npos)
           throw InputError(source, 0, number, w.column + colon, "a colour is 'item:name' with one ':' and a name");

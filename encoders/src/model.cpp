@@ -74,7 +74,7 @@ std::optional<Model> read_model(std::istream& in, const std::string& source, int
                              std::to_string(kMaxVariable));
       } else {
         throw InputError(source, 0, number, lits[i].column,
-                         "expected literals in the solver's model output, not '" + std::string(text) + "'");
+                         "expected literals in the solver's model output, not " + quote_word(text));
       }
     }
   }

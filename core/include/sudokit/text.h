@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -24,5 +26,13 @@ std::vector<Word> split_words(std::string_view line);
 // A cell's name, "r3c5" or "R3C5" (puzzle directives, f-puzzles JSON): its 1-based row and
 // column, or nullopt for anything else. The range is the caller's to check.
 std::optional<std::pair<int, int>> parse_cell_name(std::string_view word);
+
+// A word read from a file, as an error shows it: in quotes, a byte that does not print (a control
+// character, binary data) as \xNN, and cut to its first 40 bytes ("...") so that a line of junk
+// makes a readable message.
+std::string quote_word(std::string_view word);
+
+// "1 puzzle", "5 puzzles": a count and its noun, plural with an s unless the count is 1.
+std::string counted(std::uint64_t n, std::string_view noun);
 
 }  // namespace sudokit
