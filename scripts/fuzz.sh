@@ -1,15 +1,24 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (the fuzz preset) and runs each, one per CPU at a time, from a copy of its
+# Builds the libFuzzer targets (the fuzz preset, or --preset asan) and runs each, one per CPU at a time, from a copy of its
 # seed corpus, so that the repository is not modified (docs/fuzzing.md).
 #   scripts/fuzz.sh                      every target, 20 seconds each
 #   scripts/fuzz.sh 3600 differential    one target for an hour
-#   scripts/fuzz.sh --runs 30000         every target, 30,000 executions from seed 1 (what .ci/run
-#                                        does: as much fuzzing on a loaded machine as on an idle one)
+#   scripts/fuzz.sh --runs 30000         every target, 30,000 executions from seed 1: as much fuzzing
+#                                        on a loaded machine as on an idle one
+#   scripts/fuzz.sh --preset asan --runs 30000
+#                                        the same with the asan preset's targets (what .ci/run does,
+#                                        after the asan build: no other build of the libraries; edge
+#                                        counters only, where the fuzz preset also traces comparisons)
 # Exits 1 on a finding (crash, sanitizer report, broken invariant, timeout), after copying the
-# input to build/fuzz/findings/ and printing the end of the log. Skips (exit 0) when clang has no
+# input to build/PRESET/findings/ and printing the end of the log. Skips (exit 0) when clang has no
 # libFuzzer (Debian's libclang-rt-14-dev, installed by scripts/setup.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+preset=fuzz
+if [[ "${1:-}" == --preset ]]; then
+  preset="${2:?--preset needs a name: fuzz or asan}"
+  shift 2
+fi
 limit=()
 if [[ "${1:-}" == --runs ]]; then
   limit=(-seed=1 -runs="${2:?--runs needs a number}")
@@ -28,8 +37,9 @@ if ! printf 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigne
   echo "fuzz: clang++ with libFuzzer is not available (scripts/setup.sh installs it): skipped" >&2
   exit 0
 fi
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz -j"$(nproc)"
+build=build/$preset
+cmake --preset "$preset" >/dev/null
+cmake --build --preset "$preset" -j"$(nproc)" --target sudokit_fuzz_targets
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -40,7 +50,7 @@ run_target() {
   cp tests/fuzz/corpus/fuzz_"$t"/* "$work/$t/"
   [[ -f tests/fuzz/$t.dict ]] && dict=(-dict="tests/fuzz/$t.dict")
   local rc=0
-  UBSAN_OPTIONS=print_stacktrace=1 build/fuzz/tests/fuzz/fuzz_"$t" "${dict[@]}" "${limit[@]}" -timeout=10 \
+  UBSAN_OPTIONS=print_stacktrace=1 "$build"/tests/fuzz/fuzz_"$t" "${dict[@]}" "${limit[@]}" -timeout=10 \
     -print_final_stats=1 -artifact_prefix="$work/$t.art/" "$work/$t" >"$work/$t.log" 2>&1 || rc=$?
   echo "$rc" > "$work/$t.rc"
 }
@@ -57,9 +67,9 @@ for t in "${targets[@]}"; do
     echo "fuzz_$t: $what, no finding; $(grep -a -E '^#[0-9]+' "$work/$t.log" | tail -n 1)"
   else
     status=1
-    mkdir -p build/fuzz/findings
-    cp "$work/$t.art/"* build/fuzz/findings/ 2>/dev/null || true
-    echo "fuzz_$t: FINDING (input copied to build/fuzz/findings/):"
+    mkdir -p "$build"/findings
+    cp "$work/$t.art/"* "$build"/findings/ 2>/dev/null || true
+    echo "fuzz_$t: FINDING (input copied to $build/findings/):"
     tail -n 40 "$work/$t.log"
   fi
 done
