@@ -11,6 +11,7 @@
 #include "sudokit/encoders/drat.h"
 #include "sudokit/errors.h"
 #include "sudokit/verify.h"
+#include "sudokit/text.h"
 
 namespace sudokit {
 
@@ -86,7 +87,7 @@ std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& sourc
       long long count = -1;
       if (claim == "unique") e.count = 1;
       else if ((words >> word >> count) && word == "count" && count >= 0 && !(words >> extra)) e.count = static_cast<std::uint64_t>(count);
-      else e.detail = "a claim is 'unique' or 'count N', not '" + claim + "'";
+      else e.detail = "a claim is 'unique' or 'count N', not " + quote_word(claim);
       events.push_back(std::move(e));
     }
     filtered += line + "\n";

@@ -89,7 +89,8 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
         std::cout.flush();
         std::cerr << "sudokit: " << e.what() << "\n";
         outcome.raise(kBadInput);
-        tell(e.puzzle(), "unreadable");
+        const std::size_t number = puzzle ? puzzle->number : e.puzzle();
+        if (number <= reader.puzzles_begun()) tell(number, "unreadable");
       } catch (const WrongAnswer& e) {  // rejected by the verifier: reported, never printed as output
         report_rejected(e, source + ": puzzle " + std::to_string(puzzle->number) + " (line " +
                                std::to_string(puzzle->first_line) + ")");
@@ -100,12 +101,12 @@ void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpe
         std::cerr << "sudokit: " << source << ": puzzle " << puzzle->number << " (line " << puzzle->first_line
                   << "): " << e.what() << "\n";
         outcome.raise(kUsage);
-        tell(puzzle->number, "not a grid the backend takes");
+        tell(puzzle->number, "the backend does not take it");
       } catch (const ExternalError& e) {  // an external solver gave no answer: the next puzzle still runs
         std::cout.flush();
         std::cerr << "sudokit: " << source << ": puzzle " << puzzle->number << ": " << e.what() << "\n";
         outcome.raise(kDisagreement);
-        tell(puzzle->number, "the external solver gave none");
+        tell(puzzle->number, "the external solver failed");
       }
     }
     return puzzles;

@@ -40,7 +40,7 @@ struct Outcome {
 // `failed`, when given, is told of each numbered puzzle that got no answer through an error
 // (unreadable, a rejected answer, a grid the backend does not take, a failed external solver), after
 // the error was reported on stderr: its number and a few words, so that solve's output can say so
-// in its place and stay aligned with the input.
+// in its place and stay aligned with the input (numbers start again at 1 in each input).
 using PuzzleFailed = std::function<void(std::size_t puzzle, const std::string& why)>;
 void for_each_puzzle(const std::vector<std::string>& files, std::optional<BoxSpec> box, const Rules& rules,
                      Outcome& outcome, const std::function<void(const ParsedPuzzle&, const std::string& source)>& each,

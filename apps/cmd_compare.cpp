@@ -266,7 +266,7 @@ void write_run_summary(std::ostream& out, const CompareReport& report, std::uint
 int stopped_by_signal(const CompareReport& report, std::size_t puzzles_read) {
   const int signal = stop_signal;
   std::cerr << "sudokit: stopped by " << (signal == SIGINT ? "SIGINT" : "SIGTERM") << " after " << report.puzzles
-            << " of the " << puzzles_read << " puzzles read; the summary and the files hold those\n";
+            << " of the " << counted(puzzles_read, "puzzle") << " read; the summary and the files hold those\n";
   return 128 + signal;
 }
 

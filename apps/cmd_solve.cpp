@@ -2,6 +2,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <utility>
 
 #include "cli.h"
 #include "status_line.h"
@@ -147,6 +148,8 @@ class SolveRun {
   std::optional<Format> forced_;
   PuzzleWriter writer_;  // variant puzzles get their directives, so the output reads back as them
   std::size_t printed_ = 0;
+  bool separated_ = false;             // a blank line ends the output so far (grid form)
+  std::size_t grids_in_puzzle_ = 0;    // printed for the puzzle being solved (--all prints as it goes)
   Format last_format_ = Format::line;  // of the last puzzle answered
   SearchTicker ticker_;
 };
@@ -168,15 +171,17 @@ Result SolveRun::search(const ParsedPuzzle& p, PooledSolver& chosen) {
 
 void SolveRun::puzzle(const ParsedPuzzle& p, const std::string& source, bool report_count) {
   const Format format = last_format_ = forced_.value_or(p.format);
-  bool first_in_puzzle = true;
+  grids_in_puzzle_ = 0;
   auto separate = [&] {
     if (format == Format::grid && printed_ > 0) std::cout << '\n';
+    separated_ = format == Format::grid && printed_ > 0;
   };
   auto print = [&](const Grid& g) {
     auto quiet = ticker_.status().hold();  // --all prints while the search runs
-    if (!first_in_puzzle) separate();
-    first_in_puzzle = false;
+    if (grids_in_puzzle_ > 0) separate();
+    ++grids_in_puzzle_;
     std::cout << writer_.text(g, format);
+    separated_ = false;
     ++printed_;
   };
   PooledSolver& chosen = pool_.for_grid(p.grid.shape(), c_.traced());  // before any output for the puzzle
@@ -188,6 +193,7 @@ void SolveRun::puzzle(const ParsedPuzzle& p, const std::string& source, bool rep
   const bool found = r.status == Status::unique || r.status == Status::solved || r.status == Status::multiple;
   if (report_count || !found) {
     std::cout << "# puzzle " << p.number << ": " << describe(r, limits_.solutions, chosen.info) << "\n";
+    separated_ = false;
     ++printed_;
   }
   if (!c_.all) {
@@ -196,16 +202,21 @@ void SolveRun::puzzle(const ParsedPuzzle& p, const std::string& source, bool rep
   }
   if (c_.stats) std::cerr << source << ": puzzle " << p.number << ": " << stats_line(chosen.solver->name(), r) << "\n";
   if (r.status == Status::none || r.status == Status::stopped) outcome_.raise(kUnsolved);
+  grids_in_puzzle_ = 0;
   check_written(std::cout, "stdout", false);  // cheap: stop the batch at the first failed write
   trace_out_.check();
 }
 
 // A puzzle that got no answer through an error (on stderr): a comment in its place, so that the
 // answers after it keep their numbers for `sudokit check` (which reads "no answer" as none given).
+// Not after solutions --all has printed already (verified, each one): they are its answers.
 void SolveRun::failed(std::size_t number, const std::string& why) {
-  if (last_format_ == Format::grid && printed_ > 0) std::cout << '\n';  // as between grids
+  if (std::exchange(grids_in_puzzle_, 0) > 0) return;
+  if (forced_.value_or(last_format_) == Format::grid && printed_ > 0 && !separated_) std::cout << '\n';  // as between grids
   std::cout << "# puzzle " << number << ": no answer: " << why << "\n";
+  separated_ = false;
   ++printed_;
+  check_written(std::cout, "stdout", false);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // sudokit teach: one puzzle (or exact-cover problem), each method's search recorded and written as
 // a self-contained page that plays the searches back side by side (lesson.h, docs/teaching.md).
+#include <algorithm>
 #include <iostream>
 
 #include "cli.h"
@@ -46,8 +47,8 @@ constexpr const char* kTeachUsage =
     "matrix they leave), each step in words, the search tree, the counters, forward and back.";
 
 // The puzzle asked for: the Nth of a file (or stdin), or the argument itself when it is no file
-// but a puzzle's line (for_each_puzzle).
-// Puzzle number c.number of the input, or nothing; `read` counts the puzzles read.
+// but a puzzle's line (for_each_puzzle); nothing when the input has no such puzzle. `read`
+// counts the puzzles read.
 std::optional<Grid> the_puzzle(const TeachCommand& c, Outcome& outcome, std::uint64_t& read) {
   std::optional<BoxSpec> box;
   if (!c.box_text.empty()) box = parse_box_spec(c.box_text);

@@ -24,6 +24,7 @@
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/exact_cover.h"
+#include "sudokit/text.h"
 
 namespace sudokit {
 
@@ -300,8 +301,7 @@ std::vector<Row> read_csv(std::istream& in, const std::string& source) {
       try {
         kColumns[i].read(r, f[i]);
       } catch (const std::invalid_argument& e) {
-        const std::string shown = f[i].size() > 40 ? f[i].substr(0, 40) + "..." : f[i];
-        throw InputError(source, 0, start, 1, std::string(kColumns[i].name) + " is not " + e.what() + ": '" + shown + "'");
+        throw InputError(source, 0, start, 1, std::string(kColumns[i].name) + " is not " + e.what() + ": " + quote_word(f[i]));
       }
     }
     if (f.size() == kBeforeCpuTime) r.cpu_time = r.time;  // no CPU time: the time is the best guess

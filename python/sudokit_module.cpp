@@ -22,6 +22,7 @@
 #include "sudokit/rate.h"
 #include "sudokit/registry.h"
 #include "sudokit/verify.h"
+#include "sudokit/text.h"
 
 namespace py = pybind11;
 
@@ -171,7 +172,7 @@ std::uint64_t count(const py::handle& puzzle, const std::optional<std::string>& 
   const sudokit::Result r = run_solve(grid, backend, limits, options, solver);
   if (r.status == sudokit::Status::stopped)
     throw SearchStopped("the search was stopped (" + std::string(to_string(r.stop_reason)) + ") after " +
-                        std::to_string(r.count) + " solutions");
+                        sudokit::counted(r.count, "solution"));
   return r.count;
 }
 

@@ -15,21 +15,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset=fuzz
-if [[ "${1:-}" == --preset ]]; then
-  preset="${2:?--preset needs a name: fuzz or asan}"
-  shift 2
-fi
-limit=()
-if [[ "${1:-}" == --runs ]]; then
-  limit=(-seed=1 -runs="${2:?--runs needs a number}")
-  what="${2} runs"
-  shift 2
-else
-  limit=(-max_total_time="${1:-20}")
-  what="${1:-20}s"
-  [[ $# -gt 0 ]] && shift
-fi
-targets=("$@")
+limit=(-max_total_time=20)
+what=20s
+targets=()
+while (($#)); do
+  case $1 in
+    --preset) preset="${2:?--preset needs a name: fuzz or asan}"; shift 2 ;;
+    --runs) limit=(-seed=1 -runs="${2:?--runs needs a number}"); what="$2 runs"; shift 2 ;;
+    [0-9]*) limit=(-max_total_time="$1"); what="${1}s"; shift ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+[[ $preset == fuzz || $preset == asan ]] || { echo "fuzz: --preset is fuzz or asan, not '$preset'" >&2; exit 2; }
+for t in "${targets[@]}"; do
+  [[ -d tests/fuzz/corpus/fuzz_$t ]] || { echo "fuzz: no target '$t' (targets: puzzle fpuzzles dlx model csv differential)" >&2; exit 2; }
+done
 [[ ${#targets[@]} -eq 0 ]] && targets=(puzzle fpuzzles dlx model csv differential)
 
 if ! printf 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long) { return 0; }\n' |

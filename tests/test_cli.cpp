@@ -148,6 +148,12 @@ TEST(Cli, BadPuzzlesAreReportedAndTheOthersSolved) {
             "# puzzle 2: no answer: unreadable\n# puzzle 3: no answer: unreadable\n# puzzle 4: no answer: unreadable\n"
             "864371259325849761971265843436192587198657432257483916689734125713528694542916378\n");
   EXPECT_EQ(first.size(), 82u) << r.out;
+  // In the grid form the line stands between blank lines as a grid does, one blank line each.
+  const std::string good = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 0\n", bad = "1 2 3 4\n3 4 1 2\n2 1 x 3\n4 3 2 0\n";
+  const auto grids = run_cli("solve", good + "\n" + bad + "\n" + good);
+  EXPECT_EQ(grids.exit_code, 2) << grids.err;
+  const std::string solved = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n";
+  EXPECT_EQ(grids.out, solved + "\n# puzzle 2: no answer: unreadable\n\n" + solved) << grids.out;
 }
 
 TEST(Cli, UnsolvableAndStoppedPuzzlesExitWithOne) {

@@ -178,7 +178,14 @@ TEST(Check, SolvesOutputStaysAlignedPastAnUnreadablePuzzle) {
   const auto r = run_cli("check " + puzzles + " " + answers);
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;  // puzzle 2 is unreadable here too
   EXPECT_NE(r.out.find("2 puzzles: 2 correct"), std::string::npos) << solved.out << r.out;
-  for (const std::string& f : {puzzles, answers}) std::remove(f.c_str());
+  // A bad '# box:' header belongs to no puzzle: the next one keeps the number, and no line is
+  // written for it.
+  const std::string header = write_temp("bad-header.txt", kSeed4 + "\n# box: 2y3\n" + kSeed1 + "\n");
+  const auto past_header = run_cli("solve " + header);
+  EXPECT_EQ(past_header.exit_code, 2) << past_header.err;
+  EXPECT_NE(past_header.err.find(header + ": puzzle 2, line 2, column 8: the header '# box: RxC'"), std::string::npos) << past_header.err;
+  EXPECT_EQ(past_header.out, kSeed4Solution + "\n" + kSeed1Solution + "\n");
+  for (const std::string& f : {puzzles, answers, header}) std::remove(f.c_str());
 }
 
 // A whole model of a grid written by hand: every cell variable, true for the grid's digit.

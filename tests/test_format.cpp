@@ -116,6 +116,11 @@ TEST(Text, QuoteWordShowsWhatDoesNotPrintAndCutsLongWords) {
   EXPECT_EQ(quote_word(std::string_view("\x7f" "ELF\x02\x00", 6)), "'\\x7fELF\\x02\\x00'");
   EXPECT_EQ(quote_word("caf\xc3\xa9"), "'caf\xc3\xa9'");  // UTF-8 prints as it is
   EXPECT_EQ(quote_word(std::string(41, 'a')), "'" + std::string(40, 'a') + "...'");
+  EXPECT_EQ(quote_word(std::string(40, 'a')), "'" + std::string(40, 'a') + "'");
+  // Bytes of no valid character, and the C1 control U+009B, are escaped; a character the cut
+  // falls inside is kept whole.
+  EXPECT_EQ(quote_word("\xff\xc3(\xc2\x9b"), "'\\xff\\xc3(\\xc2\\x9b'");
+  EXPECT_EQ(quote_word(std::string(39, 'a') + "\xc3\xa9" "b"), "'" + std::string(39, 'a') + "\xc3\xa9...'");
   EXPECT_EQ(counted(1, "puzzle"), "1 puzzle");
   EXPECT_EQ(counted(0, "puzzle"), "0 puzzles");
   EXPECT_EQ(counted(2, "solution"), "2 solutions");
@@ -125,6 +130,9 @@ TEST(Text, QuoteWordShowsWhatDoesNotPrintAndCutsLongWords) {
 TEST(Format, MessagesNameTheGridSize) {
   EXPECT_EQ(Shape::make(3, 3)->grid_name(), "9x9");
   EXPECT_EQ(Shape::make(2, 3)->grid_name(), "6x6 (2x3 boxes)");
+  const Grid jigsaw = read_one("# jigsaw:\n# 1 1 1 1 2 2\n# 1 1 2 2 2 2\n# 3 3 3 4 4 4\n# 3 3 3 4 4 4\n# 5 5 5 6 6 6\n"
+                               "# 5 5 5 6 6 6\n" + std::string(36, '.'));
+  EXPECT_EQ(jigsaw.shape().grid_name(), "6x6");  // regions, no boxes
   try {
     read_one(std::string(80, '.'), BoxSpec{3, 3});
     FAIL() << "80 cells read as a 9x9 puzzle";
@@ -216,7 +224,7 @@ INSTANTIATE_TEST_SUITE_P(
         // Bytes, not the length, when a character is no digit: é is two, which made "82 cells".
         BadCase{"character outside ASCII", std::string(10, '.') + "\xC3\xA9" + std::string(70, '.'), 2, 11, "bad character byte 0xc3"},
         BadCase{"digit out of range", "A" + std::string(80, '.'), 2, 1, "out of range"},
-        BadCase{"grid number out of range", seed_with(2, "0 6 0 2 7 8 1 13 5"), 4, 15, "number 13 out of range"},
+        BadCase{"grid number out of range", seed_with(2, "0 6 0 2 7 8 1 13 5"), 4, 15, "number '13' out of range"},
         BadCase{"grid bad character", seed_with(1, "7 8 2 1 0 5 6 ? 9"), 3, 15, "bad character '?'"},
         BadCase{"ragged row, short", seed_with(3, "3 2 1 0 4 6 8 9"), 5, 16, "row has 8 numbers, expected 9"},
         BadCase{"ragged row, long", seed_with(3, "3 2 1 0 4 6 8 9 7 1"), 5, 19, "row has 10 numbers, expected 9"},

@@ -115,7 +115,7 @@ TEST(SixthBackend, TeachLeavesOutABackendThatTracesNothing) {
 TEST(SixthBackend, SolveRefusesAGridItDoesNotTakeAndGoesOn) {
   const auto r = run_cli("solve --solver sixth -", kEasy + kSixteen + "# box: 3x3\n" + kEasy);
   EXPECT_EQ(r.exit_code, 3) << r.err;
-  EXPECT_EQ(r.out, kEasySolution + "# puzzle 2: no answer: not a grid the backend takes\n" + kEasySolution);  // 1 and 3
+  EXPECT_EQ(r.out, kEasySolution + "# puzzle 2: no answer: the backend does not take it\n" + kEasySolution);  // 1 and 3
   EXPECT_TRUE(contains(r.err, "puzzle 2 (line 3): sixth does not take a 16x16 grid: it takes classic grids up to 9x9"))
       << r.err;
 }

@@ -40,8 +40,8 @@ void PuzzleReader::read_header(const Line& line) {
       box_ = parse_box_spec(words[1].text);
     } catch (const UsageError&) {
       throw InputError(source_, puzzles_ + 1, line.number, column_of(words[1]),
-                       "the header '# box: RxC' wants the shape of one box, e.g. 2x3; got '" +
-                           std::string(words[1].text) + "'");
+                       "the header '# box: RxC' wants the shape of one box, e.g. 2x3; got " +
+                           quote_word(words[1].text));
     }
     last_shape_.reset();
   } else if (name == "rules:") {

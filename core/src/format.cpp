@@ -230,7 +230,7 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
         std::from_chars(t.text.data(), t.text.data() + t.text.size(), v);
         if (t.text.size() > 3 || v > shape->size())
           throw InputError(source_, number, row.number, t.column,
-                           "number " + std::string(t.text) + " out of range 0.." + std::to_string(shape->size()));
+                           "number " + quote_word(t.text) + " out of range 0.." + std::to_string(shape->size()));
       }
       values.push_back(static_cast<std::uint8_t>(v));
       pos.emplace_back(row.number, t.column);

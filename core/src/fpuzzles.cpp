@@ -42,7 +42,7 @@ std::vector<int> cells_of(const json& item, const std::string& path, int n) {
     if (!list[i].is_string()) throw Bad{at, "a cell is a string such as \"R1C1\""};
     const std::string name = list[i].get<std::string>();
     const auto cell = parse_cell_name(name);
-    if (!cell) throw Bad{at, "'" + name + "' is not a cell such as \"R1C1\""};
+    if (!cell) throw Bad{at, quote_word(name) + " is not a cell such as \"R1C1\""};
     if (cell->first < 1 || cell->first > n || cell->second < 1 || cell->second > n)
       throw Bad{at, name + " is outside the " + std::to_string(n) + "x" + std::to_string(n) + " grid"};
     cells.push_back((cell->first - 1) * n + cell->second - 1);

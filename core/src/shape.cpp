@@ -270,7 +270,8 @@ std::string Shape::name() const { return std::to_string(box_rows_) + "x" + std::
 
 std::string Shape::grid_name() const {
   const std::string side = std::to_string(size());
-  return side + "x" + side + (box_rows_ == box_cols_ ? "" : " (" + name() + " boxes)");
+  const bool boxes_named = box_rows_ != box_cols_ && !rules_.jigsaw();  // a jigsaw has regions, no boxes
+  return side + "x" + side + (boxes_named ? " (" + name() + " boxes)" : "");
 }
 
 std::string Shape::cell_name(int cell) const {

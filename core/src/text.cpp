@@ -32,21 +32,41 @@ std::optional<std::pair<int, int>> parse_cell_name(std::string_view word) {
   return std::pair{row, col};
 }
 
+namespace {
+// The length of the UTF-8 character `rest` starts with when it is one that prints (2-4 bytes, not
+// a C1 control character), else 0.
+std::size_t printable_utf8(std::string_view rest) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(rest[i]); };
+  const unsigned char lead = byte(0);
+  const std::size_t length = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+  if (length == 0 || rest.size() < length) return 0;
+  for (std::size_t i = 1; i < length; ++i)
+    if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
+  if (lead == 0xC2 && byte(1) < 0xA0) return 0;  // U+0080-U+009F
+  return length;
+}
+}  // namespace
+
 std::string quote_word(std::string_view word) {
   constexpr std::size_t kShown = 40;
   static constexpr char kHex[] = "0123456789abcdef";
   std::string text = "'";
-  for (const char c : word.substr(0, kShown)) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 32 && byte != 127) {
-      text += c;
+  std::size_t i = 0;
+  while (i < word.size() && i < kShown) {
+    const auto byte = static_cast<unsigned char>(word[i]);
+    if (byte >= 32 && byte < 127) {
+      text += word[i++];
+    } else if (const std::size_t length = printable_utf8(word.substr(i))) {
+      text += word.substr(i, length);  // whole, even past the cut
+      i += length;
     } else {
       text += "\\x";
       text += kHex[byte >> 4];
       text += kHex[byte & 15];
+      ++i;
     }
   }
-  text += word.size() > kShown ? "...'" : "'";
+  text += i < word.size() ? "...'" : "'";
   return text;
 }
 

@@ -500,7 +500,7 @@ Cnf read_dimacs(std::istream& in, const std::string& source) {
       const long lit = std::strtol(word.c_str(), &stop, 10);
       if (word.empty() || *stop != '\0' || lit > f.variables || -lit > f.variables)
         throw InputError(source, 0, number, pos + 1,
-                         "'" + word + "' is not a literal of " + std::to_string(f.variables) + " variables");
+                         quote_word(word) + " is not a literal of " + std::to_string(f.variables) + " variables");
       if (lit == 0) {
         f.clauses.push_back(std::move(clause));
         clause.clear();

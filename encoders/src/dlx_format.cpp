@@ -71,7 +71,7 @@ ExactCover read_dlx(std::istream& in, const std::string& source, std::vector<Dlx
           throw InputError(source, 0, number, w.column + at, "an item name may not contain '|' or a control character");
         const std::string name(w.text);
         if (!index.emplace(name, static_cast<int>(xc.items.size())).second)
-          throw InputError(source, 0, number, w.column, "item '" + name + "' is named twice");
+          throw InputError(source, 0, number, w.column, "item " + quote_word(name) + " is named twice");
         xc.items.push_back(name);
       }
       if (!secondary) xc.primary = static_cast<int>(xc.items.size());

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "sudokit/errors.h"
+#include "sudokit/text.h"
 
 namespace sudokit {
 
@@ -214,7 +215,7 @@ DratResult check_drat(const Cnf& formula, std::istream& proof, const std::string
       char* stop = nullptr;
       const long lit = std::strtol(word.c_str(), &stop, 10);
       if (*stop != '\0' || lit > (1L << 30) || lit < -(1L << 30))
-        throw InputError(proof_name, 0, number, pos + 1, "'" + word + "' is not a literal");
+        throw InputError(proof_name, 0, number, pos + 1, quote_word(word) + " is not a literal");
       if (lit != 0) {
         clause.push_back(static_cast<int>(lit));
       } else {

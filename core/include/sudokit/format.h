@@ -69,6 +69,9 @@ class PuzzleReader {
                Rules rules = {});
   std::optional<ParsedPuzzle> next();  // nullopt at the end of the source
   const std::string& source_name() const { return source_; }
+  // The puzzles begun so far, bad ones included: an InputError numbered past it (a bad '# box:'
+  // header) belongs to no puzzle, and the next one still takes that number.
+  std::size_t puzzles_begun() const { return puzzles_; }
   // Off: a digit repeated in a unit is read as written, not thrown as a ConflictError. For grids
   // that are answers to verify (`sudokit check`), where the verifier reports the repeat.
   void check_repeats(bool on) { check_repeats_ = on; }

@@ -80,7 +80,7 @@ class Shape {
   }
 
   std::string name() const;                 // "3x3": the box shape
-  std::string grid_name() const;            // "9x9", "6x6 (2x3 boxes)": the grid, for messages
+  std::string grid_name() const;            // "9x9", "6x6 (2x3 boxes)" (a jigsaw: "6x6"), for messages
   std::string cell_name(int cell) const;    // "r3c5", 1-based
   std::string unit_name(int unit) const;    // "row 3", "column 5", "box 2", "diagonal 1" ...
   std::string group_name(int group) const;  // "cage 4", "extra region 2"

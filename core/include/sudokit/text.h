@@ -28,8 +28,8 @@ std::vector<Word> split_words(std::string_view line);
 std::optional<std::pair<int, int>> parse_cell_name(std::string_view word);
 
 // A word read from a file, as an error shows it: in quotes, a byte that does not print (a control
-// character, binary data) as \xNN, and cut to its first 40 bytes ("...") so that a line of junk
-// makes a readable message.
+// character, a byte of no valid UTF-8 character: binary data) as \xNN, and cut after its first
+// 40 bytes ("...", never inside a character) so that a line of junk makes a readable message.
 std::string quote_word(std::string_view word);
 
 // "1 puzzle", "5 puzzles": a count and its noun, plural with an s unless the count is 1.
