@@ -161,7 +161,7 @@ std::vector<const AnswerEntry*> answers_by_puzzle(const std::vector<AnswerEntry>
       continue;
     }
     std::cout << c.files[1] << " line " << a.line << ": answer for puzzle " << a.number << " has no puzzle (" << c.files[0]
-              << " holds " << last << ")\n";
+              << " holds " << counted(last, "puzzle") << ")\n";
     outcome.raise(kBadInput);
   }
   return by_puzzle;
@@ -261,7 +261,7 @@ int cmd_decode(const std::vector<std::string>& args) {
     std::vector<ParsedPuzzle> puzzles;
     for_each_puzzle({files[0]}, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string&) { puzzles.push_back(p); });
     if (outcome.code != kOk) return outcome.code;
-    if (puzzles.size() != 1) throw UsageError("decode takes one puzzle; " + files[0] + " holds " + std::to_string(puzzles.size()));
+    if (puzzles.size() != 1) throw UsageError("decode takes one puzzle; " + files[0] + " holds " + counted(puzzles.size(), "puzzle"));
     const ParsedPuzzle& p = puzzles.front();
     const Cnf formula = sudoku_formula(p.grid, backend_options(formula_args), "decode");
     const auto model = read_model(model_in.stream(), files[1], formula.variables);

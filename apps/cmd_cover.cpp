@@ -10,6 +10,7 @@
 #include "sudokit/encoders/dlx_format.h"
 #include "sudokit/errors.h"
 #include "sudokit/registry.h"
+#include "sudokit/text.h"
 
 namespace sudokit::cli {
 
@@ -61,7 +62,7 @@ int cmd_encode(const std::vector<std::string>& args) {
     if (puzzles++ == 0) first = p;
   });
   if (outcome.code != kOk) return outcome.code;
-  if (puzzles != 1) throw UsageError("encode takes one puzzle; the input holds " + std::to_string(puzzles));
+  if (puzzles != 1) throw UsageError("encode takes one puzzle; the input holds " + counted(puzzles, "puzzle"));
   const Grid& puzzle = first->grid;
 
   auto write = [&](std::ostream& out) {

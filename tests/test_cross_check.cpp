@@ -140,7 +140,7 @@ TEST(Check, ReadsSolvesOutputPairedByPuzzleNumber) {
   const auto h = run_cli("check " + four + " " + by_hand);
   EXPECT_EQ(h.exit_code, 4) << h.out << h.err;
   EXPECT_NE(h.out.find("puzzle 2 (" + four + ", line 2): missing: no answer for this puzzle"), std::string::npos) << h.out;
-  EXPECT_NE(h.out.find(by_hand + " line 7: answer for puzzle 5 has no puzzle (" + four + " holds 4)"), std::string::npos) << h.out;
+  EXPECT_NE(h.out.find(by_hand + " line 7: answer for puzzle 5 has no puzzle (" + four + " holds 4 puzzles)"), std::string::npos) << h.out;
   EXPECT_NE(h.out.find("4 puzzles: 3 correct, 1 missing"), std::string::npos) << h.out;
   // solve --all writes a puzzle's line after its grids: a comment then, as before.
   const std::string two = write_temp("two.txt", kSeed4 + "\n" + kSeed1 + "\n");
@@ -161,7 +161,7 @@ TEST(Check, ReadsSolvesOutputPairedByPuzzleNumber) {
   EXPECT_EQ(o.exit_code, 4) << o.out << o.err;
   EXPECT_NE(o.out.find("puzzle 1 (" + three + ", line 1): missing: no answer for this puzzle"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find(odd + ": puzzle 2, line 3, column 10: a claim with no answer after it"), std::string::npos) << o.out;
-  EXPECT_NE(o.out.find(odd + " line 6: answer for puzzle 4 has no puzzle (" + three + " holds 3)"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find(odd + " line 6: answer for puzzle 4 has no puzzle (" + three + " holds 3 puzzles)"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("3 puzzles: 1 correct, 1 missing, 1 unreadable"), std::string::npos) << o.out;
   for (const std::string& f : {puzzles, answers, by_hand, four, two, all_answers, odd, three}) std::remove(f.c_str());
 }

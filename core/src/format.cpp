@@ -238,7 +238,7 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
   }
   if (rows.size() < n)  // named where the grid ends too early: a line of the file, even at its end
     throw InputError(source_, number, rows.back().number, rows.back().text.size() + 1,
-                     "the grid has " + std::to_string(rows.size()) + (rows.size() == 1 ? " row" : " rows") +
+                     "the grid has " + counted(rows.size(), "row") +
                          " (from line " + std::to_string(first.number) + "), expected " + std::to_string(n));
   Grid grid(shape, std::move(values));
   check_givens(grid, number, pos);
