@@ -13,6 +13,7 @@
 
 #include "sudokit/encoders/dlx_format.h"
 #include "sudokit/errors.h"
+#include "sudokit/text.h"
 
 namespace sudokit::cli {
 
@@ -266,7 +267,8 @@ double declared_budget_scale(const SolveArgs& args) { return parse_budget(args.m
 
 // `--count` takes an optional number, and Boost gives it the next word whatever that is, so
 // `--count puzzles.txt` would be a bad count rather than "count all" followed by a file.
-// A `--count` followed by a word that is not a number becomes `--count=0`; one followed by a
+// A `--count` followed by a word that is not a number becomes `--count=0` (a bare word that names
+// no file and is no puzzle is a UsageError: a mistyped count); one followed by a
 // negative number becomes `--count=-N`, so that it is refused as a negative count (as `--count=-1`
 // is) rather than read as an unknown option "-1".
 std::vector<std::string> with_optional_values(const std::vector<std::string>& args) {
@@ -277,8 +279,18 @@ std::vector<std::string> with_optional_values(const std::vector<std::string>& ar
     const std::string& next = args[i + 1];
     const bool number = !next.empty() && next.find_first_not_of("0123456789") == std::string::npos;
     const bool negative = next.size() > 1 && next[0] == '-' && next.find_first_not_of("0123456789", 1) == std::string::npos;
-    if (negative) out.back() = "--count=" + args[++i];
-    else if (!number && (next == "-" || next.rfind("-", 0) != 0)) out.back() = "--count=0";  // "-" is stdin
+    if (negative) {
+      out.back() = "--count=" + args[++i];
+    } else if (!number && (next == "-" || next.rfind("-", 0) != 0)) {  // "-" is stdin
+      // A bare word (no '.', no '/') that is no file and no puzzle either was meant as the count
+      // ("--count abc"); a missing "p.txt" is reported as a missing file.
+      std::error_code not_there;
+      if (next != "-" && next.find_first_of("./") == std::string::npos && !std::filesystem::exists(next, not_there) &&
+          !is_puzzle_argument(next))
+        throw UsageError("--count takes a number (alone: every solution); " + quote_word(next) +
+                         " is no number, and no file or puzzle either");
+      out.back() = "--count=0";
+    }
   }
   return out;
 }

@@ -120,6 +120,8 @@ TEST(Cli, CountWithoutANumberBeforeAFileCountsAll) {
   auto missing = run_cli("solve --count no-such-file.txt");
   EXPECT_EQ(missing.exit_code, 5) << missing.err;  // an input/output error naming the file, not a usage error
   EXPECT_NE(missing.err.find("no-such-file.txt"), std::string::npos) << missing.err;
+  // A bare word that is no file and no puzzle was a mistyped count (test_compare.cpp).
+  EXPECT_EQ(run_cli("solve --count abc no-such-file.txt").exit_code, 3);
 }
 
 TEST(Cli, FormatSwitchAndAllSolutions) {

@@ -798,6 +798,12 @@ TEST(CompareCli, RefusesMixedKindsAndRepeatedBackendsNamingThem) {
   EXPECT_EQ(spaced.exit_code, 3);
   EXPECT_EQ(spaced.err, joined.err);
   EXPECT_NE(spaced.err.find("--count must not be negative, got '-1'"), std::string::npos) << spaced.err;
+  // A count mistyped as a word that names no file is a usage error naming it, not a missing file;
+  // a file after a bare --count is still a file (every solution).
+  const auto word = run_cli("solve --count abc " + dir.path() + "b.txt");
+  EXPECT_EQ(word.exit_code, 3) << word.err;
+  EXPECT_NE(word.err.find("--count takes a number (alone: every solution); 'abc' is no number"), std::string::npos) << word.err;
+  EXPECT_EQ(run_cli("solve --count " + dir.path() + "b.txt").exit_code, 0);
 }
 
 namespace sudokit {
