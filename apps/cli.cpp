@@ -271,7 +271,10 @@ double declared_budget_scale(const SolveArgs& args) { return parse_budget(args.m
 // no file and is no puzzle is a UsageError: a mistyped count); one followed by a
 // negative number becomes `--count=-N`, so that it is refused as a negative count (as `--count=-1`
 // is) rather than read as an unknown option "-1".
-std::vector<std::string> with_optional_values(const std::vector<std::string>& args) {
+// Only for a command whose --count takes an optional value (`desc`'s): generate's needs one.
+std::vector<std::string> with_optional_values(const std::vector<std::string>& args, const po::options_description& desc) {
+  const po::option_description* count = desc.find_nothrow("count", false);
+  if (!count || count->semantic()->min_tokens() != 0) return args;
   std::vector<std::string> out;
   for (std::size_t i = 0; i < args.size(); ++i) {
     out.push_back(args[i]);
@@ -310,7 +313,7 @@ void reject_negative_counts(const po::parsed_options& parsed, const po::variable
 
 bool parse(const std::vector<std::string>& args, const po::options_description& desc,
            const po::positional_options_description& positional, po::variables_map& vm, const char* usage) {
-  const auto parsed = po::command_line_parser(with_optional_values(args)).options(desc).positional(positional).run();
+  const auto parsed = po::command_line_parser(with_optional_values(args, desc)).options(desc).positional(positional).run();
   po::store(parsed, vm);
   reject_negative_counts(parsed, vm);
   if (vm.count("help")) {

@@ -179,8 +179,8 @@ void SolveRun::puzzle(const ParsedPuzzle& p, const std::string& source, bool rep
   auto print = [&](const Grid& g) {
     auto quiet = ticker_.status().hold();  // --all prints while the search runs
     if (grids_in_puzzle_ > 0) separate();
-    ++grids_in_puzzle_;
     std::cout << writer_.text(g, format);
+    ++grids_in_puzzle_;
     separated_ = false;
     ++printed_;
   };

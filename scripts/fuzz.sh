@@ -22,12 +22,14 @@ while (($#)); do
   case $1 in
     --preset) preset="${2:?--preset needs a name: fuzz or asan}"; shift 2 ;;
     --runs) limit=(-seed=1 -runs="${2:?--runs needs a number}"); what="$2 runs"; shift 2 ;;
-    [0-9]*) limit=(-max_total_time="$1"); what="${1}s"; shift ;;
+    [1-9]*)
+      [[ $1 =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: '$1' is no number of seconds" >&2; exit 2; }
+      limit=(-max_total_time="$1"); what="${1}s"; shift ;;
     *) targets+=("$1"); shift ;;
   esac
 done
 [[ $preset == fuzz || $preset == asan ]] || { echo "fuzz: --preset is fuzz or asan, not '$preset'" >&2; exit 2; }
-for t in "${targets[@]}"; do
+for t in "${targets[@]+"${targets[@]}"}"; do
   [[ -d tests/fuzz/corpus/fuzz_$t ]] || { echo "fuzz: no target '$t' (targets: puzzle fpuzzles dlx model csv differential)" >&2; exit 2; }
 done
 [[ ${#targets[@]} -eq 0 ]] && targets=(puzzle fpuzzles dlx model csv differential)
@@ -40,6 +42,9 @@ fi
 build=build/$preset
 cmake --preset "$preset" >/dev/null
 cmake --build --preset "$preset" -j"$(nproc)" --target sudokit_fuzz_targets
+for t in "${targets[@]}"; do  # CMake's own libFuzzer test may have left them out: say so, not "finding"
+  [[ -x $build/tests/fuzz/fuzz_$t ]] || { echo "fuzz: $build/tests/fuzz/fuzz_$t was not built (see CMake's warning)" >&2; exit 1; }
+done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -120,6 +120,8 @@ TEST(Text, QuoteWordShowsWhatDoesNotPrintAndCutsLongWords) {
   // Bytes of no valid character, and the C1 control U+009B, are escaped; a character the cut
   // falls inside is kept whole.
   EXPECT_EQ(quote_word("\xff\xc3(\xc2\x9b"), "'\\xff\\xc3(\\xc2\\x9b'");
+  EXPECT_EQ(quote_word("\xed\xa0\x80\xe0\x80\xaf"), "'\\xed\\xa0\\x80\\xe0\\x80\\xaf'");  // a surrogate, an overlong '/'
+  EXPECT_EQ(quote_word("\xe2\x82\xac\xf0\x9f\x99\x82"), "'\xe2\x82\xac\xf0\x9f\x99\x82'");      // the euro sign, an emoji
   EXPECT_EQ(quote_word(std::string(39, 'a') + "\xc3\xa9" "b"), "'" + std::string(39, 'a') + "\xc3\xa9...'");
   EXPECT_EQ(counted(1, "puzzle"), "1 puzzle");
   EXPECT_EQ(counted(0, "puzzle"), "0 puzzles");

@@ -43,6 +43,10 @@ std::size_t printable_utf8(std::string_view rest) {
   for (std::size_t i = 1; i < length; ++i)
     if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
   if (lead == 0xC2 && byte(1) < 0xA0) return 0;  // U+0080-U+009F
+  // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are no characters.
+  if ((lead == 0xE0 && byte(1) < 0xA0) || (lead == 0xED && byte(1) > 0x9F) || (lead == 0xF0 && byte(1) < 0x90) ||
+      (lead == 0xF4 && byte(1) > 0x8F))
+    return 0;
   return length;
 }
 }  // namespace
