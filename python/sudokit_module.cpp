@@ -340,6 +340,7 @@ py::list backends() {
     d["options"] = info.options;
     d["max_size"] = info.max_size;
     d["classic_only"] = info.classic_only;
+    d["only_boxes"] = info.only_boxes ? py::object(py::make_tuple(info.only_boxes->first, info.only_boxes->second)) : py::object(py::none());
     if (info.rating) {
       py::dict options;
       for (const auto& [key, value] : info.rating->options) options[py::str(key)] = value;

@@ -405,6 +405,36 @@ TEST(Registry, TheDefaultIsTheFastestOfThoseThatTakeTheGrid) {
   }
 }
 
+// A backend built for one box shape (BackendInfo::only_boxes) takes those grids alone: the
+// default for 9x9 with 3x3 boxes when fastest there, never for 4x4, 6x6 or 9x9 with 1x9 boxes,
+// and its refusal says which grids it takes.
+TEST(Registry, ABackendForOneBoxShapeTakesThoseGridsAlone) {
+  BackendInfo only("only3x3", "");
+  only.speeds = {{ProblemKind::sudoku, 1, 9, 1000, ""}};
+  only.max_size = 9;
+  only.classic_only = true;
+  only.only_boxes = std::pair{3, 3};
+  BackendInfo general("general", "");
+  general.speeds = {{ProblemKind::sudoku, 1, 64, 10, ""}};
+  Registry registry;
+  const Registry::Factory none = [](const SolverOptions&) -> std::unique_ptr<Solver> { return nullptr; };
+  registry.add(only, none);
+  registry.add(general, none);
+  EXPECT_TRUE(only.takes(*Shape::make(3, 3)));
+  EXPECT_FALSE(only.takes(*Shape::make(1, 9)));
+  EXPECT_FALSE(only.takes(*Shape::make(2, 2)));
+  EXPECT_TRUE(only.takes_side(9));
+  EXPECT_FALSE(only.takes_side(4));
+  EXPECT_EQ(registry.default_for(*Shape::make(3, 3)), "only3x3");
+  EXPECT_EQ(registry.default_for(ProblemKind::sudoku, 9), "only3x3");
+  EXPECT_EQ(registry.default_for(*Shape::make(1, 9)), "general");
+  EXPECT_EQ(registry.default_for(*Shape::make(2, 3)), "general");
+  EXPECT_EQ(registry.default_for(ProblemKind::sudoku, 4), "general");
+  EXPECT_EQ(registry.names(*Shape::make(2, 2)), std::vector<std::string>{"general"});
+  EXPECT_EQ(only.refusal(*Shape::make(2, 2)), "only3x3 does not take a 4x4 grid: it takes classic 9x9 grids with 3x3 boxes");
+  EXPECT_EQ(only.refusal(*Shape::make(1, 9)), "only3x3 does not take a 9x9 (1x9 boxes) grid: it takes classic 9x9 grids with 3x3 boxes");
+}
+
 // The choices in a declared options string: "key=a|b" words only, not free values or notes.
 TEST(Registry, OptionChoicesAreTheKeyValueWordsWithAlternatives) {
   BackendInfo info("example", "");

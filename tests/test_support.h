@@ -114,7 +114,7 @@ std::string fastest_where(ProblemKind kind, int size, Wanted wanted, std::string
   double best_speed = 0;
   for (const std::string& name : registry.names(kind)) {
     const BackendInfo info = registry.info(name);
-    if ((kind == ProblemKind::sudoku && info.max_size < size) || !wanted(info)) continue;
+    if ((kind == ProblemKind::sudoku && !info.takes_side(size)) || !wanted(info)) continue;
     if (const double speed = info.speed(kind, size); best.empty() || speed > best_speed) best = name, best_speed = speed;
   }
   if (best.empty()) throw std::runtime_error("no registered backend " + std::string(what));
@@ -130,7 +130,7 @@ inline std::string fastest_but(const std::vector<std::string>& but, int size = 9
 inline std::vector<std::string> others(const std::string& but, std::size_t n, ProblemKind kind = ProblemKind::sudoku,
                                        int size = 9) {
   std::vector<std::string> out = backends_where(
-      kind, [&](const BackendInfo& i) { return i.name != but && (kind != ProblemKind::sudoku || i.max_size >= size); });
+      kind, [&](const BackendInfo& i) { return i.name != but && (kind != ProblemKind::sudoku || i.takes_side(size)); });
   if (out.size() > n) out.resize(n);
   return out;
 }

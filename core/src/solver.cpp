@@ -325,15 +325,20 @@ std::vector<std::string> Registry::names(ProblemKind kind) const {
 }
 
 std::string BackendInfo::grids() const {
+  const std::string kind = classic_only ? "classic " : "";
+  if (only_boxes) {
+    const std::string side = std::to_string(only_boxes->first * only_boxes->second);
+    return kind + side + "x" + side + " grids with " + std::to_string(only_boxes->first) + "x" +
+           std::to_string(only_boxes->second) + " boxes";
+  }
   if (!classic_only && max_size >= kMaxSize) return "every grid";
   const std::string side = std::to_string(max_size);
-  return std::string(classic_only ? "classic grids" : "grids") + (max_size < kMaxSize ? " up to " + side + "x" + side : "");
+  return kind + "grids" + (max_size < kMaxSize ? " up to " + side + "x" + side : "");
 }
 
-// "16x16", "9x9 X" (the rules' names when not classic).
+// "16x16", "9x9 X" (the rules' names when not classic), "6x6 (2x3 boxes)".
 static std::string grid_words(const Shape& shape) {
-  const std::string side = std::to_string(shape.size());
-  return side + "x" + side + (shape.rules().classic() ? "" : " " + shape.rules().names());
+  return shape.grid_name() + (shape.rules().classic() ? "" : " " + shape.rules().names());
 }
 
 std::string BackendInfo::refusal(const Shape& shape) const {
@@ -372,7 +377,7 @@ static const Registry::Entry* fastest(const std::vector<Registry::Entry>& entrie
 
 std::string Registry::default_for(ProblemKind kind, int size) const {
   const Entry* best = fastest(entries_, kind, size, [&](const BackendInfo& info) {
-    return info.takes(kind) && (kind == ProblemKind::exact_cover || size <= info.max_size);
+    return kind == ProblemKind::exact_cover ? info.exact_cover : info.takes_side(size);
   });
   if (!best) throw UsageError("no backend takes " + std::string(to_string(kind)) + (kind == ProblemKind::sudoku ? " grids of side " + std::to_string(size) : ""));
   return best->info.name;

@@ -148,10 +148,17 @@ struct BackendInfo {
   // and with classic_only none with variant rules (rules.h). compare, the bench, the tests and
   // Registry::default_for read takes() and leave a backend out of what it does not take, so a
   // new backend need not implement every size and rule to join.
+  // A backend built for one box shape alone says which in only_boxes (rows, columns of a box:
+  // {3, 3} takes 9x9 grids with 3x3 boxes and no other); takes_side() and takes() read it.
   int max_size = kMaxSize;
   bool classic_only = false;
+  std::optional<std::pair<int, int>> only_boxes;
+  bool takes_side(int size) const {
+    return sudoku && size <= max_size && (!only_boxes || size == only_boxes->first * only_boxes->second);
+  }
   bool takes(const Shape& shape) const {
-    return sudoku && shape.size() <= max_size && (!classic_only || shape.rules().classic());
+    return takes_side(shape.size()) && (!classic_only || shape.rules().classic()) &&
+           (!only_boxes || (shape.box_rows() == only_boxes->first && shape.box_cols() == only_boxes->second));
   }
   std::string grids() const;  // those grids in words: "classic grids up to 9x9", "every grid"
   // Why it does not take grids like `shape`, in the words every command reports ("sixth does not
