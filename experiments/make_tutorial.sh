@@ -53,7 +53,9 @@ field() { local backend=$1 name=$2; shift 2; stats "$backend" "$@" | tr ' ' '\n'
 cat <<'MD'
 # Tutorial: one puzzle, four methods
 
-This walks one 9x9 puzzle through sudokit's four backends and shows what each one does, with
+This walks one 9x9 puzzle through sudokit's four methods (backtracking, propagation, dancing
+links, SAT; a fifth backend, bands, is propagation again built for speed on 9x9 grids alone) and
+shows what each one does, with
 sudokit's own output (regenerate this page with `experiments/make_tutorial.sh`; the test suite
 checks that it still says what the program does). The puzzle, made
 MD
@@ -74,12 +76,12 @@ MD
 for s in $sudoku_backends; do stats "$s"; done
 echo '```'
 # The prose quotes the numbers just printed.
-bt_nodes=$(field backtrack nodes) prop_nodes=$(field propagate nodes) dlx_nodes=$(field dlx nodes) dlx_guesses=$(field dlx guesses)
+bt_nodes=$(field backtrack nodes) prop_nodes=$(field propagate nodes) bands_nodes=$(field bands nodes) dlx_nodes=$(field dlx nodes) dlx_guesses=$(field dlx guesses)
 dlx_forced=$(field dlx forced) sat_decisions=$(field sat decisions) sat_conflicts=$(field sat conflicts)
 cat <<MD
 
 Plain backtracking tries digits cell by cell and needs $bt_nodes nodes; propagation needs
-$prop_nodes; dancing links needs $dlx_nodes nodes, but only $dlx_guesses are guesses — the other $dlx_forced are forced
+$prop_nodes (bands, its bit-board twin, $bands_nodes); dancing links needs $dlx_nodes nodes, but only $dlx_guesses are guesses — the other $dlx_forced are forced
 steps, where an item had a single option left; the SAT solver decides $(plural "$sat_decisions" variable) and meets
 $(plural "$sat_conflicts" conflict). The same answer, four very different searches. \`sudokit compare\` runs them side
 by side and checks that they agree.
