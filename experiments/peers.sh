@@ -30,6 +30,9 @@
 #                                    between the two sides; each side's best is its figure
 #                                    (default 3)
 #   --pairs "P..."    [PAIRS]        which pairs (default: propagate dlx sat backtrack best)
+#   --best-of "B..."  [BEST_OF]      the backends the best pair chooses from (default: every
+#                                    Sudoku backend `sudokit solvers` lists but backtrack, whose
+#                                    pair runs on cut sets; external programs are not listed)
 #   --quick                          2 rounds (or --rounds), sets cut to 200 puzzles, one window
 #                                    a side: checks that everything runs, measures nothing
 #
@@ -42,7 +45,7 @@
 #                                  "complete" encoding (cells and units exactly-one: the extended
 #                                  encoding), one reused solver, givens as assumptions
 #   backtrack / _tdev_basic        row-major backtracking, no propagation, on both sides
-#   best      / tdoku              the fastest of propagate, dlx and sat in that round and set
+#   best      / tdoku              the fastest of the BEST_OF backends in that round and set
 #                                  (by their figures above; one not paired above is timed for
 #                                  the choice in windows of tdoku's T), timed again in windows
 #                                  alternated with tdoku's
@@ -90,6 +93,7 @@ while (( $# )); do
     --bt-limit) BT_LIMIT=$2; shift 2 ;;
     --windows) WINDOWS=$2; shift 2 ;;
     --pairs) PAIRS=$2; shift 2 ;;
+    --best-of) BEST_OF=$2; shift 2 ;;
     --quick) quick=1; shift ;;
     *) echo "peers.sh: unknown argument '$1' (-h for help)" >&2; exit 2 ;;
   esac
@@ -120,6 +124,10 @@ BENCH=$BUILD/experiments/sudokit-bench
 for _ in $(seq 60); do [[ -x $BENCH ]] && break; sleep 1; done
 [[ -x $BENCH ]] || die "no $BENCH: build sudokit first (cmake --preset release && cmake --build --preset release)"
 bench_sum=$(sha256sum "$BENCH" | cut -c1-16)
+if [[ -z ${BEST_OF:-} ]]; then
+  BEST_OF=$("$BUILD/apps/sudokit" solvers --kind sudoku | awk '/^[^ ]/ && $1 !~ /:/ && $1 != "backtrack" { print $1 }' | xargs)
+  [[ -n $BEST_OF ]] || die "no backend for the best pair: $BUILD/apps/sudokit solvers listed none"
+fi
 
 declare -A PEER_OF=([propagate]=jsolve [dlx]=kudoku [sat]=minisat_complete [backtrack]=_tdev_basic [best]=tdoku)
 for p in $PAIRS; do [[ -n ${PEER_OF[$p]:-} ]] || die "unknown pair '$p' (propagate dlx sat backtrack best)"; done
@@ -209,8 +217,8 @@ pair_run() {  # PAIR: both sides' windows, alternated, in this round's order
   f=$(file_for "$p" "$name") id=${PEER_OF[$p]}
   t=${TSEC[$id/$name]}
   if [[ $p == best ]]; then
-    b=propagate
-    for c in dlx sat; do [[ $(larger "${SK[$b]}" "${SK[$c]}") == "${SK[$b]}" ]] || b=$c; done
+    b=${BEST_OF%% *}
+    for c in $BEST_OF; do [[ $(larger "${SK[$b]}" "${SK[$c]}") == "${SK[$b]}" ]] || b=$c; done
   fi
   log "round $round/$ROUNDS, ${LABEL[$name]}: $p$([[ $p == best ]] && echo " ($b)") / $id"
   for _ in $(seq "$WINDOWS"); do
@@ -231,8 +239,8 @@ for round in $(seq "$ROUNDS"); do
     declare -A SK=()
     for p in $PAIRS; do [[ $p == best ]] || pair_run "$p"; done
     if [[ " $PAIRS " == *" best "* ]]; then
-      # the best pair compares with all three full-set backends: measure the ones not paired above
-      for b in propagate dlx sat; do
+      # the best pair compares with every BEST_OF backend: measure the ones not paired above
+      for b in $BEST_OF; do
         if [[ -z ${SK[$b]:-} ]]; then log "round $round/$ROUNDS, ${LABEL[$name]}: $b (for best)"; SK[$b]=$(sudokit_best "$b" "$work/$name.txt" "${TSEC[tdoku/$name]}"); fi
       done
       pair_run best
@@ -291,7 +299,7 @@ done
 if [[ " $PAIRS " == *" backtrack "* ]]; then
   echo
   echo "backtrack / _tdev_basic: the first $BT_LIMIT puzzles of each set, on both sides. best: the fastest"
-  echo "of propagate, dlx and sat in the round, [which, in how many rounds]."
+  echo "of $BEST_OF in the round, [which, in how many rounds]."
 fi
 echo
 echo "Per round (puzzles per second):"
