@@ -83,7 +83,7 @@ cat <<MD
 Plain backtracking tries digits cell by cell and needs $bt_nodes nodes; propagation needs
 $prop_nodes (bands, its bit-board twin, $bands_nodes); dancing links needs $dlx_nodes nodes, but only $dlx_guesses are guesses — the other $dlx_forced are forced
 steps, where an item had a single option left; the SAT solver decides $(plural "$sat_decisions" variable) and meets
-$(plural "$sat_conflicts" conflict). The same answer, four very different searches. \`sudokit compare\` runs them side
+$(plural "$sat_conflicts" conflict). The same answer, four very different methods. \`sudokit compare\` runs them side
 by side and checks that they agree.
 MD
 cat <<'MD'

@@ -125,7 +125,7 @@ for _ in $(seq 60); do [[ -x $BENCH ]] && break; sleep 1; done
 [[ -x $BENCH ]] || die "no $BENCH: build sudokit first (cmake --preset release && cmake --build --preset release)"
 bench_sum=$(sha256sum "$BENCH" | cut -c1-16)
 if [[ -z ${BEST_OF:-} ]]; then
-  BEST_OF=$("$BUILD/apps/sudokit" solvers --kind sudoku | awk '/^[^ ]/ && $1 !~ /:/ && $1 != "backtrack" { print $1 }' | xargs)
+  BEST_OF=$("$BUILD/apps/sudokit" solvers --kind sudoku --names | grep -vx -e backtrack -e 'ext:.*' | xargs)
   [[ -n $BEST_OF ]] || die "no backend for the best pair: $BUILD/apps/sudokit solvers listed none"
 fi
 

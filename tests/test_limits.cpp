@@ -123,26 +123,28 @@ TEST(Limits, EverySudokuBackendLimitedToSmallerGridsStopsOnTheLargestItTakes) {
   for (const std::string& name : registry.names(ProblemKind::sudoku)) {
     const BackendInfo info = registry.info(name);
     if (info.max_size >= kMaxSize) continue;  // the 64x64 tests above hold it
-    int box = info.only_boxes ? info.only_boxes->first : 1;
-    while (!info.only_boxes && (box + 1) * (box + 1) <= info.max_size) ++box;
-    ASSERT_GE(box, 2) << name << " takes no grid sudokit reads";
-    SCOPED_TRACE(name + " on an empty " + std::to_string(box * box) + "x" + std::to_string(box * box) + " grid");
+    int box = 1;
+    while ((box + 1) * (box + 1) <= info.max_size) ++box;
+    const ShapePtr shape = info.only_boxes ? Shape::make(info.only_boxes->first, info.only_boxes->second) : Shape::make(box, box);
+    ASSERT_TRUE(info.takes(*shape)) << name << " takes no grid sudokit reads";
+    const Grid empty(shape);
+    SCOPED_TRACE(name + " on an empty " + shape->grid_name() + " grid");
     ++limited;
     Limits nodes = count_up_to(0, 1);
     nodes.max_nodes = 30;
-    const auto by_nodes = registry.create(name)->solve(empty_grid(box), nodes);
+    const auto by_nodes = registry.create(name)->solve(empty, nodes);
     EXPECT_EQ(by_nodes.status, Status::stopped);
     EXPECT_EQ(by_nodes.stop_reason, StopReason::nodes);
     EXPECT_LE(budgeted_work(info, by_nodes.stats), allowed_work(info, nodes.max_nodes));
     Limits time = count_up_to(0, 1);
     time.max_seconds = 1;
     const auto start = std::chrono::steady_clock::now();
-    const auto by_time = registry.create(name)->solve(empty_grid(box), time);
+    const auto by_time = registry.create(name)->solve(empty, time);
     EXPECT_EQ(by_time.status, Status::stopped);
     EXPECT_EQ(by_time.stop_reason, StopReason::time);
     EXPECT_LT(seconds_since(start), 1.5 * time.max_seconds + kSlackSeconds);
   }
-  // In a build with no such backend (the shipped four take every grid) there is nothing to hold.
+  // In a build with no such backend (bands is one) there is nothing to hold.
   if (limited == 0) GTEST_SKIP() << "no backend declares a largest grid below 64x64";
 }
 

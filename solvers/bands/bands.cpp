@@ -106,15 +106,21 @@ struct State {
   void place(int d, int b, int cell) {
     const std::uint32_t bit = 1u << cell;
     open[b] &= ~bit;
-    for (int other = 0; other < kDigits; ++other)
-      if (other != d) remove(slot(other, b), bit);
     remove(slot(d, b), kTables.peers[cell]);
-    const std::uint32_t column = (1u << cell % 9) * kColumnInEveryRow;
-    remove(slot(d, (b + 1) % 3), column);
-    remove(slot(d, (b + 2) % 3), column);
+    settle(d, b, bit);
+  }
+  // Digit d placed at `cells` of band b, at most one a row: the other digits lose the cells, the
+  // other two bands their columns.
+  void settle(int d, int b, std::uint32_t cells) {
+    for (int other = 0; other < kDigits; ++other)
+      if (other != d) remove(slot(other, b), cells);
+    const std::uint32_t columns = ((cells | cells >> 9 | cells >> 18) & 511) * kColumnInEveryRow;
+    remove(slot(d, b == 0 ? 1 : 0), columns);
+    remove(slot(d, b == 2 ? 1 : 2), columns);
   }
   bool solved() const { return (open[0] | open[1] | open[2]) == 0; }
 };
+static_assert(sizeof(State) == 168, "the state a guess copies: docs/backends/bands.md gives its size");
 
 // Cells of a band with one candidate or more (one), two or more (two), three or more (three).
 struct CandidateCounts {
@@ -149,7 +155,7 @@ class Search {
       if (!digits) {  // the last alternative needs no copy
         s.place(d, b, cell);
         const bool end = run(s);
-        ++stats_.backtracks;
+        stats_.backtracks += !end;  // a search that ends here takes nothing back
         return end;
       }
       State child = s;
@@ -184,11 +190,7 @@ class Search {
         if (!fresh) continue;
         s.open[b] &= ~fresh;
         stats_.propagations += static_cast<std::uint64_t>(std::popcount(fresh));
-        for (int other = 0; other < kDigits; ++other)
-          if (other != d) s.remove(slot(other, b), fresh);
-        const std::uint32_t columns = (lone | lone >> 9 | lone >> 18) & 511;
-        s.remove(slot(d, b == 0 ? 1 : 0), columns * kColumnInEveryRow);
-        s.remove(slot(d, b == 2 ? 1 : 2), columns * kColumnInEveryRow);
+        s.settle(d, b, fresh);
       }
       if (!naked_singles(s, std::exchange(bands_due, 0))) return false;
       if (!s.changed && !stacks(s, std::exchange(digits_due, 0))) return false;
@@ -288,10 +290,6 @@ class Search {
   int last_choice_ = 0;  // 27 * band + cell of the last cell chosen anywhere in the search
 };
 
-}  // namespace
-
-namespace {
-
 // The state with the givens placed, all at once: each digit loses the cells given another digit,
 // its givens' row and box peers in their band and their columns in the other bands. Empty when
 // two givens clash (a given left without its own digit).
@@ -329,8 +327,8 @@ std::optional<State> with_givens(const Grid& puzzle) {
 
 Result BandsSolver::search(const Grid& puzzle, const Limits& limits) {
   const Shape& shape = puzzle.shape();
-  if (shape.box_rows() != 3 || shape.box_cols() != 3 || !shape.rules().classic())  // callers ask first; a library user may not
-    throw UsageError(info().refusal(shape));
+  if (shape.box_rows() != 3 || shape.box_cols() != 3 || !shape.rules().classic())  // info().takes(shape), without
+    throw UsageError(info().refusal(shape));  // building the declaration for every puzzle (callers ask first; a library user may not)
   Stats stats;
   Search search(puzzle.shape_ptr(), limits, stats);
   stats.nodes = 1;
