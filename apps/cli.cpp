@@ -11,6 +11,7 @@
 #include <sstream>
 #include <typeinfo>
 
+#include "sudokit/compare/compare.h"
 #include "sudokit/encoders/dlx_format.h"
 #include "sudokit/errors.h"
 #include "sudokit/text.h"
@@ -379,8 +380,10 @@ std::string describe(const BasicResult<Answer>& r, std::uint64_t limit, const Ba
         return "search is off: inference alone left " + std::to_string(r.stats.counter("open_cells")) +
                " cells open";
       // In the unit the backend's budget counts, as it declares: a SAT solver's conflicts.
+      // node_unit is declared plural ("nodes", "conflicts"): counted() wants the singular.
+      const std::string_view unit = std::string_view(info.node_unit).substr(0, info.node_unit.size() - info.node_unit.ends_with('s'));
       std::string s = "stopped by the " + std::string(to_string(r.stop_reason)) + " after " +
-                      std::to_string(budgeted_work(info, r.stats)) + " " + info.node_unit;
+                      counted(budgeted_work(info, r.stats), unit);
       if (r.count) s += ", " + std::to_string(r.count) + " solution(s) found";
       if (r.estimate) s += "; " + estimate_words(*r.estimate, r.stats);
       return s;
@@ -454,5 +457,12 @@ template std::string describe(const Result&, std::uint64_t, const BackendInfo&);
 template std::string describe(const CoverResult&, std::uint64_t, const BackendInfo&);
 template std::string stats_line(std::string_view, const Result&);
 template std::string stats_line(std::string_view, const CoverResult&);
+
+std::vector<std::string> named_backends(const po::variables_map& vm, const char* option, const std::string& list) {
+  std::vector<std::string> names = split_backend_list(list);
+  if (vm.count(option) && names.empty())
+    throw UsageError(std::string("--") + option + " names no backend: give NAME[,NAME...] (sudokit solvers lists them), or leave it out");
+  return names;
+}
 
 }  // namespace sudokit::cli

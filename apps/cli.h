@@ -154,6 +154,10 @@ bool parse(const std::vector<std::string>& args, const po::options_description& 
 
 // The same for a subcommand whose options `add_options` declares into `command`, and whose
 // positional arguments all go to the option `positional` (none when null): the variables, or
+// The backends a --solvers (or --solver) LIST names, split at commas; none when the option was
+// not given (the command's own choice). Given but naming none ("", ","), a usage error.
+std::vector<std::string> named_backends(const po::variables_map& vm, const char* option, const std::string& list);
+
 // nothing once --help has printed the usage.
 template <typename Command>
 std::optional<po::variables_map> parse_command(const std::vector<std::string>& args, Command& command,

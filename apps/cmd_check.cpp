@@ -1,5 +1,6 @@
 // `sudokit check`: another solver's answers verified; `sudokit decode`: a SAT model as a grid (or
 // options), verified; `sudokit check-proof`: a DRAT proof that a formula has no solution.
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -66,8 +67,10 @@ class CheckRun {
       : answers_file_(c.files[1]), deciders_(registry, c.solve.solver, backend_options(c.solve)),
         limits_(limits_of(c.solve)), outcome_(outcome) {}
   void puzzle(const ParsedPuzzle& p, const std::string& source, const AnswerEntry* entry);
+  // A puzzle of PUZZLES that could not be read (reported already): counted in the tally.
+  void unreadable_puzzle() { ++unreadable_puzzles_; }
   const std::vector<CheckRow>& rows() const { return rows_; }
-  // "N puzzles: ... correct, ... wrong, ..." and the backends that decided claims.
+  // "N puzzles: ... correct, ... wrong, ..., ... unreadable puzzles" and the backends that decided claims.
   void write_tally(std::ostream& out) const;
 
  private:
@@ -78,6 +81,7 @@ class CheckRun {
   const Limits limits_;
   Outcome& outcome_;
   std::vector<CheckRow> rows_;
+  std::size_t unreadable_puzzles_ = 0;
 };
 
 Checked CheckRun::check(const ParsedPuzzle& p, const std::string& source, const AnswerEntry* entry) {
@@ -138,9 +142,10 @@ void CheckRun::puzzle(const ParsedPuzzle& p, const std::string& source, const An
 void CheckRun::write_tally(std::ostream& out) const {
   std::map<Verdict, std::size_t> tally;
   for (const CheckRow& row : rows_) ++tally[row.verdict];
-  out << counted(rows_.size(), "puzzle") << ": " << tally[Verdict::correct] << " correct";
+  out << counted(rows_.size() + unreadable_puzzles_, "puzzle") << ": " << tally[Verdict::correct] << " correct";
   for (Verdict v : {Verdict::wrong, Verdict::refuted, Verdict::missing, Verdict::unreadable, Verdict::stopped, Verdict::failed})
     if (tally[v]) out << ", " << tally[v] << " " << v;
+  if (unreadable_puzzles_) out << ", " << counted(unreadable_puzzles_, "unreadable puzzle");
   if (!decided_by_.empty()) {
     std::string names;
     for (const auto& n : decided_by_) names += (names.empty() ? "" : ", ") + n;
@@ -186,7 +191,17 @@ int cmd_check(const std::vector<std::string>& args) {
   if (!c.csv.empty()) csv_out.emplace(c.csv);
   if (!c.json.empty()) json_out.emplace(c.json);
   std::vector<std::pair<ParsedPuzzle, std::string>> puzzles;
-  for_each_puzzle({c.files[0]}, box, rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) { puzzles.push_back({p, source}); });
+  std::size_t last = 0;  // the highest puzzle number read, readable or not
+  for_each_puzzle(
+      {c.files[0]}, box, rules, outcome,
+      [&](const ParsedPuzzle& p, const std::string& source) {
+        puzzles.push_back({p, source});
+        last = std::max(last, p.number);
+      },
+      [&](std::size_t number, const std::string&) {
+        run.unreadable_puzzle();
+        last = std::max(last, number);
+      });
   Input answers_in(c.files[1]);
   if (!answers_in.ok()) {
     outcome.raise(kIoError);
@@ -194,8 +209,6 @@ int cmd_check(const std::vector<std::string>& args) {
   }
   const std::vector<AnswerEntry> answers = read_answers(answers_in.stream(), c.files[1], box);
 
-  std::size_t last = 0;
-  for (const auto& [p, source] : puzzles) last = std::max(last, p.number);
   const std::vector<const AnswerEntry*> answer_for = answers_by_puzzle(answers, last, c, outcome);
   for (const auto& [p, source] : puzzles) run.puzzle(p, source, answer_for[p.number]);
   run.write_tally(std::cout);

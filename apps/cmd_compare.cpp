@@ -163,7 +163,7 @@ CompareOptions compare_options(CompareCommand& c, const po::variables_map& vm) {
   options.jobs = c.jobs;
   options.estimates = !c.no_estimates;
   options.stop = &stop_requested;
-  options.backends = split_backend_list(c.solvers);
+  options.backends = named_backends(vm, "solvers", c.solvers);
   return options;
 }
 
@@ -211,21 +211,26 @@ class CompareFiles {
 };
 
 // The Sudoku puzzles of the shard; a Ctrl-C while they are read stops the reading.
-std::vector<PuzzleInput> read_sudoku_puzzles(const PuzzleSource& from, Outcome& outcome) {
+// The puzzles of the shard; `unreadable` counts those of the shard that could not be read (each
+// reported already).
+std::vector<PuzzleInput> read_sudoku_puzzles(const PuzzleSource& from, Outcome& outcome, std::size_t& unreadable) {
   std::vector<PuzzleInput> puzzles;
   struct LoadStopped {};
   try {
-    for_each_puzzle(from.files, from.box, from.rules, outcome, [&](const ParsedPuzzle& p, const std::string& source) {
-      if (stop_requested) throw LoadStopped{};
-      if (from.shard.takes(p.number - 1)) puzzles.push_back({p.number, source, p.first_line, p.grid});
-    });
+    for_each_puzzle(
+        from.files, from.box, from.rules, outcome,
+        [&](const ParsedPuzzle& p, const std::string& source) {
+          if (stop_requested) throw LoadStopped{};
+          if (from.shard.takes(p.number - 1)) puzzles.push_back({p.number, source, p.first_line, p.grid});
+        },
+        [&](std::size_t number, const std::string&) { unreadable += from.shard.takes(number - 1); });
   } catch (const LoadStopped&) {
   }
   return puzzles;
 }
 
 // The exact-cover problems of the shard, one a file (none given: stdin).
-std::vector<PuzzleInput> read_xc_problems(const PuzzleSource& from, Outcome& outcome) {
+std::vector<PuzzleInput> read_xc_problems(const PuzzleSource& from, Outcome& outcome, std::size_t& unreadable) {
   std::vector<std::string> files = from.files;
   if (files.empty()) files.push_back("-");
   std::vector<PuzzleInput> problems;
@@ -234,6 +239,8 @@ std::vector<PuzzleInput> read_xc_problems(const PuzzleSource& from, Outcome& out
     if (auto problem = read_xc_file(files[f], outcome))
       problems.push_back({f + 1, files[f] == "-" ? "stdin" : files[f], 1,
                           std::make_shared<const ExactCover>(std::move(*problem))});
+    else
+      ++unreadable;
   }
   return problems;
 }
@@ -252,11 +259,16 @@ void show_progress(CompareOptions& options, StatusLine& status, std::size_t puzz
   };
 }
 
-// What a run found, on stdout after the disagreements' details: the count, the table per backend,
-// the budgets that stopped searches, and the agreed counts.
-void write_run_summary(std::ostream& out, const CompareReport& report, std::uint64_t count_limit) {
+// What a run found, on stdout after the disagreements' details: the count (the unreadable
+// problems too: "6 puzzles, 0 with a disagreement, 3 unreadable"), the table per backend, the
+// budgets that stopped searches, and the agreed counts.
+void write_run_summary(std::ostream& out, const CompareReport& report, ProblemKind kind, std::size_t unreadable,
+                       std::uint64_t count_limit) {
   if (report.disagreements > 0) out << "\n";
-  out << counted(report.puzzles, "puzzle") << ", " << report.disagreements << " with a disagreement\n\n";
+  out << counted(report.puzzles + unreadable, kind == ProblemKind::exact_cover ? "problem" : "puzzle") << ", "
+      << report.disagreements << " with a disagreement";
+  if (unreadable) out << ", " << unreadable << " unreadable";
+  out << "\n\n";
   write_summary(out, report.rows);
   write_budget_notes(out, report);
   write_count_summary(out, report, count_limit);
@@ -297,14 +309,15 @@ int cmd_compare(const std::vector<std::string>& args) {
   catch_stop_signals();
   CompareFiles files(c);
   Outcome outcome;
-  const std::vector<PuzzleInput> puzzles =
-      kind == ProblemKind::sudoku ? read_sudoku_puzzles(from, outcome) : read_xc_problems(from, outcome);
+  std::size_t unreadable = 0;
+  const std::vector<PuzzleInput> puzzles = kind == ProblemKind::sudoku ? read_sudoku_puzzles(from, outcome, unreadable)
+                                                                       : read_xc_problems(from, outcome, unreadable);
   StatusLine status;
   show_progress(options, status, puzzles.size());
 
   const CompareReport report = run_compare(registry, puzzles, options, std::cout);
   status.erase();
-  write_run_summary(std::cout, report, options.limits.solutions);
+  write_run_summary(std::cout, report, kind, unreadable, options.limits.solutions);
   // The files first: certifying takes long, and a second Ctrl-C then must not lose them.
   files.write(report.rows, outcome);
   if (c.certify && !report.stopped && !stop_requested) outcome.raise(certify_all(registry, c.certifier, puzzles, report));

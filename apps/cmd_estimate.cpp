@@ -130,7 +130,7 @@ int cmd_estimate(const std::vector<std::string>& args) {
   if (!parsed) return kOk;
   if (c.settings.probes == 0) throw UsageError("--probes: at least 1");
   const Registry registry = builtin_solvers();
-  const std::vector<std::string> named = split_backend_list(c.solvers);
+  const std::vector<std::string> named = named_backends(*parsed, "solver", c.solvers);
   SolverCache made;
   for (const std::string& text : named) {  // a bad name or option fails before any search
     const BackendSpec spec = parse_backend_spec(text, registry);

@@ -73,7 +73,7 @@ int cmd_teach(const std::vector<std::string>& args) {
   const std::string input = c.inputs.empty() ? "-" : c.inputs.front();
   const ProblemKind kind = c.kind_text.empty() ? guess_kind(input) : parse_problem_kind(c.kind_text);
   const Registry registry = builtin_solvers();
-  const std::vector<std::string> specs = split_backend_list(c.solvers);  // empty: the declared methods
+  const std::vector<std::string> specs = named_backends(*parsed, "solvers", c.solvers);  // empty: the declared methods
   Outcome outcome;
   Lesson lesson;
   if (kind == ProblemKind::exact_cover) {
@@ -98,8 +98,8 @@ int cmd_teach(const std::vector<std::string>& args) {
   for (const LessonMethod& m : lesson.methods) {
     const auto [status, nodes] = lesson.cover ? std::pair(m.cover_result.status, m.cover_result.stats.nodes)
                                               : std::pair(m.result.status, m.result.stats.nodes);
-    std::cerr << m.spec << ": " << m.steps.size() << " steps recorded" << (m.truncated ? " (the first ones)" : "")
-              << ", " << to_string(status) << ", " << nodes << " nodes\n";
+    std::cerr << m.spec << ": " << counted(m.steps.size(), "step") << " recorded" << (m.truncated ? " (the first ones)" : "")
+              << ", " << to_string(status) << ", " << counted(nodes, "node") << "\n";
   }
   return outcome.code;
 }

@@ -189,6 +189,23 @@ TEST(Cli, UsageErrors) {
   EXPECT_EQ(run_cli("solve -o colour=blue", kSeed).exit_code, 3);
   EXPECT_EQ(run_cli("frobnicate").exit_code, 3);
   EXPECT_EQ(run_cli("solve /no/such/file").exit_code, 5);
+  // A backend list given but naming none is a mistake, not "every backend".
+  for (const char* list : {"''", "','"}) {
+    const auto none = run_cli(std::string("compare --solvers ") + list, kSeed);
+    EXPECT_EQ(none.exit_code, 3) << list;
+    EXPECT_NE(none.err.find("--solvers names no backend"), std::string::npos) << none.err;
+    EXPECT_EQ(run_cli(std::string("teach -o /dev/null --solvers ") + list, kSeed).exit_code, 3) << list;
+    EXPECT_EQ(run_cli(std::string("estimate --solver ") + list, kSeed).exit_code, 3) << list;
+  }
+}
+
+// A stop line counts its unit as a count should: "after 1 node", not "after 1 nodes".
+TEST(Cli, AStopAfterOneNodeSaysNode) {
+  const std::string name = sudokit::test::fastest();
+  const std::string unit = sudokit::builtin_solvers().info(name).node_unit;  // plural: "nodes"
+  const auto r = run_cli("solve --max-nodes 1 --solver " + name, std::string(81, '.') + "\n");
+  EXPECT_NE(r.out.find("limit after 1 " + unit.substr(0, unit.size() - 1)), std::string::npos) << r.out << r.err;
+  EXPECT_EQ(r.out.find("after 1 " + unit), std::string::npos) << r.out;
 }
 
 TEST(Cli, HelpVersionAndSolverList) {

@@ -119,6 +119,22 @@ TEST(Check, AllCorrectAnswersExitZeroAndBadAnswersAreLocated) {
   std::remove(bad.c_str());
 }
 
+// A puzzle that cannot be read is reported where it is and counted in the summary: the tally
+// covers every puzzle of the file, and the answers after it stay their own puzzles'.
+TEST(Check, UnreadablePuzzlesAreCountedInTheSummary) {
+  const std::string puzzles = write_temp("some-bad.txt", kSeed1 + "\n" + kSeed1.substr(0, 40) + "x" + kSeed1.substr(41) + "\n" + kNoSolution + "\n");
+  const std::string answers = write_temp("some-bad-answers.txt", kSeed1Solution + "\nnone\nnone\n");
+  const auto r = run_cli("check " + puzzles + " " + answers);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find(puzzles + ": puzzle 2, line 2, column 41: bad character 'x'"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("3 puzzles: 2 correct, 1 unreadable puzzle"), std::string::npos) << r.out;
+  const auto compared = run_cli("compare --solvers " + test::fastest() + " " + puzzles);
+  EXPECT_EQ(compared.exit_code, 2) << compared.out << compared.err;
+  EXPECT_NE(compared.out.find("3 puzzles, 0 with a disagreement, 1 unreadable"), std::string::npos) << compared.out;
+  std::remove(puzzles.c_str());
+  std::remove(answers.c_str());
+}
+
 // `sudokit solve`'s output read back as answers: its "# puzzle N:" lines pair each grid with its
 // puzzle, where solve found no solution (its line is the answer "none") or was stopped (no grid:
 // the puzzle has no answer, and the answers after it are still their own puzzles').
@@ -177,7 +193,7 @@ TEST(Check, SolvesOutputStaysAlignedPastAnUnreadablePuzzle) {
   const std::string answers = write_temp("with-bad-answers.txt", solved.out);
   const auto r = run_cli("check " + puzzles + " " + answers);
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;  // puzzle 2 is unreadable here too
-  EXPECT_NE(r.out.find("2 puzzles: 2 correct"), std::string::npos) << solved.out << r.out;
+  EXPECT_NE(r.out.find("3 puzzles: 2 correct, 1 unreadable puzzle"), std::string::npos) << solved.out << r.out;
   // A bad '# box:' header belongs to no puzzle: the next one keeps the number, and no line is
   // written for it.
   const std::string header = write_temp("bad-header.txt", kSeed4 + "\n# box: 2y3\n" + kSeed1 + "\n");
