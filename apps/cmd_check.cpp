@@ -144,7 +144,8 @@ void CheckRun::write_tally(std::ostream& out) const {
   for (const CheckRow& row : rows_) ++tally[row.verdict];
   out << counted(rows_.size() + unreadable_puzzles_, "puzzle") << ": " << tally[Verdict::correct] << " correct";
   for (Verdict v : {Verdict::wrong, Verdict::refuted, Verdict::missing, Verdict::unreadable, Verdict::stopped, Verdict::failed})
-    if (tally[v]) out << ", " << tally[v] << " " << v;
+    if (v == Verdict::unreadable && tally[v]) out << ", " << counted(tally[v], "unreadable answer");  // not the puzzles below
+    else if (tally[v]) out << ", " << tally[v] << " " << v;
   if (unreadable_puzzles_) out << ", " << counted(unreadable_puzzles_, "unreadable puzzle");
   if (!decided_by_.empty()) {
     std::string names;

@@ -178,7 +178,7 @@ TEST(Check, ReadsSolvesOutputPairedByPuzzleNumber) {
   EXPECT_NE(o.out.find("puzzle 1 (" + three + ", line 1): missing: no answer for this puzzle"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find(odd + ": puzzle 2, line 3, column 10: a claim with no answer after it"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find(odd + " line 6: answer for puzzle 4 has no puzzle (" + three + " holds 3 puzzles)"), std::string::npos) << o.out;
-  EXPECT_NE(o.out.find("3 puzzles: 1 correct, 1 missing, 1 unreadable"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("3 puzzles: 1 correct, 1 missing, 1 unreadable answer"), std::string::npos) << o.out;
   for (const std::string& f : {puzzles, answers, by_hand, four, two, all_answers, odd, three}) std::remove(f.c_str());
 }
 

@@ -433,6 +433,9 @@ TEST(Registry, ABackendForOneBoxShapeTakesThoseGridsAlone) {
   EXPECT_EQ(registry.names(*Shape::make(2, 2)), std::vector<std::string>{"general"});
   EXPECT_EQ(only.refusal(*Shape::make(2, 2)), "only3x3 does not take a 4x4 grid: it takes classic 9x9 grids with 3x3 boxes");
   EXPECT_EQ(only.refusal(*Shape::make(1, 9)), "only3x3 does not take a 9x9 (1x9 boxes) grid: it takes classic 9x9 grids with 3x3 boxes");
+  Rules x;
+  x.diagonal_main = x.diagonal_anti = true;
+  EXPECT_EQ(only.refusal(*Shape::make(3, 3, x)), "only3x3 does not take a 9x9 x grid: it takes classic 9x9 grids with 3x3 boxes");
 }
 
 // The choices in a declared options string: "key=a|b" words only, not free values or notes.

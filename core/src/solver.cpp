@@ -345,9 +345,12 @@ std::string BackendInfo::grids() const {
   return kind + "grids" + (max_size < kMaxSize ? " up to " + side + "x" + side : "");
 }
 
-// "16x16", "9x9 X" (the rules' names when not classic), "6x6 (2x3 boxes)".
+// "16x16", "9x9 x jigsaw" (the rules when not classic: Rules::summary, in words), "6x6 (2x3 boxes)".
 static std::string grid_words(const Shape& shape) {
-  return shape.grid_name() + (shape.rules().classic() ? "" : " " + shape.rules().names());
+  if (shape.rules().classic()) return shape.grid_name();
+  std::string rules = shape.rules().summary();
+  std::replace(rules.begin(), rules.end(), '+', ' ');
+  return shape.grid_name() + " " + rules;
 }
 
 std::string BackendInfo::refusal(const Shape& shape) const {
