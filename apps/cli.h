@@ -152,13 +152,13 @@ auto observed_search(TraceOutput& trace, std::optional<Output>& tree_file, bool 
 bool parse(const std::vector<std::string>& args, const po::options_description& desc,
            const po::positional_options_description& positional, po::variables_map& vm, const char* usage);
 
-// The same for a subcommand whose options `add_options` declares into `command`, and whose
-// positional arguments all go to the option `positional` (none when null): the variables, or
 // The backends a --solvers (or --solver) LIST names, split at commas; none when the option was
 // not given (the command's own choice). Given but naming none ("", ","), a usage error.
 std::vector<std::string> named_backends(const po::variables_map& vm, const char* option, const std::string& list);
 
-// nothing once --help has printed the usage.
+// The same as parse() for a subcommand whose options `add_options` declares into `command`, and
+// whose positional arguments all go to the option `positional` (none when null): the variables,
+// or nothing once --help has printed the usage.
 template <typename Command>
 std::optional<po::variables_map> parse_command(const std::vector<std::string>& args, Command& command,
                                                void (*add_options)(po::options_description&, Command&),
