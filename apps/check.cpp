@@ -51,6 +51,13 @@ std::optional<std::pair<std::size_t, std::string>> solve_status_line(const std::
   return std::pair{number, trimmed(m[2].str())};
 }
 
+// A stop line of solve's ("stopped by the node limit after 9 nodes, 1 solution found; ...") that
+// says answers follow it. "solution(s) found" is how solve said it before 2026-12.
+bool stopped_with_solutions(const std::string& what) {
+  static const std::regex found(R"(, [0-9]+ solution(s|\(s\))? found)");
+  return std::regex_search(what, found);
+}
+
 }  // namespace
 
 std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& source, std::optional<BoxSpec> box) {
@@ -69,7 +76,7 @@ std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& sourc
       const auto& [puzzle, what] = *status;
       using Then = Event::Header::Then;
       const bool no_answer = what.rfind("no answer", 0) == 0 ||  // an error instead (unreadable, rejected, ...)
-                             (what.rfind("stopped by", 0) == 0 && what.find("solution(s) found") == std::string::npos);
+                             (what.rfind("stopped by", 0) == 0 && !stopped_with_solutions(what));
       const Then then = what.rfind("search is off", 0) == 0 ? Then::partial_grid : no_answer ? Then::nothing : Then::answer;
       const Event::Header header{puzzle, then};
       if (what == "no solution") events.push_back({number, Event::Kind::none, {}, {}, 1, "", header});

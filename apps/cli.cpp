@@ -373,7 +373,7 @@ std::string describe(const BasicResult<Answer>& r, std::uint64_t limit, const Ba
     case Status::solved: return "solved (uniqueness not checked)";
     case Status::none: return "no solution";
     case Status::multiple:
-      if (limit != 0 && r.count >= limit) return "at least " + std::to_string(r.count) + " solutions (search stopped at the limit)";
+      if (limit != 0 && r.count >= limit) return "at least " + std::to_string(r.count) + " solutions (counting stopped at " + std::to_string(limit) + ")";
       return std::to_string(r.count) + " solutions";
     case Status::stopped: {
       if (r.stop_reason == StopReason::no_search)
@@ -384,7 +384,7 @@ std::string describe(const BasicResult<Answer>& r, std::uint64_t limit, const Ba
       const std::string_view unit = std::string_view(info.node_unit).substr(0, info.node_unit.size() - info.node_unit.ends_with('s'));
       std::string s = "stopped by the " + std::string(to_string(r.stop_reason)) + " after " +
                       counted(budgeted_work(info, r.stats), unit);
-      if (r.count) s += ", " + std::to_string(r.count) + " solution(s) found";
+      if (r.count) s += ", " + counted(r.count, "solution") + " found";
       if (r.estimate) s += "; " + estimate_words(*r.estimate, r.stats);
       return s;
     }
@@ -462,6 +462,9 @@ std::vector<std::string> named_backends(const po::variables_map& vm, const char*
   std::vector<std::string> names = split_backend_list(list);
   if (vm.count(option) && names.empty())
     throw UsageError(std::string("--") + option + " names no backend: give NAME[,NAME...] (sudokit solvers lists them), or leave it out");
+  // A name left empty ("bands,", "a,,b") was one forgotten or mistyped, not one to skip.
+  if (list.starts_with(',') || list.ends_with(',') || list.find(",,") != std::string::npos)
+    throw UsageError(std::string("--") + option + " " + quote_word(list) + " leaves a name empty between its commas: give NAME[,NAME...]");
   return names;
 }
 

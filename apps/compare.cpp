@@ -25,6 +25,7 @@
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
 #include "sudokit/exact_cover.h"
+#include "sudokit/text.h"
 
 namespace sudokit {
 
@@ -269,8 +270,8 @@ std::string disagreement_text(const PuzzleInput& p, const Problem& problem, cons
   for (const auto& message : problems) out << "  " << message << "\n";
   for (std::size_t b = 0; b < results.size(); ++b) {
     const auto& r = results[b];
-    out << "  " << specs[b].label << ": " << rows[b].status << ", " << r.count << " solution(s), " << r.stats.nodes
-        << " nodes";
+    out << "  " << specs[b].label << ": " << rows[b].status << ", " << counted(r.count, "solution") << ", "
+        << counted(r.stats.nodes, "node");
     if (!r.solutions.empty()) out << ", first: " << solution_text(r.solutions.front());
     out << " [" << rows[b].verdict << "]\n";
   }

@@ -109,7 +109,7 @@ TEST(Cli, CountsWithBoxShape) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "# puzzle 1: 288 solutions");
   auto two = run_cli("solve --count 2", std::string(81, '.') + "\n");
-  EXPECT_NE(two.out.find("at least 2 solutions"), std::string::npos) << two.out;
+  EXPECT_NE(two.out.find("at least 2 solutions (counting stopped at 2)"), std::string::npos) << two.out;
 }
 
 TEST(Cli, CountWithoutANumberBeforeAFileCountsAll) {
@@ -167,6 +167,11 @@ TEST(Cli, UnsolvableAndStoppedPuzzlesExitWithOne) {
   auto stopped = run_cli("solve --count 0 --max-nodes 10", std::string(81, '.') + "\n");
   EXPECT_EQ(stopped.exit_code, 1);
   EXPECT_NE(stopped.out.find("stopped by the node limit after 10 nodes"), std::string::npos) << stopped.out;
+  // Stopped after some of the empty 4x4 grid's 288 solutions: how many, counted in words.
+  auto some = run_cli("solve --count 0 --max-nodes 60 --box 2x2", std::string(16, '0') + "\n");
+  EXPECT_EQ(some.exit_code, 1);
+  EXPECT_TRUE(std::regex_search(some.out, std::regex("stopped by the node limit after 60 nodes, ([2-9]|[1-9][0-9]+) solutions found")))
+      << some.out;
   // In the unit the backend's budget counts, as it declares (BackendInfo::node_unit): conflicts, say.
   const std::string other_unit = sudokit::test::backend_where(
       ProblemKind::sudoku, [](const sudokit::BackendInfo& i) { return i.node_unit != "nodes"; }, "counting another unit");
@@ -196,6 +201,14 @@ TEST(Cli, UsageErrors) {
     EXPECT_NE(none.err.find("--solvers names no backend"), std::string::npos) << none.err;
     EXPECT_EQ(run_cli(std::string("teach -o /dev/null --solvers ") + list, kSeed).exit_code, 3) << list;
     EXPECT_EQ(run_cli(std::string("estimate --solver ") + list, kSeed).exit_code, 3) << list;
+  }
+  // A name left empty beside real ones is a slip to point out, not one to skip silently.
+  const std::string one = sudokit::test::fastest();
+  for (const std::string& list : {one + ",", "," + one, one + ",," + one}) {
+    const auto slip = run_cli("compare --solvers '" + list + "'", kSeed);
+    EXPECT_EQ(slip.exit_code, 3) << list;
+    EXPECT_NE(slip.err.find("--solvers '" + list + "' leaves a name empty between its commas"), std::string::npos) << slip.err;
+    EXPECT_EQ(run_cli("estimate --solver '" + list + "'", kSeed).exit_code, 3) << list;
   }
 }
 

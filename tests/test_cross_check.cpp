@@ -158,6 +158,16 @@ TEST(Check, ReadsSolvesOutputPairedByPuzzleNumber) {
   EXPECT_NE(h.out.find("puzzle 2 (" + four + ", line 2): missing: no answer for this puzzle"), std::string::npos) << h.out;
   EXPECT_NE(h.out.find(by_hand + " line 7: answer for puzzle 5 has no puzzle (" + four + " holds 4 puzzles)"), std::string::npos) << h.out;
   EXPECT_NE(h.out.find("4 puzzles: 3 correct, 1 missing"), std::string::npos) << h.out;
+  // A search stopped after it found a solution: its grid follows the line (the words solve wrote
+  // before 2026-12, "solution(s) found", read the same way).
+  for (const std::string found : {"1 solution found", "2 solutions found", "1 solution(s) found"}) {
+    const std::string stopped = write_temp("stopped.txt", "# puzzle 1: stopped by the node limit after 9 nodes, " + found +
+                                                              "\n" + kSeed4Solution + "\n");
+    const std::string one = write_temp("one.txt", kSeed4 + "\n");
+    const auto st = run_cli("check " + one + " " + stopped);
+    EXPECT_EQ(st.exit_code, 0) << found << "\n" << st.out << st.err;
+    EXPECT_NE(st.out.find("1 puzzle: 1 correct"), std::string::npos) << found << "\n" << st.out;
+  }
   // solve --all writes a puzzle's line after its grids: a comment then, as before.
   const std::string two = write_temp("two.txt", kSeed4 + "\n" + kSeed1 + "\n");
   const auto all = run_cli("solve --all " + two);

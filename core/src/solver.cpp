@@ -11,6 +11,7 @@
 
 #include "sudokit/errors.h"
 #include "sudokit/format.h"
+#include "sudokit/text.h"
 #include "sudokit/verify.h"
 
 namespace sudokit {
@@ -171,12 +172,12 @@ void check_result(const Solver& solver, const Problem& problem, const Limits& li
       throw WrongAnswer(std::string(solver.name()), "what it deduced: " + fault, answer_text(*r.deduced));
   const Status expected = final_status(r.count, r.stop_reason, limits.solutions);
   if (r.status != expected)
-    wrong("it says " + std::string(to_string(r.status)) + " with " + std::to_string(r.count) + " solution(s) found" +
+    wrong("it says " + std::string(to_string(r.status)) + " with " + counted(r.count, "solution") + " found" +
           (r.stop_reason == StopReason::none ? std::string() : ", stopped by the " + std::string(to_string(r.stop_reason))) +
           ", which is " + std::string(to_string(expected)));
   const std::uint64_t kept = std::min<std::uint64_t>(r.count, limits.keep_solutions);
   if (r.solutions.size() != kept)
-    wrong("it counts " + std::to_string(r.count) + " solution(s) but returns " + std::to_string(r.solutions.size()) +
+    wrong("it counts " + counted(r.count, "solution") + " but returns " + std::to_string(r.solutions.size()) +
           " (of up to " + std::to_string(limits.keep_solutions) + " kept)");
   if (r.solutions.size() >= 2) {  // one solution counted twice would make a wrong count
     std::vector<const Answer*> sorted;
