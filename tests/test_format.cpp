@@ -58,6 +58,35 @@ TEST(Format, ReadsTheGridForm) {
   EXPECT_EQ(to_grid_text(g), kSeedGrid);  // same text back, no trailing spaces
 }
 
+// The grid form without spaces, as Project Euler and many solvers write it: n lines of n
+// characters, read as the grid form (and written back in it, with spaces).
+TEST(Format, ReadsRowsOfCharactersAsTheGridForm) {
+  std::string compact;
+  for (char c : std::string(kSeedGrid))
+    if (c != ' ') compact += c;
+  ASSERT_EQ(compact.substr(0, 10), "035469278\n");
+  auto all = read_collecting("# a comment\n" + compact + "\n" + std::string(81, '.') + "\n" + compact);
+  ASSERT_TRUE(all.errors.empty()) << all.errors[0].what();
+  ASSERT_EQ(all.puzzles.size(), 3u);
+  EXPECT_EQ(all.puzzles[0].format, Format::grid);
+  EXPECT_EQ(all.puzzles[0].first_line, 2u);
+  EXPECT_EQ(to_grid_text(all.puzzles[0].grid), kSeedGrid);
+  EXPECT_EQ(all.puzzles[1].format, Format::line);  // the line after the block is a puzzle of its own
+  EXPECT_EQ(all.puzzles[2].first_line, 13u);
+  EXPECT_EQ(all.puzzles[2].grid, all.puzzles[0].grid);
+  // Dots for blanks, and letters past 9 as in the line form: a 16x16 grid needs its box given,
+  // since a line of 16 characters alone is a 4x4 puzzle.
+  const std::string row16 = "123456789ABCDEFG";
+  std::string grid16;
+  for (int r = 0; r < 16; ++r) grid16 += (r == 0 ? row16 : std::string(16, '.')) + "\n";
+  auto big = read_collecting(grid16, BoxSpec{4, 4});
+  ASSERT_TRUE(big.errors.empty()) << big.errors[0].what();
+  ASSERT_EQ(big.puzzles.size(), 1u);
+  EXPECT_EQ(big.puzzles[0].grid.size(), 16);
+  EXPECT_EQ(big.puzzles[0].grid[15], 16);
+  EXPECT_EQ(read_collecting(grid16).puzzles.size(), 15u);  // no box: 4x4 puzzles (r1's 'G' is out of range)
+}
+
 TEST(Format, ReadsTheLineFormWithZerosOrDots) {
   const Grid a = read_one("004300209005009001070060043006002087190007400050083000600000105003508690042910300");
   const Grid b = read_one("..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..");
@@ -235,4 +264,12 @@ INSTANTIATE_TEST_SUITE_P(
                 "digit 1 is given twice in box 1: r1c1 (line 2, column 1) and r2c2 (line 2, column 11)"},
         BadCase{"repeated given in a grid column", seed_with(8, "2 5 8 3 9 4 7 6 8"), 10, 17,
                 "digit 8 is given twice"},
-        BadCase{"missing rows", std::string(kSeedGrid).substr(0, 18 * 8), 9, 18, "the grid has 8 rows (from line 2), expected 9"}));
+        BadCase{"missing rows", std::string(kSeedGrid).substr(0, 18 * 8), 9, 18, "the grid has 8 rows (from line 2), expected 9"},
+        // Rows of characters: the block ends at a line that is no such row, which is read on.
+        BadCase{"rows of characters, bad character", "003020600\n900305001\n0018x6400\n008102900\n700000008\n006708200\n"
+                "002609500\n800203009\n005010300", 4, 5, "bad character 'x'"},
+        BadCase{"rows of characters, too few", "003020600\n900305001\n001806400", 4, 10,
+                "the grid has 3 rows of 9 characters (from line 2), expected 9"},
+        BadCase{"rows of characters, repeated given", "303020600\n900305001\n001806400\n008102900\n700000008\n006708200\n"
+                "002609500\n800203009\n005010300", 2, 3, "digit 3 is given twice in row 1"},
+        BadCase{"nine characters alone", "003020600", 2, 10, "9 cells is not a puzzle size"}));

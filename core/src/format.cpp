@@ -166,6 +166,8 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
   if (box_) {
     shape = shape_for(static_cast<std::size_t>(box_->rows * box_->cols), number, line, 1);
     const auto want = static_cast<std::size_t>(shape->cells());
+    if (length != want && length == static_cast<std::size_t>(shape->size()) && starts_char_rows(length))
+      return read_char_rows(line, number, length);
     if (length != want)
       throw InputError(source_, number, line.number, length < want ? t.column + length : t.column + want,
                        std::to_string(length) + " cells, expected " + std::to_string(want) + " for a " + shape->grid_name() +
@@ -176,11 +178,12 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
     // A jigsaw map makes any side a shape; otherwise the boxes must be square, and a side of 4 or
     // more without them (6x6) is told to give --box (shape_for).
     const bool side_ok = n * n == length && n <= kMaxCharSize && (square_box(n) != 0 || current_.jigsaw_line != 0 || n >= 4);
+    if (!side_ok && starts_char_rows(length)) return read_char_rows(line, number, length);
     if (!side_ok)
       throw InputError(source_, number, line.number, t.column + length,
                        std::to_string(length) + " cells is not a puzzle size: expected n*n cells (81 for 9x9, 16 "
                        "for 4x4, 256 for 16x16), or --box RxC for other shapes" +
-                           std::string(length == 9 ? "; a grid's rows are numbers with spaces between them (1 2 3 ...)" : ""));
+                           std::string(length == 9 ? "; or a grid of 9 rows, each 9 characters or 9 numbers with spaces" : ""));
     shape = shape_for(n, number, line, 1);
   }
   for (std::size_t i = 0; i < length; ++i) {
@@ -245,6 +248,51 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
   return {std::move(grid), Format::grid, number, first.number};
 }
 
+
+bool PuzzleReader::starts_char_rows(std::size_t length) {
+  if (length < 2 || length > static_cast<std::size_t>(kMaxCharSize)) return false;
+  Line next;
+  if (!peek_line(next) || is_comment(next.text)) return false;
+  const auto words = split_words(next.text);
+  return words.size() == 1 && words.front().text.size() == length;
+}
+
+// Like the grid form, the block is taken whole first (n rows, or fewer when a line that is not
+// such a row comes first, which is left for the next puzzle), so that after an error the reader
+// stands at the next puzzle.
+ParsedPuzzle PuzzleReader::read_char_rows(const Line& first, std::size_t number, std::size_t n) {
+  std::vector<Line> rows{first};
+  for (Line line; rows.size() < n && peek_line(line);) {
+    const auto words = split_words(line.text);
+    if (words.size() != 1 || words.front().text.size() != n || is_comment(line.text)) break;
+    pending_.reset();
+    rows.push_back(line);
+  }
+  ShapePtr shape = shape_for(n, number, first, 1);
+  std::vector<std::uint8_t> values;
+  std::vector<std::pair<std::size_t, std::size_t>> pos;
+  for (const Line& row : rows) {
+    const Word word = split_words(row.text).front();
+    for (std::size_t i = 0; i < n; ++i) {
+      const char c = word.text[i];
+      const int v = char_digit(c);
+      const std::size_t column = word.column + i;
+      if (v < 0) throw InputError(source_, number, row.number, column, "bad character " + quote(c));
+      if (v > shape->size())
+        throw InputError(source_, number, row.number, column,
+                         "digit " + quote(c) + " (" + std::to_string(v) + ") out of range for a " + shape->grid_name() + " grid");
+      values.push_back(static_cast<std::uint8_t>(v));
+      pos.emplace_back(row.number, column);
+    }
+  }
+  if (rows.size() < n)
+    throw InputError(source_, number, rows.back().number, rows.back().text.size() + 1,
+                     "the grid has " + counted(rows.size(), "row") + " of " + std::to_string(n) + " characters (from line " +
+                         std::to_string(first.number) + "), expected " + std::to_string(n));
+  Grid grid(shape, std::move(values));
+  check_givens(grid, number, pos);
+  return {std::move(grid), Format::grid, number, first.number};
+}
 
 void PuzzleReader::check_givens(const Grid& grid, std::size_t puzzle,
                                 const std::vector<std::pair<std::size_t, std::size_t>>& pos) {

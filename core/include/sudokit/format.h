@@ -1,6 +1,8 @@
 // Reading and writing puzzles.
 //
 //   grid form   n lines of n whitespace-separated numbers, 0 for a blank:   "0 3 5 4 6 9 2 7 8"
+//               or, for n <= 35, n lines of n characters as the line form writes cells: "035469278"
+//               (a 16x16 grid so only with a box given: 16 characters alone are a 4x4 puzzle)
 //   line form   n*n characters on one line, blanks '0' or '.', digits 1-9 then A-Z (n <= 35);
 //               for n > 35, n*n whitespace-separated numbers on one line.
 //
@@ -114,6 +116,10 @@ class PuzzleReader {
   bool peek_line(Line& out);           // the next raw line, not consumed
   ParsedPuzzle read_line_form(const Line& line, std::size_t number);
   ParsedPuzzle read_grid_form(const Line& first, std::size_t number);
+  // The grid form written without spaces: n lines of n characters ("003020600"), read when a line
+  // of n characters is no line-form puzzle and the line after it is another such row.
+  bool starts_char_rows(std::size_t length);
+  ParsedPuzzle read_char_rows(const Line& first, std::size_t number, std::size_t n);
   ParsedPuzzle read_fpuzzles_form(const Line& first, std::size_t number);  // JSON or a link: fpuzzles.h
   ShapePtr shape_for(std::size_t n, std::size_t puzzle, const Line& line, std::size_t column);
   void check_givens(const Grid& grid, std::size_t puzzle, const std::vector<std::pair<std::size_t, std::size_t>>& pos);
