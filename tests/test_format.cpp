@@ -36,6 +36,13 @@ ReadAll read_collecting(const std::string& text, std::optional<BoxSpec> box = st
   return all;
 }
 
+// `first`, then `zeros` numbers 0, on one line with spaces between.
+std::string numbers_line(const std::string& first, int zeros) {
+  std::string line = first;
+  for (int i = 0; i < zeros; ++i) line += " 0";
+  return line;
+}
+
 std::string seed_with(std::size_t row, const std::string& replacement) {
   std::istringstream in(kSeedGrid);
   std::string out, line;
@@ -85,6 +92,18 @@ TEST(Format, ReadsRowsOfCharactersAsTheGridForm) {
   EXPECT_EQ(big.puzzles[0].grid.size(), 16);
   EXPECT_EQ(big.puzzles[0].grid[15], 16);
   EXPECT_EQ(read_collecting(grid16).puzzles.size(), 15u);  // no box: 4x4 puzzles (r1's 'G' is out of range)
+}
+
+// n*n numbers on one line are the line form at any size from 9x9 up (more numbers than a row of
+// the largest grid holds), not a grid row of 81 numbers.
+TEST(Format, ALineOfNumbersIsALineFormPuzzleFromNineByNineUp) {
+  auto all = read_collecting(numbers_line("5", 80) + "\n" + numbers_line("5", 81) + "\n");
+  ASSERT_EQ(all.puzzles.size(), 1u);
+  EXPECT_EQ(all.puzzles[0].format, Format::line);
+  EXPECT_EQ(all.puzzles[0].grid, read_one("5" + std::string(80, '.')));
+  ASSERT_EQ(all.errors.size(), 1u);
+  EXPECT_NE(std::string(all.errors[0].what()).find("82 numbers on the line; a puzzle in the line form has n*n"), std::string::npos)
+      << all.errors[0].what();
 }
 
 TEST(Format, ReadsTheLineFormWithZerosOrDots) {
@@ -259,6 +278,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"grid bad character", seed_with(1, "7 8 2 1 0 5 6 ? 9"), 3, 15, "bad character '?'"},
         BadCase{"ragged row, short", seed_with(3, "3 2 1 0 4 6 8 9"), 5, 16, "row has 8 numbers, expected 9"},
         BadCase{"ragged row, long", seed_with(3, "3 2 1 0 4 6 8 9 7 1"), 5, 19, "row has 10 numbers, expected 9"},
+        // The first row too long: a ragged row still, not a 10x10 grid that needs --box.
+        BadCase{"ragged first row", seed_with(0, "0 3 5 4 6 9 2 7 8 1"), 2, 19, "row has 10 numbers, expected 9"},
+        // 81 numbers on one line: a 9x9 puzzle in the line form, here with a number out of range.
+        BadCase{"a line of 81 numbers", numbers_line("10", 80), 2, 1, "number 10 out of range 0..9"},
         BadCase{"repeated given in a row", "11" + std::string(79, '.'), 2, 2, "r1c1 (line 2, column 1) and r1c2"},
         BadCase{"repeated given in a box", "1" + std::string(9, '.') + "1" + std::string(70, '.'), 2, 11,
                 "digit 1 is given twice in box 1: r1c1 (line 2, column 1) and r2c2 (line 2, column 11)"},

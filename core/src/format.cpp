@@ -29,8 +29,9 @@ bool is_comment(std::string_view line) {
 
 // Largest grid side written as characters; beyond it the line form uses numbers.
 constexpr int kMaxCharSize = 35;
-// A line of at least this many numbers is one puzzle in the line form (n > 35), never a grid row.
-constexpr std::size_t kMinNumericLine = 36 * 36;
+// A line of more numbers than a grid row can hold is one puzzle in the line form, of numbers: the
+// form of grids past 35x35, and of any grid written so (81 numbers for a 9x9).
+constexpr std::size_t kMinNumericLine = kMaxSize + 1;
 
 }  // namespace
 
@@ -128,7 +129,7 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
   std::vector<std::pair<std::size_t, std::size_t>> pos;
   std::vector<std::uint8_t> values;
 
-  if (tokens.size() >= kMinNumericLine) {  // n > 35: numbers
+  if (tokens.size() >= kMinNumericLine) {  // numbers
     std::size_t n = 1;
     while ((n + 1) * (n + 1) <= tokens.size()) ++n;
     if (box_) n = static_cast<std::size_t>(box_->rows * box_->cols);
@@ -204,7 +205,12 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
 
 ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number) {
   const std::size_t width = split_words(first.text).size();
-  const std::size_t n = box_ ? static_cast<std::size_t>(box_->rows * box_->cols) : width;
+  std::size_t n = box_ ? static_cast<std::size_t>(box_->rows * box_->cols) : width;
+  // A first row of a width no shape is inferred from (10 numbers), under one of a width that is
+  // (9): the first row is the ragged one, not a 10x10 grid to give --box for.
+  if (Line second; !box_ && current_.jigsaw_line == 0 && square_box(width) == 0 && peek_line(second) &&
+                   !is_blank(second.text) && !is_comment(second.text))
+    if (const std::size_t below = split_words(second.text).size(); square_box(below) != 0) n = below;
 
   // Take the whole block first (up to n rows, ending early at a blank line) so that after an
   // error the reader stands at the next puzzle.

@@ -4,7 +4,8 @@
 //               or, for n <= 35, n lines of n characters as the line form writes cells: "035469278"
 //               (a 16x16 grid so only with a box given: 16 characters alone are a 4x4 puzzle)
 //   line form   n*n characters on one line, blanks '0' or '.', digits 1-9 then A-Z (n <= 35);
-//               for n > 35, n*n whitespace-separated numbers on one line.
+//               or n*n whitespace-separated numbers on one line (the form for n > 35; any n from
+//               9x9 up, whose n*n is more numbers than a grid row holds).
 //
 // A source holds any number of puzzles: one per line, or grid blocks (optionally separated by
 // blank lines). Blank lines and lines starting with '#' are skipped. The shape is inferred when
