@@ -32,11 +32,13 @@ struct Event {
   std::size_t column = 1;
   std::string detail;  // error, or a claim that cannot be read
   // `sudokit solve`'s line about puzzle N ("# puzzle 3: no solution"), and what comes after it:
-  // N's answer (a grid, or with "no solution" the answer none), no answer (a search stopped
-  // with no solution found), or a grid that is no answer (what inference left, search off).
+  // N's answer (a grid, or with "no solution" the answer none), no answer (solve could not
+  // answer: its error is the line), no answer because its search was stopped with no solution
+  // found (the line says by what, kept in `detail`), or a grid that is no answer (what
+  // inference left, search off).
   struct Header {
     std::size_t puzzle;
-    enum class Then { answer, nothing, partial_grid } then;
+    enum class Then { answer, nothing, stopped, partial_grid } then;
   };
   std::optional<Header> header;
 };
@@ -75,13 +77,16 @@ std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& sourc
       // solution) or claims what solve proved (unique).
       const auto& [puzzle, what] = *status;
       using Then = Event::Header::Then;
-      const bool no_answer = what.rfind("no answer", 0) == 0 ||  // an error instead (unreadable, rejected, ...)
-                             (what.rfind("stopped by", 0) == 0 && !stopped_with_solutions(what));
-      const Then then = what.rfind("search is off", 0) == 0 ? Then::partial_grid : no_answer ? Then::nothing : Then::answer;
+      const bool no_answer = what.rfind("no answer", 0) == 0;  // an error instead (unreadable, rejected, ...)
+      const bool stopped = what.rfind("stopped by", 0) == 0 && !stopped_with_solutions(what);
+      const Then then = what.rfind("search is off", 0) == 0 ? Then::partial_grid
+                        : no_answer                         ? Then::nothing
+                        : stopped                           ? Then::stopped
+                                                            : Then::answer;
       const Event::Header header{puzzle, then};
       if (what == "no solution") events.push_back({number, Event::Kind::none, {}, {}, 1, "", header});
       else if (what == "1 solution (unique)") events.push_back({number, Event::Kind::claim, 1, {}, 1, "", header});
-      else events.push_back({number, Event::Kind::numbered, {}, {}, 1, "", header});
+      else events.push_back({number, Event::Kind::numbered, {}, {}, 1, stopped ? what : "", header});
       line = "#";
     } else if (t == "none") {
       events.push_back({number, Event::Kind::none, {}, {}, 1, "", {}});
@@ -137,8 +142,16 @@ std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& sourc
         claim.reset();
       }
       using Then = Event::Header::Then;
-      next = e.header->puzzle + (e.header->then == Then::answer ? 0 : 1);
+      next = e.header->puzzle + (e.header->then == Then::answer || e.header->then == Then::stopped ? 0 : 1);
       partial_grid = e.header->then == Then::partial_grid;
+      if (e.header->then == Then::stopped) {  // an entry of its own: why there is no answer
+        claim.reset();                         // a claim before it: the stop is all there is to check
+        AnswerEntry a;
+        a.line = e.line;
+        a.stopped = e.detail;
+        numbered(std::move(a));
+        continue;
+      }
     } else if (std::exchange(partial_grid, false) && e.kind == Event::Kind::grid) {
       continue;
     }
@@ -183,6 +196,11 @@ CheckRow check_answer(const ParsedPuzzle& puzzle, const std::string& source, con
     return row;
   }
   row.answer_line = entry->line;
+  if (!entry->stopped.empty()) {  // the answers' own search ran out: nothing wrong, nothing to check
+    row.verdict = Verdict::stopped;
+    row.reason = "no answer: its search was " + entry->stopped;
+    return row;
+  }
   if (!entry->error.empty()) {
     row.verdict = Verdict::unreadable;
     row.reason = entry->error;
@@ -223,9 +241,9 @@ CheckRow check_answer(const ParsedPuzzle& puzzle, const std::string& source, con
     return row;
   }
   row.verdict = Verdict::refuted;
-  const std::string found = r.count > claimed && l.solutions == r.count ? "at least " + std::to_string(r.count) : std::to_string(r.count);
+  const std::string found = (r.count > claimed && l.solutions == r.count ? "at least " : "") + counted(r.count, "solution");
   if (entry->no_solution) row.reason = "claimed no solution, but it has one" + by;
-  else row.reason = "claimed " + row.claim + ", but it has " + found + " solution" + (r.count == 1 ? "" : "s") + by;
+  else row.reason = "claimed " + row.claim + ", but it has " + found + by;
   for (const Grid& s : r.solutions)
     if (!entry->grid || !(s == entry->grid->grid)) {
       row.counterexample = to_line(s);

@@ -23,6 +23,7 @@
 #include "sudokit/errors.h"
 #include "sudokit/generate.h"
 #include "sudokit/registry.h"
+#include "sudokit/text.h"
 
 namespace sudokit::cli {
 
@@ -226,8 +227,7 @@ void write_stats(std::ostream& err, std::uint64_t number, const Grid& puzzle, co
       << report.singles_kept << " clues kept by singles from each other digit, " << report.checks << " checks"
       << (report.session ? " (uniqueness session)" : " (counting to 2)") << ", " << report.kept
       << " found another solution, " << report.stopped << " stopped"
-      << (a.defer ? ", " + std::to_string(report.deferred) + " deferred to " + std::to_string(report.rounds) +
-                        " later round" + (report.rounds == 1 ? "" : "s")
+      << (a.defer ? ", " + std::to_string(report.deferred) + " deferred to " + counted(report.rounds, "later round")
                   : std::string())
       << "; " << seconds << " s\n";
 }
@@ -464,8 +464,7 @@ int cmd_generate(const std::vector<std::string>& args) {
       write_stats(std::cerr, at.number, *puzzle, rating, report, a,
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - at.puzzle_start).count());
     if (report.stopped > 0)
-      std::cout << "# " << report.stopped << " uniqueness check" << (report.stopped == 1 ? "" : "s")
-                << " ran out of --max-nodes " << a.max_nodes << ": clues kept unproven, the puzzle may not be minimal\n";
+      std::cout << "# " << counted(report.stopped, "uniqueness check") << " ran out of --max-nodes " << a.max_nodes << ": clues kept unproven, the puzzle may not be minimal\n";
     if (a.rate) write_rating(std::cout, *puzzle, rating, by_er, rater, registry);
     check_written(std::cout, "stdout");  // flushes each puzzle: a long run stops at a full disk
   }

@@ -154,10 +154,23 @@ TEST(Check, ReadsSolvesOutputPairedByPuzzleNumber) {
                                                             "\n# puzzle 4: solved (uniqueness not checked)\n" + kSeed1Solution + "\n");
   const std::string four = write_temp("four.txt", kNoSolution + "\n" + kHard1 + "\n" + kSeed4 + "\n" + kSeed1 + "\n");
   const auto h = run_cli("check " + four + " " + by_hand);
-  EXPECT_EQ(h.exit_code, 4) << h.out << h.err;
-  EXPECT_NE(h.out.find("puzzle 2 (" + four + ", line 2): missing: no answer for this puzzle"), std::string::npos) << h.out;
+  EXPECT_EQ(h.exit_code, 2) << h.out << h.err;  // the answer past the last puzzle; puzzle 2's stop alone is 1
+  // A stopped search is no wrong answer: its own verdict, naming the stop.
+  EXPECT_NE(h.out.find("puzzle 2 (" + four + ", line 2): stopped (answer at " + by_hand +
+                       " line 2): no answer: its search was stopped by the node limit after 9 nodes"),
+            std::string::npos)
+      << h.out;
   EXPECT_NE(h.out.find(by_hand + " line 7: answer for puzzle 5 has no puzzle (" + four + " holds 4 puzzles)"), std::string::npos) << h.out;
-  EXPECT_NE(h.out.find("4 puzzles: 3 correct, 1 missing"), std::string::npos) << h.out;
+  EXPECT_NE(h.out.find("4 puzzles: 3 correct, 1 stopped"), std::string::npos) << h.out;
+  // solve's own output, stopped on the empty grid (no backend settles it at the root): check
+  // exits 1, as solve did.
+  const std::string hard = write_temp("hard.txt", std::string(81, '.') + "\n" + kSeed4 + "\n");
+  const auto limited = run_cli("solve --solver " + test::fastest() + " --max-nodes 1 " + hard);
+  ASSERT_EQ(limited.exit_code, 1) << limited.out << limited.err;
+  const std::string limited_answers = write_temp("limited.txt", limited.out);
+  const auto lc = run_cli("check " + hard + " " + limited_answers);
+  EXPECT_EQ(lc.exit_code, 1) << limited.out << lc.out << lc.err;
+  EXPECT_NE(lc.out.find("2 puzzles: 1 correct, 1 stopped"), std::string::npos) << limited.out << lc.out;
   // A search stopped after it found a solution: its grid follows the line (the words solve wrote
   // before 2026-12, "solution(s) found", read the same way).
   for (const std::string found : {"1 solution found", "2 solutions found", "1 solution(s) found"}) {

@@ -33,6 +33,7 @@ struct AnswerEntry {
   bool no_solution = false;                   // the answer "none"
   std::optional<std::uint64_t> claimed_count; // "# claim: unique" is 1
   std::string error;                          // unreadable: where and why (file, entry, line, column)
+  std::string stopped;  // no answer, as solve's `# puzzle N: stopped by ...` says: by what
 };
 
 // Reads every entry; an unreadable one is kept with its error, so that the rest still line up.
