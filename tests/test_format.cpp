@@ -81,6 +81,16 @@ TEST(Format, ReadsRowsOfCharactersAsTheGridForm) {
   EXPECT_EQ(all.puzzles[1].format, Format::line);  // the line after the block is a puzzle of its own
   EXPECT_EQ(all.puzzles[2].first_line, 13u);
   EXPECT_EQ(all.puzzles[2].grid, all.puzzles[0].grid);
+  // After a jigsaw map of side 9, nine characters are a row of the grid it maps, not a 3x3 puzzle.
+  std::string map = "# jigsaw:\n";
+  for (const char* row : {"111222333", "111222333", "111222333", "444555666", "444555666", "444555666", "777888999",
+                          "777888999", "777888999"})
+    map += std::string("# ") + row + "\n";
+  auto jigsaw = read_collecting(map + compact);
+  ASSERT_TRUE(jigsaw.errors.empty()) << jigsaw.errors[0].what();
+  ASSERT_EQ(jigsaw.puzzles.size(), 1u);
+  EXPECT_EQ(jigsaw.puzzles[0].grid.values(), all.puzzles[0].grid.values());
+  EXPECT_TRUE(jigsaw.puzzles[0].grid.shape().rules().jigsaw());
   // Dots for blanks, and letters past 9 as in the line form: a 16x16 grid needs its box given,
   // since a line of 16 characters alone is a 4x4 puzzle.
   const std::string row16 = "123456789ABCDEFG";

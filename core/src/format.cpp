@@ -179,7 +179,9 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
     // A jigsaw map makes any side a shape; otherwise the boxes must be square, and a side of 4 or
     // more without them (6x6) is told to give --box (shape_for).
     const bool side_ok = n * n == length && n <= kMaxCharSize && (square_box(n) != 0 || current_.jigsaw_line != 0 || n >= 4);
-    if (!side_ok && starts_char_rows(length)) return read_char_rows(line, number, length);
+    // A jigsaw map of this side says rows of it, not a puzzle of side 3 for 9 characters.
+    const bool map_side = current_.jigsaw_line != 0 && current_.jigsaw_width == length;
+    if ((!side_ok || map_side) && starts_char_rows(length)) return read_char_rows(line, number, length);
     if (!side_ok)
       throw InputError(source_, number, line.number, t.column + length,
                        std::to_string(length) + " cells is not a puzzle size: expected n*n cells (81 for 9x9, 16 "
