@@ -2,6 +2,7 @@
 // plain loops of the reference (lanes::scalar) compute, on random lanes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -48,6 +49,25 @@ TEST(PropagateLanes, CopyBlocksCopiesEveryByte) {
   for (std::size_t i = 0; i < from.size(); ++i) from[i] = static_cast<unsigned char>(i * 37 + 1);
   lanes::native::copy_blocks(to.data(), from.data(), from.size());
   EXPECT_EQ(to, from);
+}
+
+TEST(PropagateLanes, LaneOrAddsTheBitWhereAsked) {
+  std::mt19937 rng(32);
+  for (int round = 0; round < 2000; ++round) {
+    const int digits = round % 2 ? 16 : 9;
+    std::uint16_t a[32], b[32];
+    for (int i = 0; i < 32; ++i) a[i] = b[i] = random_mask(rng, digits);
+    const std::uint32_t which = static_cast<std::uint32_t>(rng()) & static_cast<std::uint32_t>(rng());
+    const auto digit = static_cast<std::uint16_t>(1u << (rng() % digits));
+    std::uint16_t before[32];
+    std::copy(a, a + 32, before);
+    lanes::native::lane_or(a, which, digit);
+    lanes::scalar::lane_or(b, which, digit);
+    for (int i = 0; i < 32; ++i) {
+      ASSERT_EQ(a[i], b[i]);
+      ASSERT_EQ(a[i], (which >> i & 1) ? (before[i] | digit) : before[i]);  // the reference's own check
+    }
+  }
 }
 
 // Every unit at once, on random states of up to 128 lanes, against the reference loops (and,

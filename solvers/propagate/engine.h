@@ -53,6 +53,7 @@ class Engine {
         tracked_unions_(kRules && kOneWord && settings.locked_candidates && !tables.cross_watch.empty()
                             ? static_cast<int>(tables.cross_watch.size()) : 0),
         stride_(static_cast<std::size_t>((placed_at_ + units_ + tracked_unions_ + kPerBlock - 1) / kPerBlock * kPerBlock)),
+        placed_in_lanes_(units_ <= 32 && static_cast<std::size_t>(placed_at_) + 32 <= stride_),
         peers_(tables.peers), peer_begin_(tables.peer_begin), cell_units_(tables.cell_units),
         unit_begin_(tables.unit_begin), unit_cells_(tables.unit_cells), dirty_word_(tables.dirty_word),
         dirty_bits_(tables.dirty_bits), dirty_begin_(tables.dirty_begin),
@@ -175,6 +176,7 @@ class Engine {
 
   // singles.h: placing a digit, stripping its peers, the naked and hidden singles
   bool assign(M* s, int cell, M bit);
+  void record_placed(M* placed, int cell, M bit);
   bool strip_peers_lanes(M* s, int cell, M bit);
   bool propagate(M* s);
   bool propagate_singles(M* s);
@@ -284,12 +286,16 @@ class Engine {
   const int cells_, units_;
   const M all_;
   static constexpr int kPerBlock = 32 / sizeof(M);  // masks per 32-byte block: the stride is whole blocks
+  // Whether the placed masks may be updated as one vector of 32 lanes (lanes::native::lane_or).
+  static constexpr bool kLaneOr = lanes::native::kLaneOr && std::is_same_v<M, std::uint16_t> && kOneWord;
   const int placed_at_;  // where the units' placed masks start: past the vector lanes
   // Locked candidates with at most 64 crossings keep each crossing's union in the level, after
   // the placed masks, as of the last pass over that state (0 at the root: all differ), so that a
   // pass looks only at crossings whose own or mates' unions changed since.
   const int tracked_unions_;
   const std::size_t stride_;
+  // The placed masks are updated with lane_or: at most 32 units, and their 32 lanes in the state.
+  const bool placed_in_lanes_;
   const std::vector<std::uint16_t>& peers_;
   const std::vector<int>&peer_begin_, &cell_units_, &unit_begin_, &unit_cells_;
   const std::vector<std::uint32_t>& dirty_word_;

@@ -17,6 +17,15 @@ inline constexpr bool kAllUnitsInSearch = true;
 using avx2::copy_blocks;
 using avx2::Strip32;
 
+// Adds `bit` to the masks of 32 lanes where `which` has a bit: the whole 64 bytes are loaded and
+// stored, so that the all-units scan's wide load of them is forwarded from the store (a narrow
+// store to bytes a wide load then reads cannot be forwarded, and stalls).
+inline constexpr bool kLaneOr = true;
+inline void lane_or(std::uint16_t* lanes32, std::uint32_t which, std::uint16_t bit) {
+  const __m512i v = _mm512_loadu_si512(lanes32);
+  _mm512_storeu_si512(lanes32, _mm512_or_si512(v, _mm512_maskz_set1_epi16(which, static_cast<short>(bit))));
+}
+
 class UnitScan {
  public:
   UnitScan(const std::uint16_t* state, int lanes, const std::uint16_t* slot_cell, int slots) {
