@@ -101,7 +101,42 @@ TEST(Format, ReadsRowsOfCharactersAsTheGridForm) {
   ASSERT_EQ(big.puzzles.size(), 1u);
   EXPECT_EQ(big.puzzles[0].grid.size(), 16);
   EXPECT_EQ(big.puzzles[0].grid[15], 16);
-  EXPECT_EQ(read_collecting(grid16).puzzles.size(), 15u);  // no box: 4x4 puzzles (r1's 'G' is out of range)
+  // No box: 4x4 puzzles (r1's 'G' is out of range), and the error says what --box would read.
+  const auto small = read_collecting(grid16);
+  EXPECT_EQ(small.puzzles.size(), 15u);
+  ASSERT_EQ(small.errors.size(), 1u);
+  EXPECT_NE(std::string(small.errors[0].what()).find("for rows of a 16x16 grid give --box 4x4"), std::string::npos)
+      << small.errors[0].what();
+}
+
+// Project Euler's p096_sudoku.txt: a title line ("Grid 01") before each grid, no blank lines; a
+// comment inside a block is skipped as in the spaced grid form.
+TEST(Format, RowsOfCharactersWithTitlesAndComments) {
+  std::string compact;
+  for (char c : std::string(kSeedGrid))
+    if (c != ' ') compact += c;
+  std::string with_comment = compact;
+  with_comment.insert(40, "# a note\n");  // after the fourth row
+  auto all = read_collecting("Grid 01\n" + compact + "grid 02\n" + with_comment);
+  ASSERT_TRUE(all.errors.empty()) << all.errors[0].what();
+  ASSERT_EQ(all.puzzles.size(), 2u);
+  EXPECT_EQ(all.puzzles[0].first_line, 2u);
+  EXPECT_EQ(all.puzzles[1].first_line, 12u);
+  EXPECT_EQ(all.puzzles[0].grid, all.puzzles[1].grid);
+  EXPECT_EQ(to_grid_text(all.puzzles[1].grid), kSeedGrid);
+  // Only "grid" and a number make a title: other words are still a bad puzzle.
+  EXPECT_EQ(read_collecting("Grid one\n" + compact).errors.size(), 1u);
+}
+
+// 25 characters on two lines: a 25x25 grid, since a 5x5 puzzle has no boxes to infer.
+TEST(Format, RowsOfTwentyFiveCharactersAreATwentyFiveGrid) {
+  std::string grid = "123456789ABCDEFGHIJKLMNOP\n";
+  for (int r = 1; r < 25; ++r) grid += std::string(25, '.') + "\n";
+  auto all = read_collecting(grid);
+  ASSERT_TRUE(all.errors.empty()) << all.errors[0].what();
+  ASSERT_EQ(all.puzzles.size(), 1u);
+  EXPECT_EQ(all.puzzles[0].grid.size(), 25);
+  EXPECT_EQ(all.puzzles[0].grid[24], 25);
 }
 
 // n*n numbers on one line are the line form at any size from 9x9 up (more numbers than a row of
@@ -112,7 +147,8 @@ TEST(Format, ALineOfNumbersIsALineFormPuzzleFromNineByNineUp) {
   EXPECT_EQ(all.puzzles[0].format, Format::line);
   EXPECT_EQ(all.puzzles[0].grid, read_one("5" + std::string(80, '.')));
   ASSERT_EQ(all.errors.size(), 1u);
-  EXPECT_NE(std::string(all.errors[0].what()).find("82 numbers on the line; a puzzle in the line form has n*n"), std::string::npos)
+  EXPECT_NE(std::string(all.errors[0].what()).find("82 numbers on the line; a puzzle in the line form has n*n (81 for 9x9, 100 for 10x10)"),
+            std::string::npos)
       << all.errors[0].what();
 }
 
@@ -298,7 +334,18 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"repeated given in a grid column", seed_with(8, "2 5 8 3 9 4 7 6 8"), 10, 17,
                 "digit 8 is given twice"},
         BadCase{"missing rows", std::string(kSeedGrid).substr(0, 18 * 8), 9, 18, "the grid has 8 rows (from line 2), expected 9"},
-        // Rows of characters: the block ends at a line that is no such row, which is read on.
+        // Rows of characters: the block is n lines (ending early at a blank line or a line-form
+        // puzzle), each row judged on its own, so a bad row does not shift the puzzles after it.
+        BadCase{"rows of characters, ragged row", "003020600\n900305001\n001806400\n008102900\n7000000081\n006708200\n"
+                "002609500\n800203009\n005010300", 6, 10, "row has 10 characters, expected 9"},
+        BadCase{"rows of characters, short row", "003020600\n900305001\n00180640\n008102900\n700000008\n006708200\n"
+                "002609500\n800203009\n005010300", 4, 9, "row has 8 characters, expected 9"},
+        BadCase{"rows of characters, ragged first row", "0030206001\n900305001\n001806400\n008102900\n700000008\n006708200\n"
+                "002609500\n800203009\n005010300", 2, 10, "row has 10 characters, expected 9"},
+        BadCase{"rows of characters, bad first character", "x03020600\n900305001\n001806400\n008102900\n700000008\n006708200\n"
+                "002609500\n800203009\n005010300", 2, 1, "bad character 'x'"},
+        BadCase{"rows of characters, spaces in a row", "003020600\n900305001\n001 806400\n008102900\n700000008\n006708200\n"
+                "002609500\n800203009\n005010300", 4, 5, "unexpected text after the row"},
         BadCase{"rows of characters, bad character", "003020600\n900305001\n0018x6400\n008102900\n700000008\n006708200\n"
                 "002609500\n800203009\n005010300", 4, 5, "bad character 'x'"},
         BadCase{"rows of characters, too few", "003020600\n900305001\n001806400", 4, 10,

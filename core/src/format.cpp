@@ -1,6 +1,7 @@
 #include "sudokit/format.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <istream>
@@ -26,12 +27,28 @@ bool is_comment(std::string_view line) {
   const auto first = line.find_first_not_of(kSpace);
   return first != std::string_view::npos && line[first] == '#';
 }
+// A puzzle's title as Project Euler's p096_sudoku.txt writes one before each grid ("Grid 01"):
+// the word "grid" in any case and a number, nothing else.
+bool is_title(std::string_view line) {
+  const auto words = split_words(line);
+  if (words.size() != 2 || words[0].text.size() != 4 || words[1].text.size() > 9) return false;
+  for (std::size_t i = 0; i < 4; ++i)
+    if (static_cast<char>(std::tolower(static_cast<unsigned char>(words[0].text[i]))) != "grid"[i]) return false;
+  return std::ranges::all_of(words[1].text, [](char c) { return c >= '0' && c <= '9'; });
+}
 
 // Largest grid side written as characters; beyond it the line form uses numbers.
 constexpr int kMaxCharSize = 35;
 // A line of more numbers than a grid row can hold is one puzzle in the line form, of numbers: the
 // form of grids past 35x35, and of any grid written so (81 numbers for a 9x9).
 constexpr std::size_t kMinNumericLine = kMaxSize + 1;
+
+// The side n of the largest n*n grid with at most `cells` cells.
+std::size_t side_of(std::size_t cells) {
+  std::size_t n = 1;
+  while ((n + 1) * (n + 1) <= cells) ++n;
+  return n;
+}
 
 }  // namespace
 
@@ -79,7 +96,7 @@ bool PuzzleReader::next_content_line(Line& out) {
   while (peek_line(out)) {
     pending_.reset();
     if (is_comment(out.text)) read_header(out);
-    else if (!is_blank(out.text)) return true;
+    else if (!is_blank(out.text) && !is_title(out.text)) return true;
   }
   return false;
 }
@@ -130,12 +147,14 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
   std::vector<std::uint8_t> values;
 
   if (tokens.size() >= kMinNumericLine) {  // numbers
-    std::size_t n = 1;
-    while ((n + 1) * (n + 1) <= tokens.size()) ++n;
+    std::size_t n = side_of(tokens.size());
     if (box_) n = static_cast<std::size_t>(box_->rows * box_->cols);
-    if (n * n != tokens.size())
-      throw InputError(source_, number, line.number, tokens.size() > n * n ? tokens[n * n].column : line.text.size() + 1,
-                       std::to_string(tokens.size()) + " numbers on the line; a puzzle in the line form has n*n");
+    if (n * n != tokens.size()) {
+      const auto square = [](std::size_t side) { return std::to_string(side * side) + " for " + std::to_string(side) + "x" + std::to_string(side); };
+      throw InputError(source_, number, line.number, line.text.size() + 1,
+                       std::to_string(tokens.size()) + " numbers on the line; a puzzle in the line form has n*n (" +
+                           (box_ ? square(n) : square(n) + ", " + square(n + 1)) + ")");
+    }
     ShapePtr shape = shape_for(n, number, line, 1);
     for (const Word& t : tokens) {
       int v = 0;
@@ -159,6 +178,7 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
     throw InputError(source_, number, line.number, tokens[1].column,
                      "unexpected text after the puzzle: a puzzle in the line form is one run of characters");
   const std::size_t length = t.text.size();
+  if (const std::size_t side = char_rows_side(length)) return read_char_rows(line, number, side);
   // A character that is no digit at all is named before the length is judged: counted in bytes,
   // a stray character (é is two bytes) would otherwise be blamed on the puzzle's size.
   for (std::size_t i = 0; i < length; ++i)
@@ -167,22 +187,15 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
   if (box_) {
     shape = shape_for(static_cast<std::size_t>(box_->rows * box_->cols), number, line, 1);
     const auto want = static_cast<std::size_t>(shape->cells());
-    if (length != want && length == static_cast<std::size_t>(shape->size()) && starts_char_rows(length))
-      return read_char_rows(line, number, length);
     if (length != want)
       throw InputError(source_, number, line.number, length < want ? t.column + length : t.column + want,
                        std::to_string(length) + " cells, expected " + std::to_string(want) + " for a " + shape->grid_name() +
                            " puzzle");
   } else {
-    std::size_t n = 1;
-    while ((n + 1) * (n + 1) <= length) ++n;
+    const std::size_t n = side_of(length);
     // A jigsaw map makes any side a shape; otherwise the boxes must be square, and a side of 4 or
     // more without them (6x6) is told to give --box (shape_for).
-    const bool side_ok = n * n == length && n <= kMaxCharSize && (square_box(n) != 0 || current_.jigsaw_line != 0 || n >= 4);
-    // A jigsaw map of this side says rows of it, not a puzzle of side 3 for 9 characters.
-    const bool map_side = current_.jigsaw_line != 0 && current_.jigsaw_width == length;
-    if ((!side_ok || map_side) && starts_char_rows(length)) return read_char_rows(line, number, length);
-    if (!side_ok)
+    if (!(n * n == length && n <= kMaxCharSize && (square_box(n) != 0 || current_.jigsaw_line != 0 || n >= 4)))
       throw InputError(source_, number, line.number, t.column + length,
                        std::to_string(length) + " cells is not a puzzle size: expected n*n cells (81 for 9x9, 16 "
                        "for 4x4, 256 for 16x16), or --box RxC for other shapes" +
@@ -193,10 +206,16 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
     const char c = t.text[i];
     const int v = char_digit(c);
     const std::size_t column = t.column + i;
-    if (v > shape->size())  // every character is a digit by now (the first pass)
+    if (v > shape->size()) {  // every character is a digit by now (the first pass)
+      // 16 characters are a 4x4 puzzle, or a row of a 16x16 grid that only --box says.
+      const int row_box = box_ ? 0 : square_box(length);
       throw InputError(source_, number, line.number, column,
                        "digit " + quote(c) + " (" + std::to_string(v) + ") out of range for a " +
-                           std::to_string(shape->size()) + "x" + std::to_string(shape->size()) + " grid");
+                           std::to_string(shape->size()) + "x" + std::to_string(shape->size()) + " grid" +
+                           (row_box ? "; for rows of a " + std::to_string(length) + "x" + std::to_string(length) +
+                                          " grid give --box " + std::to_string(row_box) + "x" + std::to_string(row_box)
+                                    : std::string()));
+    }
     values.push_back(static_cast<std::uint8_t>(v));
     pos.emplace_back(line.number, column);
   }
@@ -257,35 +276,60 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
 }
 
 
-bool PuzzleReader::starts_char_rows(std::size_t length) {
-  if (length < 2 || length > static_cast<std::size_t>(kMaxCharSize)) return false;
+std::size_t PuzzleReader::char_rows_side(std::size_t length) {
   Line next;
-  if (!peek_line(next) || is_comment(next.text)) return false;
+  if (!peek_line(next) || is_comment(next.text)) return 0;
   const auto words = split_words(next.text);
-  return words.size() == 1 && words.front().text.size() == length;
+  if (words.size() != 1) return 0;
+  const std::size_t below = words.front().text.size();
+  const auto rows_of = [&](std::size_t side) { return (length == side || below == side) ? side : 0; };
+  if (box_) {  // rows of the box's side, unless the line is a whole puzzle of it
+    const auto side = static_cast<std::size_t>(box_->rows * box_->cols);
+    return length == side * side ? 0 : rows_of(side);
+  }
+  // A jigsaw map of a side says rows of it, not a puzzle of side 3 for 9 characters.
+  if (current_.jigsaw_line != 0) return rows_of(current_.jigsaw_width);
+  // A line that is a whole puzzle of a side with square boxes (16 characters: 4x4) is one. Else
+  // the rows are the line's own length when the next line has it too (25 characters twice: a
+  // 25x25 grid, since a 5x5 puzzle has no boxes to infer), or the next line's when that is a side
+  // with square boxes (the first row is the ragged one).
+  const std::size_t n = side_of(length);
+  if (n * n == length && square_box(n) != 0) return 0;
+  if (below < 2 || below > static_cast<std::size_t>(kMaxCharSize)) return 0;
+  if (below == length) return length;
+  return square_box(below) != 0 ? below : 0;
 }
 
-// Like the grid form, the block is taken whole first (n rows, or fewer when a line that is not
-// such a row comes first, which is left for the next puzzle), so that after an error the reader
-// stands at the next puzzle.
+// As in the grid form, the block is taken whole first (n rows, fewer only when a blank line, a
+// line-form puzzle of the side (n*n characters) or the end comes first; comments inside it
+// skipped), so that after an error the reader stands at the next puzzle. Each row is then checked
+// on its own: its characters, its length, its digits.
 ParsedPuzzle PuzzleReader::read_char_rows(const Line& first, std::size_t number, std::size_t n) {
   std::vector<Line> rows{first};
   for (Line line; rows.size() < n && peek_line(line);) {
-    const auto words = split_words(line.text);
-    if (words.size() != 1 || words.front().text.size() != n || is_comment(line.text)) break;
+    if (const auto words = split_words(line.text); words.empty() || (words.size() == 1 && words.front().text.size() == n * n)) break;
     pending_.reset();
-    rows.push_back(line);
+    if (!is_comment(line.text)) rows.push_back(line);
   }
   ShapePtr shape = shape_for(n, number, first, 1);
   std::vector<std::uint8_t> values;
   std::vector<std::pair<std::size_t, std::size_t>> pos;
   for (const Line& row : rows) {
-    const Word word = split_words(row.text).front();
+    const auto words = split_words(row.text);
+    const Word& word = words.front();
+    for (std::size_t i = 0; i < word.text.size(); ++i)
+      if (char_digit(word.text[i]) < 0) throw InputError(source_, number, row.number, word.column + i, "bad character " + quote(word.text[i]));
+    if (words.size() > 1)
+      throw InputError(source_, number, row.number, words[1].column,
+                       "unexpected text after the row: a grid written in characters has one run of " + std::to_string(n) +
+                           " characters a row");
+    if (word.text.size() != n)
+      throw InputError(source_, number, row.number, word.text.size() > n ? word.column + n : word.column + word.text.size(),
+                       "row has " + counted(word.text.size(), "character") + ", expected " + std::to_string(n));
     for (std::size_t i = 0; i < n; ++i) {
       const char c = word.text[i];
       const int v = char_digit(c);
       const std::size_t column = word.column + i;
-      if (v < 0) throw InputError(source_, number, row.number, column, "bad character " + quote(c));
       if (v > shape->size())
         throw InputError(source_, number, row.number, column,
                          "digit " + quote(c) + " (" + std::to_string(v) + ") out of range for a " + shape->grid_name() + " grid");

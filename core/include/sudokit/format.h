@@ -117,9 +117,10 @@ class PuzzleReader {
   bool peek_line(Line& out);           // the next raw line, not consumed
   ParsedPuzzle read_line_form(const Line& line, std::size_t number);
   ParsedPuzzle read_grid_form(const Line& first, std::size_t number);
-  // The grid form written without spaces: n lines of n characters ("003020600"), read when a line
-  // of n characters is no line-form puzzle and the line after it is another such row.
-  bool starts_char_rows(std::size_t length);
+  // The grid form written without spaces: n lines of n characters ("003020600"). char_rows_side
+  // says, from a one-word line's length and the line after it, whether such rows start there, and
+  // their side (0: they do not; the line is a line-form puzzle).
+  std::size_t char_rows_side(std::size_t length);
   ParsedPuzzle read_char_rows(const Line& first, std::size_t number, std::size_t n);
   ParsedPuzzle read_fpuzzles_form(const Line& first, std::size_t number);  // JSON or a link: fpuzzles.h
   ShapePtr shape_for(std::size_t n, std::size_t puzzle, const Line& line, std::size_t column);

@@ -38,13 +38,14 @@ struct AnswerEntry {
 
 // Reads every entry; an unreadable one is kept with its error, so that the rest still line up.
 // Reads `sudokit solve`'s output as answers: its "# puzzle N: no solution" is the answer "none",
-// "# puzzle N: 1 solution (unique)" claims unique, and a puzzle with no grid after its line (a
-// search stopped) has no answer, the next answers keeping their numbers.
+// "# puzzle N: 1 solution (unique)" claims unique, "# puzzle N: stopped by ..." with no grid
+// after it (a search stopped) is an answer left stopped (AnswerEntry::stopped), and "# puzzle N:
+// no answer: ..." none at all; the next answers keep their numbers.
 std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& source, std::optional<BoxSpec> box);
 
 // One puzzle's verdict: correct, wrong (not a solution), refuted (a claim is false), missing,
-// unreadable, stopped (a limit ended the search that decides the claim) or failed (the backend
-// deciding it did).
+// unreadable, stopped (a limit ended the search that decides the claim, or the answers' own solve
+// stopped with no solution: the reason says which) or failed (the backend deciding it did).
 struct CheckRow {
   std::size_t puzzle = 0;
   std::string source;
