@@ -459,13 +459,10 @@ template std::string stats_line(std::string_view, const Result&);
 template std::string stats_line(std::string_view, const CoverResult&);
 
 std::vector<std::string> named_backends(const po::variables_map& vm, const char* option, const std::string& list) {
-  std::vector<std::string> names = split_backend_list(list);
-  if (vm.count(option) && names.empty())
-    throw UsageError(std::string("--") + option + " names no backend: give NAME[,NAME...] (sudokit solvers lists them), or leave it out");
-  // A name left empty ("bands,", "a,,b") was one forgotten or mistyped, not one to skip.
-  if (list.starts_with(',') || list.ends_with(',') || list.find(",,") != std::string::npos)
-    throw UsageError(std::string("--") + option + " " + quote_word(list) + " leaves a name empty between its commas: give NAME[,NAME...]");
-  return names;
+  const std::string what = std::string("--") + option;
+  if (vm.count(option) && list.find_first_not_of(std::string(kWhiteSpace) + ",") == std::string::npos)
+    throw UsageError(what + " names no backend: give NAME[,NAME...] (sudokit solvers lists them), or leave it out");
+  return split_backend_list(list, what);
 }
 
 }  // namespace sudokit::cli

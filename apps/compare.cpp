@@ -60,12 +60,20 @@ void require_takes(const BackendInfo& info, const std::string& spec, const Exact
   if (!info.takes(ProblemKind::exact_cover)) throw UsageError("'" + spec + "' does not solve exact-cover problems");
 }
 
-std::vector<std::string> split_backend_list(const std::string& list) {
+std::vector<std::string> split_backend_list(const std::string& list, std::string_view what) {
   std::vector<std::string> specs;
-  std::stringstream in(list);
-  for (std::string spec; std::getline(in, spec, ',');)
-    if (!spec.empty()) specs.push_back(spec);
-  return specs;
+  if (list.find_first_not_of(kWhiteSpace) == std::string::npos) return specs;
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = std::min(list.find(',', start), list.size());
+    std::string_view spec = std::string_view(list).substr(start, comma - start);
+    spec.remove_prefix(std::min(spec.size(), spec.find_first_not_of(kWhiteSpace)));
+    spec = spec.substr(0, spec.find_last_not_of(kWhiteSpace) + 1);
+    if (spec.empty())
+      throw UsageError(std::string(what) + " " + quote_word(list) + " leaves a name empty between its commas: give NAME[,NAME...]");
+    specs.emplace_back(spec);
+    if (comma == list.size()) return specs;
+    start = comma + 1;
+  }
 }
 
 BackendSpec parse_backend_spec(const std::string& text, const Registry& registry) {

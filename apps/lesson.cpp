@@ -624,7 +624,7 @@ std::string answer_lesson_request(const Registry& registry, std::string_view req
     throw UsageError(std::string("the request is not JSON: ") + e.what());
   }
   if (!request.is_object()) throw UsageError("the request is not a JSON object");
-  const std::vector<std::string> specs = split_backend_list(field<std::string>(request, "solvers", ""));
+  const std::vector<std::string> specs = split_backend_list(field<std::string>(request, "solvers", ""), "\"solvers\"");
   Limits limits;
   limits.solutions = field<std::uint64_t>(request, "count", 2);
   limits.max_nodes = std::min(field<std::uint64_t>(request, "max_nodes", 2000), budget.max_nodes);

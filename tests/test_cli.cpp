@@ -210,6 +210,14 @@ TEST(Cli, UsageErrors) {
     EXPECT_NE(slip.err.find("--solvers '" + list + "' leaves a name empty between its commas"), std::string::npos) << slip.err;
     EXPECT_EQ(run_cli("estimate --solver '" + list + "'", kSeed).exit_code, 3) << list;
   }
+  // Names are trimmed ("a, b" as typed after a comma); a name of only spaces is an empty one.
+  const std::string other = sudokit::test::fastest_but({one});
+  const auto spaced = run_cli("compare --solvers ' " + one + ", " + other + " '", kSeed);
+  EXPECT_EQ(spaced.exit_code, 0) << spaced.err;
+  EXPECT_NE(spaced.out.find(other), std::string::npos) << spaced.out;
+  const auto blank = run_cli("compare --solvers '" + one + ", '", kSeed);
+  EXPECT_EQ(blank.exit_code, 3);
+  EXPECT_NE(blank.err.find("leaves a name empty between its commas"), std::string::npos) << blank.err;
 }
 
 // A stop line counts its unit as a count should: "after 1 node", not "after 1 nodes".

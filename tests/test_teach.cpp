@@ -405,13 +405,15 @@ TEST(LessonRequest, CutsTheBudgetAndRefusesBadRequests) {
       registry, R"({"puzzle": "1.3..4....2.....", "solvers": ")" + first + "," + first + R"("})", budget));
   EXPECT_EQ(twice["methods"].size(), 1u);
   std::string nine;
-  for (int k = 0; k < 9; ++k) nine += first + ":" + "unused" + std::to_string(k) + "=1,";
+  for (int k = 0; k < 9; ++k) nine += (k ? "," : "") + first + ":" + "unused" + std::to_string(k) + "=1";
   try {
     answer_lesson_request(registry, R"({"puzzle": "1.3..4....2.....", "solvers": ")" + nine + R"("})", budget);
     ADD_FAILURE() << "nine methods accepted";
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("at most 8 methods"), std::string::npos) << e.what();
   }
+  EXPECT_THROW(answer_lesson_request(registry, R"({"puzzle": "1.3..4....2.....", "solvers": ")" + first + R"(,"})", budget),
+               UsageError);  // a name left empty
   EXPECT_THROW(answer_lesson_request(registry, "{", budget), UsageError);
   EXPECT_THROW(answer_lesson_request(registry, "[1]", budget), UsageError);
   EXPECT_THROW(answer_lesson_request(registry, R"({"puzzle": ""})", budget), UsageError);

@@ -139,8 +139,11 @@ std::vector<std::string> declared_methods(const Registry& registry, const std::v
 // `info`) does not take `puzzle` (its size or rules) or exact-cover problems at all.
 void require_takes(const BackendInfo& info, const std::string& spec, const Grid& puzzle);
 void require_takes(const BackendInfo& info, const std::string& spec, const ExactCover& problem);
-// The entries of a --solvers list, comma-separated, empty ones skipped.
-std::vector<std::string> split_backend_list(const std::string& list);
+// The entries of a --solvers list, comma-separated, each trimmed of white space ("dlx, sat").
+// Nothing but white space is no entry. Throws UsageError, naming the list as `what` says
+// ("--solvers"), when an entry is empty ("dlx,", ",dlx", "a,,b"): a name forgotten or mistyped,
+// not one to skip.
+std::vector<std::string> split_backend_list(const std::string& list, std::string_view what);
 
 struct RowColumn {
   // How the value is written. count: a whole number; seconds: a time, in microseconds; text:
