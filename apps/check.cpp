@@ -145,11 +145,15 @@ std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& sourc
       next = e.header->puzzle + (e.header->then == Then::answer || e.header->then == Then::stopped ? 0 : 1);
       partial_grid = e.header->then == Then::partial_grid;
       if (e.header->then == Then::stopped) {  // an entry of its own: why there is no answer
-        claim.reset();                         // a claim before it: the stop is all there is to check
-        AnswerEntry a;
-        a.line = e.line;
-        a.stopped = e.detail;
-        numbered(std::move(a));
+        if (claim && !claim->detail.empty()) {  // an unreadable claim: the stop goes with it, as a grid would
+          error_entry(claim->line, claim->column, claim->detail);
+        } else {  // a claim before it: the stop is all there is to check
+          AnswerEntry a;
+          a.line = e.line;
+          a.stopped = e.detail;
+          numbered(std::move(a));
+        }
+        claim.reset();
         continue;
       }
     } else if (std::exchange(partial_grid, false) && e.kind == Event::Kind::grid) {

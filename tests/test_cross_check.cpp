@@ -181,6 +181,13 @@ TEST(Check, ReadsSolvesOutputPairedByPuzzleNumber) {
     EXPECT_EQ(st.exit_code, 0) << found << "\n" << st.out << st.err;
     EXPECT_NE(st.out.find("1 puzzle: 1 correct"), std::string::npos) << found << "\n" << st.out;
   }
+  // An unreadable claim before a stop line is reported as the puzzle's entry, not dropped.
+  const std::string bad_claim = write_temp("bad-claim.txt", "# claim: uniqe\n# puzzle 1: stopped by the node limit after 9 nodes\n" +
+                                                                kSeed1Solution + "\n");
+  const auto bc = run_cli("check " + write_temp("pair.txt", kSeed4 + "\n" + kSeed1 + "\n") + " " + bad_claim);
+  EXPECT_EQ(bc.exit_code, 2) << bc.out << bc.err;
+  EXPECT_NE(bc.out.find("2 puzzles: 1 correct, 1 unreadable"), std::string::npos) << bc.out;
+  EXPECT_NE(bc.out.find("uniqe"), std::string::npos) << bc.out;
   // solve --all writes a puzzle's line after its grids: a comment then, as before.
   const std::string two = write_temp("two.txt", kSeed4 + "\n" + kSeed1 + "\n");
   const auto all = run_cli("solve --all " + two);
