@@ -138,7 +138,7 @@ std::vector<AnswerEntry> read_answers(std::istream& in, const std::string& sourc
       // About a puzzle answered already: `solve --all` writes the line after the grids. A comment.
       if (e.header->puzzle < next) continue;
       if (claim && e.header->puzzle > next) {  // the claim's puzzle has no grid
-        error_entry(claim->line, claim->column, "a claim with no answer after it");
+        error_entry(claim->line, claim->column, claim->detail.empty() ? "a claim with no answer after it" : claim->detail);
         claim.reset();
       }
       using Then = Event::Header::Then;

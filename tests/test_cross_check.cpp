@@ -188,6 +188,10 @@ TEST(Check, ReadsSolvesOutputPairedByPuzzleNumber) {
   EXPECT_EQ(bc.exit_code, 2) << bc.out << bc.err;
   EXPECT_NE(bc.out.find("2 puzzles: 1 correct, 1 unreadable"), std::string::npos) << bc.out;
   EXPECT_NE(bc.out.find("uniqe"), std::string::npos) << bc.out;
+  // Before a line about a later puzzle, the claim's own fault is named, not only that it has no answer.
+  const std::string later = write_temp("later.txt", "# claim: uniqe\n# puzzle 2: stopped by the node limit after 9 nodes\n");
+  const auto lt = run_cli("check " + write_temp("pair2.txt", kSeed4 + "\n" + kSeed1 + "\n") + " " + later);
+  EXPECT_NE(lt.out.find("not 'uniqe'"), std::string::npos) << lt.out;
   // solve --all writes a puzzle's line after its grids: a comment then, as before.
   const std::string two = write_temp("two.txt", kSeed4 + "\n" + kSeed1 + "\n");
   const auto all = run_cli("solve --all " + two);

@@ -126,6 +126,42 @@ TEST(Format, RowsOfCharactersWithTitlesAndComments) {
   EXPECT_EQ(to_grid_text(all.puzzles[1].grid), kSeedGrid);
   // Only "grid" and a number make a title: other words are still a bad puzzle.
   EXPECT_EQ(read_collecting("Grid one\n" + compact).errors.size(), 1u);
+  // A grid short of rows ends at the next title, or a header (a directive for the next puzzle),
+  // and is named as short; the puzzle after is read as written.
+  const std::string short_grid = compact.substr(0, 80);  // 8 rows
+  for (const std::string between : {"Grid 02\n", "# box: 3x3\n"}) {
+    auto cut = read_collecting("Grid 01\n" + short_grid + between + compact);
+    ASSERT_EQ(cut.errors.size(), 1u) << between;
+    EXPECT_NE(std::string(cut.errors[0].what()).find("the grid has 8 rows of 9 characters (from line 2), expected 9"),
+              std::string::npos) << cut.errors[0].what();
+    ASSERT_EQ(cut.puzzles.size(), 1u) << between;
+    EXPECT_EQ(cut.puzzles[0].number, 2u);
+    EXPECT_EQ(cut.puzzles[0].grid, all.puzzles[0].grid);
+  }
+}
+
+// A line that is no puzzle, among 16-character (4x4) puzzles, is refused alone: the puzzle after
+// it is no row of a 16x16 grid. After a jigsaw map, a line-form puzzle of its side is one, even
+// when rows of characters follow it.
+TEST(Format, ALinePuzzleBesideRowsOfCharactersStaysALinePuzzle) {
+  auto small = read_collecting("1.3..4....2.....\n1.3..4....2....\n1.3..4....2.....\n1.3..4....2.....\n");
+  ASSERT_EQ(small.errors.size(), 1u);
+  EXPECT_EQ(small.errors[0].puzzle(), 2u);
+  EXPECT_NE(std::string(small.errors[0].what()).find("15 cells is not a puzzle size"), std::string::npos) << small.errors[0].what();
+  EXPECT_EQ(small.puzzles.size(), 3u);
+  std::string compact;
+  for (char c : std::string(kSeedGrid))
+    if (c != ' ') compact += c;
+  std::string map = "# jigsaw:\n";
+  for (const char* row : {"111222333", "111222333", "111222333", "444555666", "444555666", "444555666", "777888999",
+                          "777888999", "777888999"})
+    map += std::string("# ") + row + "\n";
+  auto jigsaw = read_collecting(map + std::string(81, '.') + "\n" + compact);
+  ASSERT_TRUE(jigsaw.errors.empty()) << jigsaw.errors[0].what();
+  ASSERT_EQ(jigsaw.puzzles.size(), 2u);
+  EXPECT_TRUE(jigsaw.puzzles[0].grid.shape().rules().jigsaw());
+  EXPECT_EQ(jigsaw.puzzles[0].format, Format::line);
+  EXPECT_EQ(jigsaw.puzzles[1].format, Format::grid);
 }
 
 // 25 characters on two lines: a 25x25 grid, since a 5x5 puzzle has no boxes to infer.
@@ -338,6 +374,8 @@ INSTANTIATE_TEST_SUITE_P(
         // puzzle), each row judged on its own, so a bad row does not shift the puzzles after it.
         BadCase{"rows of characters, ragged row", "003020600\n900305001\n001806400\n008102900\n7000000081\n006708200\n"
                 "002609500\n800203009\n005010300", 6, 10, "row has 10 characters, expected 9"},
+        BadCase{"rows of characters, ragged second row", "003020600\n90030500\n001806400\n008102900\n700000008\n006708200\n"
+                "002609500\n800203009\n005010300", 3, 9, "row has 8 characters, expected 9"},
         BadCase{"rows of characters, short row", "003020600\n900305001\n00180640\n008102900\n700000008\n006708200\n"
                 "002609500\n800203009\n005010300", 4, 9, "row has 8 characters, expected 9"},
         BadCase{"rows of characters, ragged first row", "0030206001\n900305001\n001806400\n008102900\n700000008\n006708200\n"

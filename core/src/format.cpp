@@ -27,6 +27,15 @@ bool is_comment(std::string_view line) {
   const auto first = line.find_first_not_of(kSpace);
   return first != std::string_view::npos && line[first] == '#';
 }
+// Whether a comment is a header: its first or second word ends in ':' ("# jigsaw:", "# box: 2x3",
+// solve's "# puzzle 3: no solution"). Such a line belongs to what follows it.
+bool is_header(std::string_view line) {
+  if (!is_comment(line)) return false;
+  const auto words = split_words(line.substr(line.find('#') + 1));
+  for (std::size_t k = 0; k < std::min<std::size_t>(2, words.size()); ++k)
+    if (words[k].text.ends_with(':')) return true;
+  return false;
+}
 // A puzzle's title as Project Euler's p096_sudoku.txt writes one before each grid ("Grid 01"):
 // the word "grid" in any case and a number, nothing else.
 bool is_title(std::string_view line) {
@@ -36,6 +45,10 @@ bool is_title(std::string_view line) {
     if (static_cast<char>(std::tolower(static_cast<unsigned char>(words[0].text[i]))) != "grid"[i]) return false;
   return std::ranges::all_of(words[1].text, [](char c) { return c >= '0' && c <= '9'; });
 }
+// Where a grid's block of rows ends early: a blank line, a header or a title, which belong to the
+// next puzzle (a grid short of rows is then named as such, and what follows is read as written).
+// Other comments inside a block are skipped.
+bool ends_block(std::string_view line) { return is_blank(line) || is_header(line) || is_title(line); }
 
 // Largest grid side written as characters; beyond it the line form uses numbers.
 constexpr int kMaxCharSize = 35;
@@ -233,12 +246,12 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
                    !is_blank(second.text) && !is_comment(second.text))
     if (const std::size_t below = split_words(second.text).size(); square_box(below) != 0) n = below;
 
-  // Take the whole block first (up to n rows, ending early at a blank line) so that after an
-  // error the reader stands at the next puzzle.
+  // Take the whole block first (up to n rows, ending early at a blank line, a header or a title:
+  // ends_block) so that after an error the reader stands at the next puzzle.
   std::vector<Line> rows{first};
   Line line;
   while (rows.size() < n && peek_line(line)) {
-    if (is_blank(line.text)) break;
+    if (ends_block(line.text)) break;
     pending_.reset();
     if (!is_comment(line.text)) rows.push_back(line);
   }
@@ -277,37 +290,43 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
 
 
 std::size_t PuzzleReader::char_rows_side(std::size_t length) {
+  // Whether `cells` characters are a whole line-form puzzle here: of the box's side, the jigsaw
+  // map's, or of a side with square boxes (16 characters: a 4x4 puzzle, never a 16x16 row).
+  const auto whole_puzzle = [&](std::size_t cells) {
+    const std::size_t n = side_of(cells);
+    if (n * n != cells) return false;
+    if (box_) return n == static_cast<std::size_t>(box_->rows * box_->cols);
+    if (current_.jigsaw_line != 0) return n == current_.jigsaw_width;
+    return square_box(n) != 0;
+  };
+  if (whole_puzzle(length)) return 0;
   Line next;
   if (!peek_line(next) || is_comment(next.text)) return 0;
   const auto words = split_words(next.text);
-  if (words.size() != 1) return 0;
+  if (words.size() != 1 || whole_puzzle(words.front().text.size())) return 0;  // the next line is a puzzle of its own
   const std::size_t below = words.front().text.size();
   const auto rows_of = [&](std::size_t side) { return (length == side || below == side) ? side : 0; };
-  if (box_) {  // rows of the box's side, unless the line is a whole puzzle of it
-    const auto side = static_cast<std::size_t>(box_->rows * box_->cols);
-    return length == side * side ? 0 : rows_of(side);
-  }
+  if (box_) return rows_of(static_cast<std::size_t>(box_->rows * box_->cols));
   // A jigsaw map of a side says rows of it, not a puzzle of side 3 for 9 characters.
   if (current_.jigsaw_line != 0) return rows_of(current_.jigsaw_width);
-  // A line that is a whole puzzle of a side with square boxes (16 characters: 4x4) is one. Else
-  // the rows are the line's own length when the next line has it too (25 characters twice: a
-  // 25x25 grid, since a 5x5 puzzle has no boxes to infer), or the next line's when that is a side
-  // with square boxes (the first row is the ragged one).
-  const std::size_t n = side_of(length);
-  if (n * n == length && square_box(n) != 0) return 0;
+  // Rows of the line's own length when the next line has it too (25 characters twice: a 25x25
+  // grid, since a 5x5 puzzle has no boxes to infer) or when it is a side with square boxes (the
+  // second row is the ragged one); else of the next line's length when that is such a side (the
+  // first row is the ragged one).
   if (below < 2 || below > static_cast<std::size_t>(kMaxCharSize)) return 0;
-  if (below == length) return length;
+  if (below == length || square_box(length) != 0) return length;
   return square_box(below) != 0 ? below : 0;
 }
 
-// As in the grid form, the block is taken whole first (n rows, fewer only when a blank line, a
-// line-form puzzle of the side (n*n characters) or the end comes first; comments inside it
+// As in the grid form, the block is taken whole first (n rows, fewer only when ends_block, a
+// line-form puzzle of the side (n*n characters) or the end comes first; other comments inside it
 // skipped), so that after an error the reader stands at the next puzzle. Each row is then checked
 // on its own: its characters, its length, its digits.
 ParsedPuzzle PuzzleReader::read_char_rows(const Line& first, std::size_t number, std::size_t n) {
   std::vector<Line> rows{first};
   for (Line line; rows.size() < n && peek_line(line);) {
-    if (const auto words = split_words(line.text); words.empty() || (words.size() == 1 && words.front().text.size() == n * n)) break;
+    if (ends_block(line.text)) break;
+    if (const auto words = split_words(line.text); words.size() == 1 && words.front().text.size() == n * n) break;
     pending_.reset();
     if (!is_comment(line.text)) rows.push_back(line);
   }

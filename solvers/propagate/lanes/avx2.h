@@ -5,10 +5,10 @@
 
 #include <immintrin.h>
 
-#include <bit>
-
 #include <cstddef>
 #include <cstdint>
+
+#include "scalar.h"
 
 namespace sudokit::lanes::avx2 {
 
@@ -19,11 +19,9 @@ inline constexpr bool kPeerStrip = true;
 // few: 0.85x on top1465 and the hard set (AMD Zen 3, A/B, 5 rounds, the same nodes).
 inline constexpr bool kAllUnits = true;
 inline constexpr bool kAllUnitsInSearch = false;
-// Whether lane_or() is worth calling (one vector operation) rather than a loop over the lanes.
+// AVX2 has no 16-bit lane masks: the reference's loop (scalar.h), not worth calling.
 inline constexpr bool kLaneOr = false;
-inline void lane_or(std::uint16_t* lanes32, std::uint32_t which, std::uint16_t bit) {
-  for (; which; which &= which - 1) lanes32[std::countr_zero(which)] |= bit;
-}
+using scalar::lane_or;
 
 class Strip32 {
  public:

@@ -22,7 +22,7 @@ inline constexpr bool kPeerStrip = false;
 // permutes, AVX2's gathers); elsewhere the search rescans the units that changed.
 inline constexpr bool kAllUnits = false;
 inline constexpr bool kAllUnitsInSearch = false;
-// Whether lane_or() is worth calling (one vector operation) rather than a loop over the lanes.
+// Whether lane_or() is worth calling (one vector operation, avx512.h) rather than a loop over the lanes.
 inline constexpr bool kLaneOr = false;
 inline void lane_or(std::uint16_t* lanes32, std::uint32_t which, std::uint16_t bit) {
   for (; which; which &= which - 1) lanes32[std::countr_zero(which)] |= bit;
