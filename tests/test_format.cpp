@@ -50,6 +50,15 @@ std::string seed_with(std::size_t row, const std::string& replacement) {
   return out;
 }
 
+// Project Euler's first grid in rows of characters, one row replaced.
+std::string euler_with(std::size_t row, const std::string& replacement) {
+  const char* rows[] = {"003020600", "900305001", "001806400", "008102900", "700000008",
+                        "006708200", "002609500", "800203009", "005010300"};
+  std::string out;
+  for (std::size_t r = 0; r < 9; ++r) out += (r == row ? replacement : std::string(rows[r])) + (r < 8 ? "\n" : "");
+  return out;
+}
+
 }  // namespace
 
 TEST(Format, ReadsTheGridForm) {
@@ -370,24 +379,16 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"repeated given in a grid column", seed_with(8, "2 5 8 3 9 4 7 6 8"), 10, 17,
                 "digit 8 is given twice"},
         BadCase{"missing rows", std::string(kSeedGrid).substr(0, 18 * 8), 9, 18, "the grid has 8 rows (from line 2), expected 9"},
-        // Rows of characters: the block is n lines (ending early at a blank line or a line-form
+        // Rows of characters: the block is n lines (ending early at a blank line, a header, a title or a line-form
         // puzzle), each row judged on its own, so a bad row does not shift the puzzles after it.
-        BadCase{"rows of characters, ragged row", "003020600\n900305001\n001806400\n008102900\n7000000081\n006708200\n"
-                "002609500\n800203009\n005010300", 6, 10, "row has 10 characters, expected 9"},
-        BadCase{"rows of characters, ragged second row", "003020600\n90030500\n001806400\n008102900\n700000008\n006708200\n"
-                "002609500\n800203009\n005010300", 3, 9, "row has 8 characters, expected 9"},
-        BadCase{"rows of characters, short row", "003020600\n900305001\n00180640\n008102900\n700000008\n006708200\n"
-                "002609500\n800203009\n005010300", 4, 9, "row has 8 characters, expected 9"},
-        BadCase{"rows of characters, ragged first row", "0030206001\n900305001\n001806400\n008102900\n700000008\n006708200\n"
-                "002609500\n800203009\n005010300", 2, 10, "row has 10 characters, expected 9"},
-        BadCase{"rows of characters, bad first character", "x03020600\n900305001\n001806400\n008102900\n700000008\n006708200\n"
-                "002609500\n800203009\n005010300", 2, 1, "bad character 'x'"},
-        BadCase{"rows of characters, spaces in a row", "003020600\n900305001\n001 806400\n008102900\n700000008\n006708200\n"
-                "002609500\n800203009\n005010300", 4, 5, "unexpected text after the row"},
-        BadCase{"rows of characters, bad character", "003020600\n900305001\n0018x6400\n008102900\n700000008\n006708200\n"
-                "002609500\n800203009\n005010300", 4, 5, "bad character 'x'"},
+        BadCase{"rows of characters, ragged row", euler_with(4, "7000000081"), 6, 10, "row has 10 characters, expected 9"},
+        BadCase{"rows of characters, ragged second row", euler_with(1, "90030500"), 3, 9, "row has 8 characters, expected 9"},
+        BadCase{"rows of characters, short row", euler_with(2, "00180640"), 4, 9, "row has 8 characters, expected 9"},
+        BadCase{"rows of characters, ragged first row", euler_with(0, "0030206001"), 2, 10, "row has 10 characters, expected 9"},
+        BadCase{"rows of characters, bad first character", euler_with(0, "x03020600"), 2, 1, "bad character 'x'"},
+        BadCase{"rows of characters, spaces in a row", euler_with(2, "001 806400"), 4, 5, "unexpected text after the row"},
+        BadCase{"rows of characters, bad character", euler_with(2, "0018x6400"), 4, 5, "bad character 'x'"},
         BadCase{"rows of characters, too few", "003020600\n900305001\n001806400", 4, 10,
                 "the grid has 3 rows of 9 characters (from line 2), expected 9"},
-        BadCase{"rows of characters, repeated given", "303020600\n900305001\n001806400\n008102900\n700000008\n006708200\n"
-                "002609500\n800203009\n005010300", 2, 3, "digit 3 is given twice in row 1"},
+        BadCase{"rows of characters, repeated given", euler_with(0, "303020600"), 2, 3, "digit 3 is given twice in row 1"},
         BadCase{"nine characters alone", "003020600", 2, 10, "9 cells is not a puzzle size"}));
