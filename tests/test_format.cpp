@@ -379,8 +379,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"repeated given in a grid column", seed_with(8, "2 5 8 3 9 4 7 6 8"), 10, 17,
                 "digit 8 is given twice"},
         BadCase{"missing rows", std::string(kSeedGrid).substr(0, 18 * 8), 9, 18, "the grid has 8 rows (from line 2), expected 9"},
-        // Rows of characters: the block is n lines (ending early at a blank line, a header, a title or a line-form
-        // puzzle), each row judged on its own, so a bad row does not shift the puzzles after it.
+        // Rows of characters: the block is n lines (ending early at a blank line, a header, a
+        // title or a line-form puzzle), each row judged on its own, so a bad row does not shift
+        // the puzzles after it.
         BadCase{"rows of characters, ragged row", euler_with(4, "7000000081"), 6, 10, "row has 10 characters, expected 9"},
         BadCase{"rows of characters, ragged second row", euler_with(1, "90030500"), 3, 9, "row has 8 characters, expected 9"},
         BadCase{"rows of characters, short row", euler_with(2, "00180640"), 4, 9, "row has 8 characters, expected 9"},
