@@ -367,6 +367,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"digit out of range", "A" + std::string(80, '.'), 2, 1, "out of range"},
         BadCase{"grid number out of range", seed_with(2, "0 6 0 2 7 8 1 13 5"), 4, 15, "number '13' out of range"},
         BadCase{"grid bad character", seed_with(1, "7 8 2 1 0 5 6 ? 9"), 3, 15, "bad character '?'"},
+        BadCase{"grid bad character in the first row", seed_with(0, "0 3 5 4 6 9 2 ? 8"), 2, 15, "bad character '?'"},
+        // Two words are no grid row when the next line is a puzzle of its own: that puzzle is read.
+        BadCase{"a line of two words", "by me", 2, 1, "bad character 'b'"},
         BadCase{"ragged row, short", seed_with(3, "3 2 1 0 4 6 8 9"), 5, 16, "row has 8 numbers, expected 9"},
         BadCase{"ragged row, long", seed_with(3, "3 2 1 0 4 6 8 9 7 1"), 5, 19, "row has 10 numbers, expected 9"},
         // The first row too long: a ragged row still, not a 10x10 grid that needs --box.

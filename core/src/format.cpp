@@ -246,6 +246,20 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
                    !is_blank(second.text) && !is_comment(second.text))
     if (const std::size_t below = split_words(second.text).size(); square_box(below) != 0) n = below;
 
+  auto check_characters = [&](const Line& row, const std::vector<Word>& tokens) {
+    for (const Word& t : tokens)
+      for (std::size_t i = 0; t.text != "." && i < t.text.size(); ++i)
+        if (t.text[i] < '0' || t.text[i] > '9')
+          throw InputError(source_, number, row.number, t.column + i, "bad character " + quote(t.text[i]));
+  };
+  // A first row whose next line is no row of its width is judged alone, before its width makes a
+  // grid of the lines after it: a line of words ("by me") or of a width no grid has is a bad
+  // puzzle of one line, and the puzzle on the next line is read on.
+  if (Line second; !(peek_line(second) && !ends_block(second.text) && split_words(second.text).size() == n)) {
+    check_characters(first, split_words(first.text));
+    shape_for(n, number, first, 1);
+  }
+
   // Take the whole block first (up to n rows, ending early at a blank line, a header or a title:
   // ends_block) so that after an error the reader stands at the next puzzle.
   std::vector<Line> rows{first};
@@ -264,12 +278,10 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
     if (tokens.size() != n)
       throw InputError(source_, number, row.number, tokens.size() > n ? tokens[n].column : row.text.size() + 1,
                        "row has " + std::to_string(tokens.size()) + " numbers, expected " + std::to_string(n));
+    check_characters(row, tokens);
     for (const Word& t : tokens) {
       int v = 0;
       if (t.text != ".") {
-        for (std::size_t i = 0; i < t.text.size(); ++i)
-          if (t.text[i] < '0' || t.text[i] > '9')
-            throw InputError(source_, number, row.number, t.column + i, "bad character " + quote(t.text[i]));
         std::from_chars(t.text.data(), t.text.data() + t.text.size(), v);
         if (t.text.size() > 3 || v > shape->size())
           throw InputError(source_, number, row.number, t.column,
