@@ -39,6 +39,9 @@ bool is_header(std::string_view line) {
 // A puzzle's title as Project Euler's p096_sudoku.txt writes one before each grid ("Grid 01"):
 // the word "grid" in any case and a number, nothing else.
 bool is_title(std::string_view line) {
+  // Asked of every content line: only one that starts with the letter is split into words.
+  const auto first = line.find_first_not_of(kSpace);
+  if (first == std::string_view::npos || (line[first] != 'g' && line[first] != 'G')) return false;
   const auto words = split_words(line);
   if (words.size() != 2 || words[0].text.size() != 4 || words[1].text.size() > 9) return false;
   for (std::size_t i = 0; i < 4; ++i)
