@@ -186,6 +186,53 @@ TEST(Format, RowsOfTwentyFiveCharactersAreATwentyFiveGrid) {
 
 // n*n numbers on one line are the line form at any size from 9x9 up (more numbers than a row of
 // the largest grid holds), not a grid row of 81 numbers.
+// Pretty grids as qqwing --readable, a forum post or Simple Sudoku write them: '|' between boxes,
+// rules between bands and a frame, rows of characters in groups of a box's width. Each reads as
+// the plain grid, and a bad cell is named at its own column.
+TEST(Format, ReadsGridsWithBoxLinesAndRowsInGroups) {
+  const std::string qqwing =  // qqwing --readable
+      " 2 . . | 9 . . | . . 4\n . . 5 | 7 2 . | . . .\n 3 . . | . . . | 7 . .\n-------|-------|-------\n"
+      " . . 6 | . . 3 | . 4 .\n . . . | 4 7 . | . 8 .\n . 5 . | . 9 6 | . . .\n-------|-------|-------\n"
+      " . . 7 | . . . | . . .\n . . . | 3 8 4 | . 6 .\n . . . | . . . | 2 5 .\n";
+  const std::string line = "2..9....4..572....3.....7....6..3.4....47..8..5..96.....7.........384.6.......25.";
+  std::string framed = "+-------+-------+-------+\n", simple = "*-----------*\n", groups;
+  for (std::size_t r = 0; r < 9; ++r) {
+    std::string spaced, chars = line.substr(r * 9, 9);
+    for (std::size_t c = 0; c < 9; ++c) spaced += std::string(c % 3 == 0 ? "| " : "") + chars[c] + " ";
+    framed += spaced + "|\n";
+    simple += "|" + chars.substr(0, 3) + "|" + chars.substr(3, 3) + "|" + chars.substr(6, 3) + "|\n";
+    groups += chars.substr(0, 3) + " " + chars.substr(3, 3) + " " + chars.substr(6, 3) + "\n";
+    if (r == 2 || r == 5) framed += "+-------+-------+-------+\n", simple += "|---+---+---|\n";
+  }
+  framed += "+-------+-------+-------+\n", simple += "*-----------*\n";
+  auto all = read_collecting(qqwing + "\n" + framed + "\n" + simple + "\n" + groups + line + "\n");
+  ASSERT_TRUE(all.errors.empty()) << all.errors[0].what();
+  ASSERT_EQ(all.puzzles.size(), 5u);
+  for (const ParsedPuzzle& p : all.puzzles) EXPECT_EQ(to_line(p.grid), line) << p.number;
+  EXPECT_EQ(all.puzzles[0].format, Format::grid);
+  EXPECT_EQ(all.puzzles[1].first_line, 14u);  // the frame above the first row is no row
+  EXPECT_EQ(all.puzzles[3].format, Format::grid);
+  // Groups a box wide in other shapes: 4x4 in pairs, 6x6 with its box given.
+  auto four = read_collecting("12 34\n34 12\n21 43\n43 21\n");
+  ASSERT_TRUE(four.errors.empty()) << four.errors[0].what();
+  EXPECT_EQ(to_line(four.puzzles.at(0).grid), "1234341221434321");
+  auto six = read_collecting("123 456\n456 123\n231 564\n564 231\n312 645\n645 312\n", BoxSpec{2, 3});
+  ASSERT_TRUE(six.errors.empty()) << six.errors[0].what();
+  EXPECT_EQ(six.puzzles.at(0).grid.shape().name(), "2x3");
+  // A bad cell and a short group are named where they stand; the next puzzle is still read.
+  std::string bad = groups;
+  bad.replace(bad.find('\n') + 1 + 8, 1, "x");  // row 2, third group's first cell: column 9
+  auto one = read_collecting(bad + "\n" + line + "\n");
+  ASSERT_EQ(one.errors.size(), 1u);
+  EXPECT_EQ(std::string(one.errors[0].what()), "test.txt: puzzle 1, line 2, column 9: bad character 'x'");
+  ASSERT_EQ(one.puzzles.size(), 1u);
+  EXPECT_EQ(to_line(one.puzzles[0].grid), line);
+  auto short_group = read_collecting(euler_with(0, "003 020 600").replace(12, 9, "001 806 40"));
+  ASSERT_EQ(short_group.errors.size(), 1u);
+  EXPECT_NE(std::string(short_group.errors[0].what()).find("line 2, column 11: row has 8 characters, expected 9"), std::string::npos)
+      << short_group.errors[0].what();
+}
+
 TEST(Format, ALineOfNumbersIsALineFormPuzzleFromNineByNineUp) {
   auto all = read_collecting(numbers_line("5", 80) + "\n" + numbers_line("5", 81) + "\n");
   ASSERT_EQ(all.puzzles.size(), 1u);
@@ -368,6 +415,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"grid number out of range", seed_with(2, "0 6 0 2 7 8 1 13 5"), 4, 15, "number '13' out of range"},
         BadCase{"grid bad character", seed_with(1, "7 8 2 1 0 5 6 ? 9"), 3, 15, "bad character '?'"},
         BadCase{"grid bad character in the first row", seed_with(0, "0 3 5 4 6 9 2 ? 8"), 2, 15, "bad character '?'"},
+        BadCase{"a blank as other programs write one", std::string(40, '.') + "-" + std::string(40, '.'), 2, 41,
+                "bad character '-' (a blank is '0' or '.')"},
         // Two words are no grid row when the next line is a puzzle of its own: that puzzle is read.
         BadCase{"a line of two words", "by me", 2, 1, "bad character 'b'"},
         BadCase{"ragged row, short", seed_with(3, "3 2 1 0 4 6 8 9"), 5, 16, "row has 8 numbers, expected 9"},

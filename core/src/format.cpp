@@ -14,6 +14,7 @@
 
 namespace sudokit {
 
+using reading::bad_character;
 using reading::quote;
 using reading::square_box;
 
@@ -66,6 +67,29 @@ std::size_t side_of(std::size_t cells) {
   return n;
 }
 
+// The decorations of a "pretty" grid, as qqwing --readable, Hodoku or a forum post write one:
+//
+//    2 . . | 9 . . | . . 4          +-------+-------+-------+
+//    . . 5 | 7 2 . | . . .          | 2 . . | 9 . . | . . 4 |
+//   -------|-------|-------         ...
+//
+// A rule between bands or around the grid (only '-', '=', '+', '|' and '*', with a '-' or '=';
+// Simple Sudoku's frame is "*-----------*") becomes an empty comment, skipped inside a block as comments are; a '|' between boxes becomes a space,
+// so that every cell keeps its column for the messages. Comments, f-puzzles JSON and links are
+// left as written.
+void undecorate(std::string& text) {
+  const auto first = text.find_first_not_of(kSpace);
+  const bool decorated = text.find_first_of("|+*") != std::string::npos;
+  if (!decorated || text[first] == '#' || text[first] == '{' || text.find("?load=") != std::string::npos) return;
+  const bool rule = text.find_first_not_of(std::string(kSpace) + "-=+|*") == std::string::npos &&
+                    text.find_first_of("-=") != std::string::npos;
+  if (rule) {
+    text = "#";
+    return;
+  }
+  std::replace(text.begin(), text.end(), '|', ' ');
+}
+
 }  // namespace
 
 BoxSpec parse_box_spec(std::string_view text) {
@@ -102,6 +126,7 @@ bool PuzzleReader::peek_line(Line& out) {
     if (!std::getline(in_, text)) return false;
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (line_number_ == 0) skip_byte_order_mark(text);
+    undecorate(text);
     pending_ = Line{++line_number_, std::move(text)};
   }
   out = *pending_;
@@ -146,7 +171,9 @@ std::optional<ParsedPuzzle> PuzzleReader::next() {
   const bool one_line = tokens.size() == 1 || tokens.front().text.size() > 2 || tokens.size() >= kMinNumericLine;
   const bool fpuzzles = tokens.front().text.front() == '{' || first.text.find("?load=") != std::string::npos;
   try {
-    auto puzzle = fpuzzles ? read_fpuzzles_form(first, number)
+    const std::size_t grouped = grouped_side(tokens);  // rows of characters in groups: "003 020 600"
+    auto puzzle = fpuzzles  ? read_fpuzzles_form(first, number)
+                  : grouped  ? read_char_rows(first, number, grouped)
                   : one_line ? read_line_form(first, number)
                              : read_grid_form(first, number);
     if (bad) throw InputError(source_, number, bad->line, bad->column, bad->detail);
@@ -198,7 +225,7 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
   // A character that is no digit at all is named before the length is judged: counted in bytes,
   // a stray character (é is two bytes) would otherwise be blamed on the puzzle's size.
   for (std::size_t i = 0; i < length; ++i)
-    if (char_digit(t.text[i]) < 0) throw InputError(source_, number, line.number, t.column + i, "bad character " + quote(t.text[i]));
+    if (char_digit(t.text[i]) < 0) throw InputError(source_, number, line.number, t.column + i, bad_character(t.text[i]));
   ShapePtr shape;
   if (box_) {
     shape = shape_for(static_cast<std::size_t>(box_->rows * box_->cols), number, line, 1);
@@ -253,7 +280,7 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
     for (const Word& t : tokens)
       for (std::size_t i = 0; t.text != "." && i < t.text.size(); ++i)
         if (t.text[i] < '0' || t.text[i] > '9')
-          throw InputError(source_, number, row.number, t.column + i, "bad character " + quote(t.text[i]));
+          throw InputError(source_, number, row.number, t.column + i, bad_character(t.text[i]));
   };
   // A first row whose next line is no row of its width is judged alone, before its width makes a
   // grid of the lines after it: a line of words ("by me") or of a width no grid has is a bad
@@ -333,6 +360,19 @@ std::size_t PuzzleReader::char_rows_side(std::size_t length) {
   return square_box(below) != 0 ? below : 0;
 }
 
+std::size_t PuzzleReader::grouped_side(const std::vector<Word>& words) const {
+  if (words.size() < 2 || current_.jigsaw_line != 0) return 0;
+  const std::size_t group = words.front().text.size();
+  const std::size_t side = group * words.size();
+  if (group < 2 || side > static_cast<std::size_t>(kMaxCharSize)) return 0;
+  const bool box_wide = box_ ? side == static_cast<std::size_t>(box_->rows * box_->cols) && group == static_cast<std::size_t>(box_->cols)
+                             : square_box(side) == static_cast<int>(group);
+  if (!box_wide) return 0;
+  for (const Word& w : words)
+    if (w.text.size() != group || !std::ranges::all_of(w.text, [](char c) { return char_digit(c) >= 0; })) return 0;
+  return side;
+}
+
 // As in the grid form, the block is taken whole first (n rows, fewer only when ends_block, a
 // line-form puzzle of the side (n*n characters) or the end comes first; other comments inside it
 // skipped), so that after an error the reader stands at the next puzzle. Each row is then checked
@@ -348,22 +388,24 @@ ParsedPuzzle PuzzleReader::read_char_rows(const Line& first, std::size_t number,
   ShapePtr shape = shape_for(n, number, first, 1);
   std::vector<std::uint8_t> values;
   std::vector<std::pair<std::size_t, std::size_t>> pos;
+  // Rows in groups (the first row's words are) have their cells in every word, others in one.
+  const bool in_groups = split_words(first.text).size() > 1;
   for (const Line& row : rows) {
     const auto words = split_words(row.text);
-    const Word& word = words.front();
-    for (std::size_t i = 0; i < word.text.size(); ++i)
-      if (char_digit(word.text[i]) < 0) throw InputError(source_, number, row.number, word.column + i, "bad character " + quote(word.text[i]));
-    if (words.size() > 1)
+    std::vector<std::pair<char, std::size_t>> cells;  // the row's characters and their columns
+    for (std::size_t k = 0; k < (in_groups ? words.size() : 1); ++k)
+      for (std::size_t i = 0; i < words[k].text.size(); ++i) cells.emplace_back(words[k].text[i], words[k].column + i);
+    for (const auto& [c, column] : cells)
+      if (char_digit(c) < 0) throw InputError(source_, number, row.number, column, bad_character(c));
+    if (!in_groups && words.size() > 1)
       throw InputError(source_, number, row.number, words[1].column,
                        "unexpected text after the row: a grid written in characters has one run of " + std::to_string(n) +
                            " characters a row");
-    if (word.text.size() != n)
-      throw InputError(source_, number, row.number, word.text.size() > n ? word.column + n : word.column + word.text.size(),
-                       "row has " + counted(word.text.size(), "character") + ", expected " + std::to_string(n));
-    for (std::size_t i = 0; i < n; ++i) {
-      const char c = word.text[i];
+    if (cells.size() != n)
+      throw InputError(source_, number, row.number, cells.size() > n ? cells[n].second : cells.back().second + 1,
+                       "row has " + counted(cells.size(), "character") + ", expected " + std::to_string(n));
+    for (const auto& [c, column] : cells) {
       const int v = char_digit(c);
-      const std::size_t column = word.column + i;
       if (v > shape->size())
         throw InputError(source_, number, row.number, column,
                          "digit " + quote(c) + " (" + std::to_string(v) + ") out of range for a " + shape->grid_name() + " grid");
@@ -551,6 +593,11 @@ std::string quote(char c) {
   std::ostringstream os;
   os << "byte 0x" << std::hex << (static_cast<unsigned>(c) & 0xffu);
   return os.str();
+}
+
+std::string bad_character(char c) {
+  const bool other_blank = c == '-' || c == '_' || c == '*' || c == '?';
+  return "bad character " + quote(c) + (other_blank ? " (a blank is '0' or '.')" : "");
 }
 
 int square_box(std::size_t n) {

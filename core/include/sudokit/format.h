@@ -121,6 +121,9 @@ class PuzzleReader {
   // says, from a one-word line's length and the line after it, whether such rows start there, and
   // their side (0: they do not; the line is a line-form puzzle).
   std::size_t char_rows_side(std::size_t length);
+  // The side of a row of characters written in groups, one a box wide ("003 020 600"; 0: the
+  // words are not such groups): two or more words of one length, that of a box's row, all cells.
+  std::size_t grouped_side(const std::vector<Word>& words) const;
   ParsedPuzzle read_char_rows(const Line& first, std::size_t number, std::size_t n);
   ParsedPuzzle read_fpuzzles_form(const Line& first, std::size_t number);  // JSON or a link: fpuzzles.h
   ShapePtr shape_for(std::size_t n, std::size_t puzzle, const Line& line, std::size_t column);
