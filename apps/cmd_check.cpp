@@ -180,6 +180,7 @@ int cmd_check(const std::vector<std::string>& args) {
   const auto parsed = parse_command(args, c, add_check_options, "file", kCheckUsage);
   if (!parsed) return kOk;
   if (c.files.size() != 2) throw UsageError("check takes PUZZLES (a file, or a typed puzzle) and ANSWERS (a file)");
+  if (c.files[0] == "-" && c.files[1] == "-") throw UsageError("check reads stdin once: PUZZLES and ANSWERS cannot both be '-'");
   const Registry registry = builtin_solvers();
   Outcome outcome;
   CheckRun run(c, registry, outcome);  // a bad backend name, option or limit fails now
@@ -327,11 +328,11 @@ int cmd_check_proof(const std::vector<std::string>& args) {
   const Cnf formula = read_dimacs(cnf_in.stream(), files[0]);
   const DratResult r = check_drat(formula, proof_in.stream(), files[1]);
   if (r.verified) {
-    std::cout << "verified: " << files[0] << " has no solution (" << r.lemmas << " lemmas, " << r.deletions
-              << " deletions checked)\n";
+    std::cout << "verified: " << files[0] << " has no solution (" << counted(r.lemmas, "lemma") << ", "
+              << counted(r.deletions, "deletion") << " checked)\n";
     return kOk;
   }
-  std::cout << "rejected: " << files[1] << " " << r.reason << "\n";
+  std::cout << "rejected: " << files[1] << ": " << r.reason << "\n";
   return kDisagreement;
 }
 

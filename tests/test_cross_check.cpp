@@ -216,6 +216,22 @@ TEST(Check, ReadsSolvesOutputPairedByPuzzleNumber) {
   for (const std::string& f : {puzzles, answers, by_hand, four, two, all_answers, odd, three}) std::remove(f.c_str());
 }
 
+// solve's answers to puzzles whose boxes are not square (6x6 from a file's `# box: 2x3`) carry
+// the header, so that check reads them back without being told the box; stdin is read once.
+TEST(Check, ReadsBackSolvesAnswersToSixBySixPuzzles) {
+  const std::string six = std::string(SUDOKIT_SOURCE_DIR) + "/examples/six_by_six.txt";
+  const auto solved = run_cli("solve " + six);
+  ASSERT_EQ(solved.exit_code, 0) << solved.err;
+  EXPECT_EQ(solved.out.rfind("# box: 2x3\n", 0), 0u) << solved.out;
+  EXPECT_EQ(solved.out.find("# box:", 1), std::string::npos) << solved.out;  // once, not per puzzle
+  const auto r = run_cli("check " + six + " -", solved.out);
+  EXPECT_EQ(r.exit_code, 0) << solved.out << r.out << r.err;
+  EXPECT_NE(r.out.find("2 puzzles: 2 correct"), std::string::npos) << r.out;
+  const auto twice = run_cli("check - -", solved.out);
+  EXPECT_EQ(twice.exit_code, 3) << twice.out << twice.err;
+  EXPECT_NE(twice.err.find("cannot both be '-'"), std::string::npos) << twice.err;
+}
+
 // A puzzle solve cannot read has a "# puzzle N: no answer" line on stdout in its place (the error
 // is on stderr), so that without --count the answers after it still pair with their puzzles.
 TEST(Check, SolvesOutputStaysAlignedPastAnUnreadablePuzzle) {

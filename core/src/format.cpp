@@ -568,7 +568,9 @@ std::string PuzzleWriter::text(const Grid& grid, Format format) {
   std::string out;
   // "# box:" and "# rules:" last for the rest of the file: write them again when they change.
   const std::string box = shape.name(), names = shape.rules().names();
-  const bool needs_box = shape.box_rows() != shape.box_cols() && !shape.rules().classic();
+  // A box that is not square cannot be inferred from the cells (6x6 is 2x3 or 3x2): without the
+  // header, `solve | check` could not read the answers back.
+  const bool needs_box = shape.box_rows() != shape.box_cols();
   if ((needs_box || !box_written_.empty()) && box != box_written_) {
     out += "# box: " + box + "\n";
     box_written_ = box;

@@ -158,7 +158,8 @@ void skip_byte_order_mark(std::string& first_line);
 std::string to_line(const Grid& grid);       // no newline
 std::string to_grid_text(const Grid& grid);  // n lines, each ending in '\n', no trailing spaces
 // The grid in `format` (the line form gets its '\n' too), after the directives that make the
-// reader build its shape again when it has rules; a classic grid is written without any.
+// reader build its shape again: `# box:` when the box is not square, and those of its rules; a
+// classic grid with square boxes is written without any.
 std::string to_text(const Grid& grid, Format format);
 
 // Every directive line of `shape` ("# box:" when the box is not square, "# rules:", "# jigsaw:"
