@@ -268,7 +268,9 @@ void write_run_summary(std::ostream& out, const CompareReport& report, ProblemKi
   out << counted(report.puzzles + unreadable, kind == ProblemKind::exact_cover ? "problem" : "puzzle") << ", "
       << report.disagreements << " with a disagreement";
   if (unreadable) out << ", " << unreadable << " unreadable";
-  out << "\n\n";
+  out << "\n";
+  if (report.puzzles == 0) return;  // nothing was compared: a table of no rows says nothing more
+  out << "\n";
   write_summary(out, report.rows);
   write_budget_notes(out, report);
   write_count_summary(out, report, count_limit);

@@ -111,7 +111,7 @@ std::optional<ExactCover> read_xc_file(const std::string& file, Outcome& outcome
     // A file of one puzzle reads as one item and no option: "no solution" would answer the
     // wrong question.
     if (problem.options.empty() && holds_puzzles()) return std::nullopt;
-    for (const auto& w : warnings) std::cerr << in.name() << ":" << w.line << ": warning: " << w.message << "\n";
+    for (const auto& w : warnings) std::cerr << "sudokit: warning: " << in.name() << ": line " << w.line << ": " << w.message << "\n";
     return problem;
   } catch (const InputError& e) {
     if (in.read_failed()) {

@@ -176,6 +176,11 @@ TEST(Compare, ContradictoryGivensHaveNoSolutionEverywhere) {
   EXPECT_EQ(cli.exit_code, kBadInput);
   EXPECT_NE(cli.err.find("digit 7 is given twice in row 1: r1c1"), std::string::npos) << cli.err;
   EXPECT_NE(cli.out.find("2 puzzles, 0 with a disagreement, 1 unreadable"), std::string::npos) << cli.out;
+  EXPECT_NE(cli.out.find("| backend |"), std::string::npos) << cli.out;
+  // When no puzzle could be read, the count says so and no table of no rows follows.
+  auto none = run_cli("compare", "7.......7" + std::string(72, '.') + "\n");
+  EXPECT_EQ(none.exit_code, kBadInput);
+  EXPECT_EQ(none.out, "1 puzzle, 0 with a disagreement, 1 unreadable\n");
 }
 
 TEST(Compare, AWrongDigitIsCaught) {
@@ -871,7 +876,7 @@ TEST(CompareCover, CommandLineReadsDlxFilesAndWarnsAsTheReaderDoes) {
   const auto cli = run_cli("compare --count 0 --csv " + file + ".csv " + file);
   EXPECT_EQ(cli.exit_code, 0) << cli.err;
   EXPECT_NE(cli.out.find("1 problem, 0 with a disagreement"), std::string::npos) << cli.out;
-  EXPECT_NE(cli.err.find(":4: warning: option 's' has no primary item"), std::string::npos) << cli.err;
+  EXPECT_NE(cli.err.find("sudokit: warning: " + file + ": line 4: option 's' has no primary item"), std::string::npos) << cli.err;
   std::ifstream csv(file + ".csv");
   const auto rows = read_csv(csv, file + ".csv");
   ASSERT_EQ(rows.size(), builtin_solvers().names(ProblemKind::exact_cover).size());
