@@ -224,8 +224,9 @@ in green, and the flipped branch r1c1!=1 ending in the dead end.
 `--tree FILE.dot` writes the search tree in Graphviz's format (`dot -Tpng FILE.dot -o tree.png`).
 Red nodes are dead ends, green ones solutions; each edge is the placement tried; "+k" in a node
 counts the inferences made there; a grey box "k forced" folds a chain of forced steps (each the
-only alternative left), giving its first and last step. Each picture carries this legend. Drawn
-up to 80 nodes.
+only alternative left), giving its first and last step. Each picture carries this legend. At
+most 300 nodes are drawn (`--tree-nodes N` says how many; the pictures here were drawn with
+`--tree-nodes 80`, experiments/make_tutorial.sh), and a box says how many more were not.
 
 MD
 echo "**propagate** — $prop_nodes nodes: the root, a wrong guess, the right one."
