@@ -270,11 +270,12 @@ ParsedPuzzle PuzzleReader::read_line_form(const Line& line, std::size_t number) 
 ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number) {
   const std::size_t width = split_words(first.text).size();
   std::size_t n = box_ ? static_cast<std::size_t>(box_->rows * box_->cols) : width;
+  Line second;
+  const bool row_below = peek_line(second) && !ends_block(second.text) && !is_comment(second.text);
+  const std::size_t below = row_below ? split_words(second.text).size() : 0;
   // A first row of a width no shape is inferred from (10 numbers), under one of a width that is
   // (9): the first row is the ragged one, not a 10x10 grid to give --box for.
-  if (Line second; !box_ && current_.jigsaw_line == 0 && square_box(width) == 0 && peek_line(second) &&
-                   !is_blank(second.text) && !is_comment(second.text))
-    if (const std::size_t below = split_words(second.text).size(); square_box(below) != 0) n = below;
+  if (!box_ && current_.jigsaw_line == 0 && square_box(width) == 0 && square_box(below) != 0) n = below;
 
   auto check_characters = [&](const Line& row, const std::vector<Word>& tokens) {
     for (const Word& t : tokens)
@@ -285,7 +286,7 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
   // A first row whose next line is no row of its width is judged alone, before its width makes a
   // grid of the lines after it: a line of words ("by me") or of a width no grid has is a bad
   // puzzle of one line, and the puzzle on the next line is read on.
-  if (Line second; !(peek_line(second) && !ends_block(second.text) && split_words(second.text).size() == n)) {
+  if (below != n) {
     check_characters(first, split_words(first.text));
     shape_for(n, number, first, 1);
   }
