@@ -133,6 +133,17 @@ TEST(Format, RowsOfCharactersWithTitlesAndComments) {
   EXPECT_EQ(all.puzzles[1].first_line, 12u);
   EXPECT_EQ(all.puzzles[0].grid, all.puzzles[1].grid);
   EXPECT_EQ(to_grid_text(all.puzzles[1].grid), kSeedGrid);
+  // A comment right after the first row is inside the block too (the row's side is judged from
+  // the next row past it), and so is a rule line of a pretty grid.
+  for (const std::string inside : {"# a note\n", "---+---+---\n"}) {
+    std::string after_first = compact;
+    after_first.insert(10, inside);
+    auto commented = read_collecting(after_first + "\n" + compact);
+    ASSERT_TRUE(commented.errors.empty()) << inside << commented.errors[0].what();
+    ASSERT_EQ(commented.puzzles.size(), 2u) << inside;
+    EXPECT_EQ(commented.puzzles[0].grid, all.puzzles[0].grid);
+    EXPECT_EQ(commented.puzzles[1].first_line, 12u);
+  }
   // Only "grid" and a number make a title: other words are still a bad puzzle.
   EXPECT_EQ(read_collecting("Grid one\n" + compact).errors.size(), 1u);
   // A grid short of rows ends at the next title, or a header (a directive for the next puzzle),

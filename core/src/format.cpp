@@ -120,22 +120,24 @@ void skip_byte_order_mark(std::string& first_line) {
 PuzzleReader::PuzzleReader(std::istream& in, std::string source_name, std::optional<BoxSpec> box, Rules rules)
     : in_(in), source_(std::move(source_name)), box_(box), box_given_(box.has_value()), caller_rules_(std::move(rules)) {}
 
-bool PuzzleReader::peek_line(Line& out) {
-  if (!pending_) {
+bool PuzzleReader::peek_line(Line& out, std::size_t ahead) {
+  while (pending_.size() <= ahead) {
     std::string text;
     if (!std::getline(in_, text)) return false;
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (line_number_ == 0) skip_byte_order_mark(text);
     undecorate(text);
-    pending_ = Line{++line_number_, std::move(text)};
+    pending_.push_back(Line{++line_number_, std::move(text)});
   }
-  out = *pending_;
+  out = pending_[ahead];
   return true;
 }
 
+void PuzzleReader::consume_line() { pending_.pop_front(); }
+
 bool PuzzleReader::next_content_line(Line& out) {
   while (peek_line(out)) {
-    pending_.reset();
+    consume_line();
     if (is_comment(out.text)) read_header(out);
     else if (!is_blank(out.text) && !is_title(out.text)) return true;
   }
@@ -297,7 +299,7 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
   Line line;
   while (rows.size() < n && peek_line(line)) {
     if (ends_block(line.text)) break;
-    pending_.reset();
+    consume_line();
     if (!is_comment(line.text)) rows.push_back(line);
   }
 
@@ -343,8 +345,11 @@ std::size_t PuzzleReader::char_rows_side(std::size_t length) {
     return square_box(n) != 0;
   };
   if (whole_puzzle(length)) return 0;
+  // The next row, past comments inside the block (a header ends it: a directive for what follows).
   Line next;
-  if (!peek_line(next) || is_comment(next.text)) return 0;
+  std::size_t ahead = 0;
+  while (peek_line(next, ahead) && is_comment(next.text) && !is_header(next.text)) ++ahead;
+  if (ahead == pending_.size() || is_comment(next.text)) return 0;
   const auto words = split_words(next.text);
   if (words.size() != 1 || whole_puzzle(words.front().text.size())) return 0;  // the next line is a puzzle of its own
   const std::size_t below = words.front().text.size();
@@ -383,7 +388,7 @@ ParsedPuzzle PuzzleReader::read_char_rows(const Line& first, std::size_t number,
   for (Line line; rows.size() < n && peek_line(line);) {
     if (ends_block(line.text)) break;
     if (const auto words = split_words(line.text); words.size() == 1 && words.front().text.size() == n * n) break;
-    pending_.reset();
+    consume_line();
     if (!is_comment(line.text)) rows.push_back(line);
   }
   ShapePtr shape = shape_for(n, number, first, 1);

@@ -303,7 +303,7 @@ ParsedPuzzle PuzzleReader::read_fpuzzles_form(const Line& first, std::size_t num
       text += '\n';
       if (depth <= 0) break;
       more = peek_line(line);
-      if (more) pending_.reset();
+      if (more) consume_line();
     }
     if (depth > 0)
       throw InputError(source_, number, first.number, 1, "f-puzzles JSON: the source ends before its closing brace");

@@ -31,6 +31,7 @@
 #pragma once
 
 #include <cstddef>
+#include <deque>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -114,7 +115,8 @@ class PuzzleReader {
   CellList read_cell_list(const Line& line, std::size_t hash, const std::vector<Word>& words, bool with_sum);
   Rules rules_for(std::size_t n, std::size_t puzzle);  // the next puzzle's, of side n
   void locate_rule_error(const BoxSpec& box, std::size_t n, std::size_t puzzle, const Line& line, const std::string& message);
-  bool peek_line(Line& out);           // the next raw line, not consumed
+  bool peek_line(Line& out, std::size_t ahead = 0);  // the next raw line (or one `ahead` past it), not consumed
+  void consume_line();                               // the next raw line, once peeked, is read
   ParsedPuzzle read_line_form(const Line& line, std::size_t number);
   ParsedPuzzle read_grid_form(const Line& first, std::size_t number);
   // The grid form written without spaces: n lines of n characters ("003020600"). char_rows_side
@@ -141,7 +143,7 @@ class PuzzleReader {
   std::optional<DirectiveError> rules_error_;      // a bad "# rules:" line: every puzzle until the next one
   std::size_t line_number_ = 0;
   std::size_t puzzles_ = 0;
-  std::optional<Line> pending_;
+  std::deque<Line> pending_;  // lines peeked and not yet consumed
   ShapePtr last_shape_;
   bool check_repeats_ = true;  // puzzles of one file usually share a shape: reuse its tables
 };
