@@ -771,6 +771,33 @@ TEST(CompareCli, AnInterruptedLoadLeavesACsvWithItsHeader) {
   EXPECT_EQ(read_csv(in, csv).size(), 0u);  // well-formed, and no puzzle was run
 }
 
+// A file's kind comes from its first line: a pretty grid's frame or row ("*---*", "|...|",
+// "+---+") and a "Grid 01" title start puzzles, a '|' line with words a DLX comment.
+TEST(CompareCli, PrettyGridsAndTitledGridsAreSudokuAndDlxCommentsAreNot) {
+  const test::ScratchDir dir;
+  std::string simple = "*-----------*\n", forum = "+-------+-------+-------+\n", titled = "Grid 01\n";
+  for (std::size_t r = 0; r < 9; ++r) {
+    const std::string chars = std::string(kEasy).substr(r * 9, 9);
+    simple += "|" + chars.substr(0, 3) + "|" + chars.substr(3, 3) + "|" + chars.substr(6, 3) + "|\n";
+    std::string spaced;
+    for (std::size_t c = 0; c < 9; ++c) spaced += std::string(c % 3 == 0 ? "| " : "") + chars[c] + " ";
+    forum += spaced + "|\n";
+    titled += chars + "\n";
+    if (r == 2 || r == 5) simple += "|---+---+---|\n", forum += "+-------+-------+-------+\n";
+  }
+  simple += "*-----------*\n", forum += "+-------+-------+-------+\n";
+  for (const auto& [name, text] : {std::pair{"simple.ss", simple}, {"forum.txt", forum}, {"p096.txt", titled}}) {
+    std::ofstream(dir.path() + name) << text;
+    const auto r = run_cli("compare " + dir.path() + name);
+    EXPECT_EQ(r.exit_code, 0) << name << "\n" << r.out << r.err;
+    EXPECT_NE(r.out.find("1 puzzle, 0 with a disagreement"), std::string::npos) << name << "\n" << r.out << r.err;
+  }
+  std::ofstream(dir.path() + "commented") << "| four items, two options\na b c d\na b\nc d\n";
+  const auto xc = run_cli("compare " + dir.path() + "commented");
+  EXPECT_EQ(xc.exit_code, 0) << xc.out << xc.err;
+  EXPECT_NE(xc.out.find("1 problem, 0 with a disagreement"), std::string::npos) << xc.out << xc.err;
+}
+
 // Two ways of getting a problem's kind wrong, each named: files of both kinds in one run, and one
 // backend setting twice (whose rows would count every puzzle twice, and which report refuses).
 TEST(CompareCli, RefusesMixedKindsAndRepeatedBackendsNamingThem) {

@@ -195,8 +195,6 @@ TEST(Format, RowsOfTwentyFiveCharactersAreATwentyFiveGrid) {
   EXPECT_EQ(all.puzzles[0].grid[24], 25);
 }
 
-// n*n numbers on one line are the line form at any size from 9x9 up (more numbers than a row of
-// the largest grid holds), not a grid row of 81 numbers.
 // Pretty grids as qqwing --readable, a forum post or Simple Sudoku write them: '|' between boxes,
 // rules between bands and a frame, rows of characters in groups of a box's width. Each reads as
 // the plain grid, and a bad cell is named at its own column.
@@ -238,12 +236,58 @@ TEST(Format, ReadsGridsWithBoxLinesAndRowsInGroups) {
   EXPECT_EQ(std::string(one.errors[0].what()), "test.txt: puzzle 1, line 2, column 9: bad character 'x'");
   ASSERT_EQ(one.puzzles.size(), 1u);
   EXPECT_EQ(to_line(one.puzzles[0].grid), line);
+  // A block of rows in groups ends before a grid of another form or a line-form puzzle: a stray
+  // grouped line is a short grid of its own, and what follows is read as written.
+  std::string spaced;
+  for (std::size_t r = 0; r < 9; ++r) {
+    for (std::size_t c = 0; c < 9; ++c) spaced += std::string(c ? " " : "") + line[r * 9 + c];
+    spaced += "\n";
+  }
+  auto stray = read_collecting("000 000 000\n" + spaced + "12 34\n" + line + "\n" + line + "\n");
+  ASSERT_EQ(stray.errors.size(), 2u);
+  EXPECT_NE(std::string(stray.errors[0].what()).find("puzzle 1, line 1, column 12: the grid has 1 row of 9 characters"), std::string::npos)
+      << stray.errors[0].what();
+  EXPECT_NE(std::string(stray.errors[1].what()).find("puzzle 3, line 11"), std::string::npos) << stray.errors[1].what();
+  ASSERT_EQ(stray.puzzles.size(), 3u);
+  for (const ParsedPuzzle& p : stray.puzzles) EXPECT_EQ(to_line(p.grid), line) << p.number;
+  // A first row grouped wrong, above rows grouped right, is judged as a row of that grid.
+  auto misgrouped = read_collecting("2..9 ....4\n" + groups.substr(groups.find('\n') + 1));
+  ASSERT_TRUE(misgrouped.errors.empty()) << misgrouped.errors[0].what();
+  EXPECT_EQ(to_line(misgrouped.puzzles.at(0).grid), line);
+  // A frame is no row of a jigsaw map, and a jigsaw grid may be written in groups.
+  std::string map = "# jigsaw:\n";
+  for (const char* row : {"111222333", "111222333", "111222333", "444555666", "444555666", "444555666", "777888999",
+                          "777888999", "777888999"})
+    map += std::string("# ") + row + "\n";
+  auto jigsaw = read_collecting(map + simple);
+  ASSERT_TRUE(jigsaw.errors.empty()) << jigsaw.errors[0].what();
+  EXPECT_TRUE(jigsaw.puzzles.at(0).grid.shape().rules().jigsaw());
+  auto short_map = read_collecting(map.substr(0, map.rfind("# ")) + simple);
+  ASSERT_FALSE(short_map.errors.empty());
+  EXPECT_NE(std::string(short_map.errors[0].what()).find("the jigsaw map has 8 rows, expected 9"), std::string::npos)
+      << short_map.errors[0].what();
+  // Hodoku's and other frames, '=' rules, rules of dashes alone; letters past 9 in spaced rows.
+  std::string hodoku = ".-------.-------.-------.\n", dashes;
+  for (std::size_t r = 0; r < 9; ++r) {
+    std::string row;
+    for (std::size_t c = 0; c < 9; ++c) row += std::string(c % 3 == 0 ? "| " : "") + line[r * 9 + c] + " ";
+    hodoku += row + "|\n";
+    dashes += spaced.substr(r * 18, 18);
+    if (r == 2 || r == 5) hodoku += ":-------+-------+-------:\n", dashes += r == 2 ? "------ ------ ------\n" : "=====================\n";
+  }
+  hodoku += "'-------'-------'-------'\n";
+  auto others = read_collecting(dashes + "\n" + hodoku);
+  ASSERT_TRUE(others.errors.empty()) << others.errors[0].what();
+  ASSERT_EQ(others.puzzles.size(), 2u);
+  for (const ParsedPuzzle& p : others.puzzles) EXPECT_EQ(to_line(p.grid), line) << p.number;
   auto short_group = read_collecting(euler_with(0, "003 020 600").replace(12, 9, "001 806 40"));
   ASSERT_EQ(short_group.errors.size(), 1u);
   EXPECT_NE(std::string(short_group.errors[0].what()).find("line 2, column 11: row has 8 characters, expected 9"), std::string::npos)
       << short_group.errors[0].what();
 }
 
+// n*n numbers on one line are the line form at any size from 9x9 up (more numbers than a row of
+// the largest grid holds), not a grid row of 81 numbers.
 TEST(Format, ALineOfNumbersIsALineFormPuzzleFromNineByNineUp) {
   auto all = read_collecting(numbers_line("5", 80) + "\n" + numbers_line("5", 81) + "\n");
   ASSERT_EQ(all.puzzles.size(), 1u);

@@ -20,6 +20,8 @@ using reading::square_box;
 // wins. The variant directives are described in format.h.
 void PuzzleReader::read_header(const Line& line) {
   const auto hash = line.text.find('#');
+  // An empty comment says nothing, not even a jigsaw map's row (a pretty grid's rule reads as one).
+  if (line.text.find_first_not_of(kWhiteSpace, hash + 1) == std::string::npos) return;
   if (pending_directives_.jigsaw_line != 0 &&
       (pending_directives_.jigsaw_rows.empty() ||
        pending_directives_.jigsaw_rows.size() < pending_directives_.jigsaw_width)) {

@@ -37,22 +37,10 @@ bool is_header(std::string_view line) {
     if (words[k].text.ends_with(':')) return true;
   return false;
 }
-// A puzzle's title as Project Euler's p096_sudoku.txt writes one before each grid ("Grid 01"):
-// the word "grid" in any case and a number, nothing else.
-bool is_title(std::string_view line) {
-  // Asked of every content line: only one that starts with the letter is split into words.
-  const auto first = line.find_first_not_of(kSpace);
-  if (first == std::string_view::npos || (line[first] != 'g' && line[first] != 'G')) return false;
-  const auto words = split_words(line);
-  if (words.size() != 2 || words[0].text.size() != 4 || words[1].text.size() > 9) return false;
-  for (std::size_t i = 0; i < 4; ++i)
-    if (static_cast<char>(std::tolower(static_cast<unsigned char>(words[0].text[i]))) != "grid"[i]) return false;
-  return std::ranges::all_of(words[1].text, [](char c) { return c >= '0' && c <= '9'; });
-}
 // Where a grid's block of rows ends early: a blank line, a header or a title, which belong to the
 // next puzzle (a grid short of rows is then named as such, and what follows is read as written).
 // Other comments inside a block are skipped.
-bool ends_block(std::string_view line) { return is_blank(line) || is_header(line) || is_title(line); }
+bool ends_block(std::string_view line) { return is_blank(line) || is_header(line) || is_grid_title(line); }
 
 // Largest grid side written as characters; beyond it the line form uses numbers.
 constexpr int kMaxCharSize = 35;
@@ -73,24 +61,35 @@ std::size_t side_of(std::size_t cells) {
 //    . . 5 | 7 2 . | . . .          | 2 . . | 9 . . | . . 4 |
 //   -------|-------|-------         ...
 //
-// A rule between bands or around the grid (only '-', '=', '+', '|' and '*', with a '-' or '=';
-// Simple Sudoku's frame is "*-----------*") becomes an empty comment, skipped inside a block as comments are; a '|' between boxes becomes a space,
-// so that every cell keeps its column for the messages. Comments, f-puzzles JSON and links are
-// left as written.
+// A rule (is_rule_line) becomes an empty comment, skipped inside a block as comments are; a '|'
+// between boxes becomes a space, so that every cell keeps its column for the messages. Comments,
+// f-puzzles JSON and links are left as written.
 void undecorate(std::string& text) {
   const auto first = text.find_first_not_of(kSpace);
-  const bool decorated = text.find_first_of("|+*") != std::string::npos;
-  if (!decorated || text[first] == '#' || text[first] == '{' || text.find("?load=") != std::string::npos) return;
-  const bool rule = text.find_first_not_of(std::string(kSpace) + "-=+|*") == std::string::npos &&
-                    text.find_first_of("-=") != std::string::npos;
-  if (rule) {
-    text = "#";
-    return;
-  }
-  std::replace(text.begin(), text.end(), '|', ' ');
+  if (first == std::string::npos || text[first] == '#' || text[first] == '{' || text.find("?load=") != std::string::npos) return;
+  if (is_rule_line(text)) text = "#";
+  else std::replace(text.begin(), text.end(), '|', ' ');
 }
 
 }  // namespace
+
+bool is_grid_title(std::string_view line) {
+  // Asked of every content line: only one that starts with the letter is split into words.
+  const auto first = line.find_first_not_of(kSpace);
+  if (first == std::string_view::npos || (line[first] != 'g' && line[first] != 'G')) return false;
+  const auto words = split_words(line);
+  if (words.size() != 2 || words[0].text.size() != 4 || words[1].text.size() > 9) return false;
+  for (std::size_t i = 0; i < 4; ++i)
+    if (static_cast<char>(std::tolower(static_cast<unsigned char>(words[0].text[i]))) != "grid"[i]) return false;
+  return std::ranges::all_of(words[1].text, [](char c) { return c >= '0' && c <= '9'; });
+}
+
+bool is_rule_line(std::string_view line) {
+  if (line.find_first_not_of(std::string(kSpace) + "-=+|*.:'") != std::string_view::npos) return false;
+  const auto rules = static_cast<std::size_t>(std::ranges::count_if(line, [](char c) { return c == '-' || c == '='; }));
+  const auto marks = static_cast<std::size_t>(std::ranges::count_if(line, [](char c) { return kSpace.find(c) == std::string_view::npos; }));
+  return rules >= 3 && 2 * rules >= marks;  // "....-...." is a puzzle with a typo, not a rule
+}
 
 BoxSpec parse_box_spec(std::string_view text) {
   const auto x = text.find_first_of("xX");
@@ -126,8 +125,10 @@ bool PuzzleReader::peek_line(Line& out, std::size_t ahead) {
     if (!std::getline(in_, text)) return false;
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (line_number_ == 0) skip_byte_order_mark(text);
+    std::string raw = text;
     undecorate(text);
-    pending_.push_back(Line{++line_number_, std::move(text)});
+    if (raw == text) raw.clear();
+    pending_.push_back(Line{++line_number_, std::move(text), std::move(raw)});
   }
   out = pending_[ahead];
   return true;
@@ -139,7 +140,7 @@ bool PuzzleReader::next_content_line(Line& out) {
   while (peek_line(out)) {
     consume_line();
     if (is_comment(out.text)) read_header(out);
-    else if (!is_blank(out.text) && !is_title(out.text)) return true;
+    else if (!is_blank(out.text) && !is_grid_title(out.text)) return true;
   }
   return false;
 }
@@ -173,7 +174,7 @@ std::optional<ParsedPuzzle> PuzzleReader::next() {
   const bool one_line = tokens.size() == 1 || tokens.front().text.size() > 2 || tokens.size() >= kMinNumericLine;
   const bool fpuzzles = tokens.front().text.front() == '{' || first.text.find("?load=") != std::string::npos;
   try {
-    const std::size_t grouped = grouped_side(tokens);  // rows of characters in groups: "003 020 600"
+    const std::size_t grouped = grouped_side(tokens, true);  // rows of characters in groups: "003 020 600"
     auto puzzle = fpuzzles  ? read_fpuzzles_form(first, number)
                   : grouped  ? read_char_rows(first, number, grouped)
                   : one_line ? read_line_form(first, number)
@@ -279,9 +280,12 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
   // (9): the first row is the ragged one, not a 10x10 grid to give --box for.
   if (!box_ && current_.jigsaw_line == 0 && square_box(width) == 0 && square_box(below) != 0) n = below;
 
+  // Numbers, '.', or one letter past 9 as the line form writes it ("G" for 16: forum grids of
+  // 16x16 puzzles are written so).
+  const auto letter = [](const Word& t) { return t.text.size() == 1 && char_digit(t.text[0]) > 9; };
   auto check_characters = [&](const Line& row, const std::vector<Word>& tokens) {
     for (const Word& t : tokens)
-      for (std::size_t i = 0; t.text != "." && i < t.text.size(); ++i)
+      for (std::size_t i = 0; t.text != "." && !letter(t) && i < t.text.size(); ++i)
         if (t.text[i] < '0' || t.text[i] > '9')
           throw InputError(source_, number, row.number, t.column + i, bad_character(t.text[i]));
   };
@@ -314,7 +318,12 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
     check_characters(row, tokens);
     for (const Word& t : tokens) {
       int v = 0;
-      if (t.text != ".") {
+      if (letter(t)) {
+        v = char_digit(t.text[0]);
+        if (v > shape->size())
+          throw InputError(source_, number, row.number, t.column,
+                           "digit " + quote(t.text[0]) + " (" + std::to_string(v) + ") out of range for a " + shape->grid_name() + " grid");
+      } else if (t.text != ".") {
         std::from_chars(t.text.data(), t.text.data() + t.text.size(), v);
         if (t.text.size() > 3 || v > shape->size())
           throw InputError(source_, number, row.number, t.column,
@@ -366,17 +375,26 @@ std::size_t PuzzleReader::char_rows_side(std::size_t length) {
   return square_box(below) != 0 ? below : 0;
 }
 
-std::size_t PuzzleReader::grouped_side(const std::vector<Word>& words) const {
-  if (words.size() < 2 || current_.jigsaw_line != 0) return 0;
+std::size_t PuzzleReader::grouped_side(const std::vector<Word>& words, bool first_row) {
+  if (words.size() < 2) return 0;
+  const auto cells = [](const Word& w) { return std::ranges::all_of(w.text, [](char c) { return char_digit(c) >= 0; }); };
+  if (!std::ranges::all_of(words, cells)) return 0;
   const std::size_t group = words.front().text.size();
   const std::size_t side = group * words.size();
-  if (group < 2 || side > static_cast<std::size_t>(kMaxCharSize)) return 0;
-  const bool box_wide = box_ ? side == static_cast<std::size_t>(box_->rows * box_->cols) && group == static_cast<std::size_t>(box_->cols)
-                             : square_box(side) == static_cast<int>(group);
-  if (!box_wide) return 0;
-  for (const Word& w : words)
-    if (w.text.size() != group || !std::ranges::all_of(w.text, [](char c) { return char_digit(c) >= 0; })) return 0;
-  return side;
+  // Under a jigsaw map, groups of any one width that make its side (its regions are no boxes).
+  const bool box_wide = group >= 2 && side <= static_cast<std::size_t>(kMaxCharSize) &&
+                        (current_.jigsaw_line != 0 ? side == current_.jigsaw_width
+                         : box_                    ? side == static_cast<std::size_t>(box_->rows * box_->cols) &&
+                                                         group == static_cast<std::size_t>(box_->cols)
+                                                   : square_box(side) == static_cast<int>(group)) &&
+                        std::ranges::all_of(words, [&](const Word& w) { return w.text.size() == group; });
+  if (box_wide) return side;
+  // A first row grouped wrong ("56.. .. ...") above one grouped right is a row of that grid, to
+  // be judged with it, not a line-form puzzle that leaves the grid a row short.
+  Line next;
+  if (!first_row || !peek_line(next) || is_comment(next.text)) return 0;
+  const std::size_t below = grouped_side(split_words(next.text), false);
+  return words.size() < below ? below : 0;  // not a spaced row, nor a line of numbers
 }
 
 // As in the grid form, the block is taken whole first (n rows, fewer only when ends_block, a
@@ -384,18 +402,27 @@ std::size_t PuzzleReader::grouped_side(const std::vector<Word>& words) const {
 // skipped), so that after an error the reader stands at the next puzzle. Each row is then checked
 // on its own: its characters, its length, its digits.
 ParsedPuzzle PuzzleReader::read_char_rows(const Line& first, std::size_t number, std::size_t n) {
+  // Rows in groups (the first row's words are) have their cells in every word, others in one.
+  const bool in_groups = split_words(first.text).size() > 1;
+  // A line of rows in groups is no spaced row of n numbers and no longer than two rows: a block of
+  // them ends before a grid of another form or a line-form puzzle, which are read on.
+  const auto row_of_groups = [&](const std::vector<Word>& words) {
+    std::size_t cells = 0;
+    for (const Word& w : words) cells += w.text.size();
+    return words.size() < n && cells <= 2 * n;
+  };
   std::vector<Line> rows{first};
   for (Line line; rows.size() < n && peek_line(line);) {
     if (ends_block(line.text)) break;
-    if (const auto words = split_words(line.text); words.size() == 1 && words.front().text.size() == n * n) break;
+    const auto words = split_words(line.text);
+    if (words.size() == 1 && words.front().text.size() == n * n) break;
+    if (in_groups && !is_comment(line.text) && !row_of_groups(words)) break;
     consume_line();
     if (!is_comment(line.text)) rows.push_back(line);
   }
   ShapePtr shape = shape_for(n, number, first, 1);
   std::vector<std::uint8_t> values;
   std::vector<std::pair<std::size_t, std::size_t>> pos;
-  // Rows in groups (the first row's words are) have their cells in every word, others in one.
-  const bool in_groups = split_words(first.text).size() > 1;
   for (const Line& row : rows) {
     const auto words = split_words(row.text);
     std::vector<std::pair<char, std::size_t>> cells;  // the row's characters and their columns

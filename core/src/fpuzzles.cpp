@@ -292,14 +292,15 @@ ParsedPuzzle PuzzleReader::read_fpuzzles_form(const Line& first, std::size_t num
     Line line = first;
     for (bool more = true; more;) {
       line_starts.push_back(text.size());
-      for (char c : line.text) {
+      // As written: the reader reads a pretty grid's '|' as a space, which a JSON string keeps.
+      for (char c : line.as_written()) {
         if (escaped) escaped = false;
         else if (in_string && c == '\\') escaped = true;
         else if (c == '"') in_string = !in_string;
         else if (!in_string && c == '{') ++depth;
         else if (!in_string && c == '}') --depth;
       }
-      text += line.text;
+      text += line.as_written();
       text += '\n';
       if (depth <= 0) break;
       more = peek_line(line);

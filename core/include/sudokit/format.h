@@ -84,6 +84,8 @@ class PuzzleReader {
   struct Line {
     std::size_t number;
     std::string text;
+    std::string raw;  // the line as written when undecorate() changed it ("" when it did not)
+    const std::string& as_written() const { return raw.empty() ? text : raw; }
   };
   // A cell as written in a directive ("r3c5"), kept as row and column until n is known.
   struct CellRef {
@@ -124,8 +126,9 @@ class PuzzleReader {
   // their side (0: they do not; the line is a line-form puzzle).
   std::size_t char_rows_side(std::size_t length);
   // The side of a row of characters written in groups, one a box wide ("003 020 600"; 0: the
-  // words are not such groups): two or more words of one length, that of a box's row, all cells.
-  std::size_t grouped_side(const std::vector<Word>& words) const;
+  // words are not such groups): two or more words of one length, that of a box's row, all cells;
+  // or, for a `first_row` of words of cells grouped otherwise, the next line's side when it is one.
+  std::size_t grouped_side(const std::vector<Word>& words, bool first_row);
   ParsedPuzzle read_char_rows(const Line& first, std::size_t number, std::size_t n);
   ParsedPuzzle read_fpuzzles_form(const Line& first, std::size_t number);  // JSON or a link: fpuzzles.h
   ShapePtr shape_for(std::size_t n, std::size_t puzzle, const Line& line, std::size_t column);
@@ -156,6 +159,14 @@ Grid read_one(std::string_view text, std::optional<BoxSpec> box = std::nullopt);
 // Removes a UTF-8 byte-order mark, which some editors write at a file's start, from the front of
 // `first_line`: every reader of a file's first line calls it, so that none takes it for text.
 void skip_byte_order_mark(std::string& first_line);
+// A puzzle's title as Project Euler's p096_sudoku.txt writes one before each grid ("Grid 01"):
+// the word "grid" in any case and a number, nothing else. Skipped by the reader.
+bool is_grid_title(std::string_view line);
+// A rule of a pretty grid, between bands or around the grid ("------+-------+------",
+// "*-----------*", "+-------+", ".-------.", "====="): only '-', '=', '+', '|', '*', '.', ':' and
+// "'", at least three of them '-' or '=' and as many of those as of the rest. Skipped by the
+// reader (the grid's '|' between boxes are read as spaces).
+bool is_rule_line(std::string_view line);
 
 std::string to_line(const Grid& grid);       // no newline
 std::string to_grid_text(const Grid& grid);  // n lines, each ending in '\n', no trailing spaces

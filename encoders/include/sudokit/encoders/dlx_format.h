@@ -30,8 +30,9 @@ struct DlxWarning {
 ExactCover read_dlx(std::istream& in, const std::string& source_name, std::vector<DlxWarning>* warnings = nullptr);
 
 // Whether text that begins with `in` is in this format rather than puzzles, from its first line
-// that is not blank nor a '#' comment: a '|' comment, or an item line that no puzzle form has (a
-// line of digits, dots and spaces; a one-line puzzle of n*n characters; f-puzzles JSON or link).
+// that is not blank, a '#' comment nor a puzzle's title ("Grid 01"): a '|' comment, or an item
+// line that no puzzle form has (a line of digits, dots, spaces and '|'; a pretty grid's rule; a
+// one-line puzzle of n*n characters; f-puzzles JSON or link).
 // Reads `in` up to that line. False for text with no such line.
 bool starts_like_dlx(std::istream& in);
 
