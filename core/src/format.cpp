@@ -314,7 +314,7 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
     const auto tokens = split_words(row.text);
     if (tokens.size() != n)
       throw InputError(source_, number, row.number, tokens.size() > n ? tokens[n].column : row.text.size() + 1,
-                       "row has " + std::to_string(tokens.size()) + " numbers, expected " + std::to_string(n));
+                       "row has " + counted(tokens.size(), "number") + ", expected " + std::to_string(n));
     check_characters(row, tokens);
     for (const Word& t : tokens) {
       int v = 0;
