@@ -15,6 +15,11 @@ const char* kSeedGrid =
     "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n"
     "5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
 
+// A jigsaw map whose regions are the classic boxes, as the reader's directives write it.
+const std::string kBoxesAsJigsaw =
+    "# jigsaw:\n# 111222333\n# 111222333\n# 111222333\n# 444555666\n# 444555666\n# 444555666\n# 777888999\n"
+    "# 777888999\n# 777888999\n";
+
 // Reads every puzzle of `text`, collecting errors instead of stopping at the first.
 struct ReadAll {
   std::vector<ParsedPuzzle> puzzles;
@@ -91,10 +96,7 @@ TEST(Format, ReadsRowsOfCharactersAsTheGridForm) {
   EXPECT_EQ(all.puzzles[2].first_line, 13u);
   EXPECT_EQ(all.puzzles[2].grid, all.puzzles[0].grid);
   // After a jigsaw map of side 9, nine characters are a row of the grid it maps, not a 3x3 puzzle.
-  std::string map = "# jigsaw:\n";
-  for (const char* row : {"111222333", "111222333", "111222333", "444555666", "444555666", "444555666", "777888999",
-                          "777888999", "777888999"})
-    map += std::string("# ") + row + "\n";
+  const std::string map = kBoxesAsJigsaw;
   auto jigsaw = read_collecting(map + compact);
   ASSERT_TRUE(jigsaw.errors.empty()) << jigsaw.errors[0].what();
   ASSERT_EQ(jigsaw.puzzles.size(), 1u);
@@ -172,10 +174,7 @@ TEST(Format, ALinePuzzleBesideRowsOfCharactersStaysALinePuzzle) {
   std::string compact;
   for (char c : std::string(kSeedGrid))
     if (c != ' ') compact += c;
-  std::string map = "# jigsaw:\n";
-  for (const char* row : {"111222333", "111222333", "111222333", "444555666", "444555666", "444555666", "777888999",
-                          "777888999", "777888999"})
-    map += std::string("# ") + row + "\n";
+  const std::string map = kBoxesAsJigsaw;
   auto jigsaw = read_collecting(map + std::string(81, '.') + "\n" + compact);
   ASSERT_TRUE(jigsaw.errors.empty()) << jigsaw.errors[0].what();
   ASSERT_EQ(jigsaw.puzzles.size(), 2u);
@@ -255,10 +254,7 @@ TEST(Format, ReadsGridsWithBoxLinesAndRowsInGroups) {
   ASSERT_TRUE(misgrouped.errors.empty()) << misgrouped.errors[0].what();
   EXPECT_EQ(to_line(misgrouped.puzzles.at(0).grid), line);
   // A frame is no row of a jigsaw map, and a jigsaw grid may be written in groups.
-  std::string map = "# jigsaw:\n";
-  for (const char* row : {"111222333", "111222333", "111222333", "444555666", "444555666", "444555666", "777888999",
-                          "777888999", "777888999"})
-    map += std::string("# ") + row + "\n";
+  const std::string map = kBoxesAsJigsaw;
   auto jigsaw = read_collecting(map + simple);
   ASSERT_TRUE(jigsaw.errors.empty()) << jigsaw.errors[0].what();
   EXPECT_TRUE(jigsaw.puzzles.at(0).grid.shape().rules().jigsaw());
