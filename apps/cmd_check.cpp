@@ -1,6 +1,7 @@
 // `sudokit check`: another solver's answers verified; `sudokit decode`: a SAT model as a grid (or
 // options), verified; `sudokit check-proof`: a DRAT proof that a formula has no solution.
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -180,7 +181,12 @@ int cmd_check(const std::vector<std::string>& args) {
   const auto parsed = parse_command(args, c, add_check_options, "file", kCheckUsage);
   if (!parsed) return kOk;
   if (c.files.size() != 2) throw UsageError("check takes PUZZLES (a file, or a typed puzzle) and ANSWERS (a file)");
-  if (c.files[0] == "-" && c.files[1] == "-") throw UsageError("check reads stdin once: PUZZLES and ANSWERS cannot both be '-'");
+  const auto is_stdin = [](const std::string& file) {
+    std::error_code not_there;
+    return file == "-" || std::filesystem::equivalent(file, "/dev/stdin", not_there);
+  };
+  if (is_stdin(c.files[0]) && is_stdin(c.files[1]))
+    throw UsageError("check reads stdin once: PUZZLES and ANSWERS cannot both be '-' (or /dev/stdin)");
   const Registry registry = builtin_solvers();
   Outcome outcome;
   CheckRun run(c, registry, outcome);  // a bad backend name, option or limit fails now

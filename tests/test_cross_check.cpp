@@ -230,6 +230,8 @@ TEST(Check, ReadsBackSolvesAnswersToSixBySixPuzzles) {
   const auto twice = run_cli("check - -", solved.out);
   EXPECT_EQ(twice.exit_code, 3) << twice.out << twice.err;
   EXPECT_NE(twice.err.find("cannot both be '-'"), std::string::npos) << twice.err;
+  const auto named = run_cli("check /dev/stdin -", solved.out);
+  EXPECT_EQ(named.exit_code, 3) << named.out << named.err;
 }
 
 // A puzzle solve cannot read has a "# puzzle N: no answer" line on stdout in its place (the error

@@ -235,6 +235,18 @@ TEST(Format, ReadsGridsWithBoxLinesAndRowsInGroups) {
   EXPECT_EQ(std::string(one.errors[0].what()), "test.txt: puzzle 1, line 2, column 9: bad character 'x'");
   ASSERT_EQ(one.puzzles.size(), 1u);
   EXPECT_EQ(to_line(one.puzzles[0].grid), line);
+  // Framed grids back to back, the second a row short: it ends at the frames between it and the
+  // third (two rules in a row), which is still read as written.
+  std::string cut = simple;
+  cut.erase(cut.find("|---+---+---|") - 14, 14);  // its third row
+  auto framed_run = read_collecting(simple + cut + simple + framed + framed);
+  ASSERT_EQ(framed_run.errors.size(), 1u);
+  EXPECT_NE(std::string(framed_run.errors[0].what()).find("puzzle 2, line 24, column 14: the grid has 8 rows of 9 characters"),
+            std::string::npos)
+      << framed_run.errors[0].what();
+  ASSERT_EQ(framed_run.puzzles.size(), 4u);
+  for (const ParsedPuzzle& p : framed_run.puzzles) EXPECT_EQ(to_line(p.grid), line) << p.number;
+  EXPECT_EQ(framed_run.puzzles[1].number, 3u);
   // A block of rows in groups ends before a grid of another form or a line-form puzzle: a stray
   // grouped line is a short grid of its own, and what follows is read as written.
   std::string spaced;

@@ -136,6 +136,14 @@ bool PuzzleReader::peek_line(Line& out, std::size_t ahead) {
 
 void PuzzleReader::consume_line() { pending_.pop_front(); }
 
+bool PuzzleReader::block_ends_at(const Line& line, bool& after_rule) {
+  if (ends_block(line.text)) return true;
+  const bool rule = !line.raw.empty() && line.text == "#";  // undecorate() made it of a rule
+  if (rule && after_rule) return true;
+  after_rule = rule;
+  return false;
+}
+
 bool PuzzleReader::next_content_line(Line& out) {
   while (peek_line(out)) {
     consume_line();
@@ -301,8 +309,8 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
   // ends_block) so that after an error the reader stands at the next puzzle.
   std::vector<Line> rows{first};
   Line line;
-  while (rows.size() < n && peek_line(line)) {
-    if (ends_block(line.text)) break;
+  for (bool after_rule = false; rows.size() < n && peek_line(line);) {
+    if (block_ends_at(line, after_rule)) break;
     consume_line();
     if (!is_comment(line.text)) rows.push_back(line);
   }
@@ -412,8 +420,9 @@ ParsedPuzzle PuzzleReader::read_char_rows(const Line& first, std::size_t number,
     return words.size() < n && cells <= 2 * n;
   };
   std::vector<Line> rows{first};
+  bool after_rule = false;
   for (Line line; rows.size() < n && peek_line(line);) {
-    if (ends_block(line.text)) break;
+    if (block_ends_at(line, after_rule)) break;
     const auto words = split_words(line.text);
     if (words.size() == 1 && words.front().text.size() == n * n) break;
     if (in_groups && !is_comment(line.text) && !row_of_groups(words)) break;

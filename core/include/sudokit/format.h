@@ -119,6 +119,11 @@ class PuzzleReader {
   void locate_rule_error(const BoxSpec& box, std::size_t n, std::size_t puzzle, const Line& line, const std::string& message);
   bool peek_line(Line& out, std::size_t ahead = 0);  // the next raw line (or one `ahead` past it), not consumed
   void consume_line();                               // the next raw line, once peeked, is read
+  // Whether a grid's block of rows ends at `line`: ends_block(), or a pretty grid's second rule
+  // in a row (one grid's bottom frame and the next one's top, where framed grids meet with no
+  // blank line between them: a grid short of a row ends there instead of taking the next grid's
+  // first). `after_rule` carries whether the line before was a rule.
+  static bool block_ends_at(const Line& line, bool& after_rule);
   ParsedPuzzle read_line_form(const Line& line, std::size_t number);
   ParsedPuzzle read_grid_form(const Line& first, std::size_t number);
   // The grid form written without spaces: n lines of n characters ("003020600"). char_rows_side
