@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <istream>
 #include <sstream>
+#include <utility>
 
 #include "sudokit/errors.h"
 #include "sudokit/fpuzzles.h"
@@ -63,12 +64,21 @@ std::size_t side_of(std::size_t cells) {
 //
 // A rule (is_rule_line) becomes an empty comment, skipped inside a block as comments are; a '|'
 // between boxes becomes a space, so that every cell keeps its column for the messages. Comments,
-// f-puzzles JSON and links are left as written.
-void undecorate(std::string& text) {
+// f-puzzles JSON and links are left as written. Returns the line as written when it changed it,
+// else "" (most lines: no copy is made of them).
+std::string undecorate(std::string& text) {
   const auto first = text.find_first_not_of(kSpace);
-  if (first == std::string::npos || text[first] == '#' || text[first] == '{' || text.find("?load=") != std::string::npos) return;
-  if (is_rule_line(text)) text = "#";
-  else std::replace(text.begin(), text.end(), '|', ' ');
+  if (first == std::string::npos || text[first] == '#' || text[first] == '{' || text.find("?load=") != std::string::npos) return {};
+  if (is_rule_line(text)) return std::exchange(text, "#");
+  if (text.find('|') == std::string::npos) return {};
+  std::string raw = text;
+  std::replace(text.begin(), text.end(), '|', ' ');
+  return raw;
+}
+
+// A cell's digit past the grid's side, as the rows of both grid forms name it.
+std::string digit_out_of_range(char c, const Shape& shape) {
+  return "digit " + quote(c) + " (" + std::to_string(char_digit(c)) + ") out of range for a " + shape.grid_name() + " grid";
 }
 
 }  // namespace
@@ -125,9 +135,7 @@ bool PuzzleReader::peek_line(Line& out, std::size_t ahead) {
     if (!std::getline(in_, text)) return false;
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (line_number_ == 0) skip_byte_order_mark(text);
-    std::string raw = text;
-    undecorate(text);
-    if (raw == text) raw.clear();
+    std::string raw = undecorate(text);
     pending_.push_back(Line{++line_number_, std::move(text), std::move(raw)});
   }
   out = pending_[ahead];
@@ -329,8 +337,7 @@ ParsedPuzzle PuzzleReader::read_grid_form(const Line& first, std::size_t number)
       if (letter(t)) {
         v = char_digit(t.text[0]);
         if (v > shape->size())
-          throw InputError(source_, number, row.number, t.column,
-                           "digit " + quote(t.text[0]) + " (" + std::to_string(v) + ") out of range for a " + shape->grid_name() + " grid");
+          throw InputError(source_, number, row.number, t.column, digit_out_of_range(t.text[0], *shape));
       } else if (t.text != ".") {
         std::from_chars(t.text.data(), t.text.data() + t.text.size(), v);
         if (t.text.size() > 3 || v > shape->size())
@@ -399,8 +406,10 @@ std::size_t PuzzleReader::grouped_side(const std::vector<Word>& words, bool firs
   if (box_wide) return side;
   // A first row grouped wrong ("56.. .. ...") above one grouped right is a row of that grid, to
   // be judged with it, not a line-form puzzle that leaves the grid a row short.
+  // A line of numbers (more words than any row in groups has cells) is none: the next line is not
+  // looked at.
   Line next;
-  if (!first_row || !peek_line(next) || is_comment(next.text)) return 0;
+  if (!first_row || words.size() >= static_cast<std::size_t>(kMaxCharSize) || !peek_line(next) || is_comment(next.text)) return 0;
   const std::size_t below = grouped_side(split_words(next.text), false);
   return words.size() < below ? below : 0;  // not a spaced row, nor a line of numbers
 }
@@ -449,8 +458,7 @@ ParsedPuzzle PuzzleReader::read_char_rows(const Line& first, std::size_t number,
     for (const auto& [c, column] : cells) {
       const int v = char_digit(c);
       if (v > shape->size())
-        throw InputError(source_, number, row.number, column,
-                         "digit " + quote(c) + " (" + std::to_string(v) + ") out of range for a " + shape->grid_name() + " grid");
+        throw InputError(source_, number, row.number, column, digit_out_of_range(c, *shape));
       values.push_back(static_cast<std::uint8_t>(v));
       pos.emplace_back(row.number, column);
     }
