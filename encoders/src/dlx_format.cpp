@@ -33,9 +33,9 @@ bool starts_like_dlx(std::istream& in) {
     // A pretty grid's rule or row ("+-------+", "|...|...|...|", "| 4 . . | . . . |") is
     // puzzles; a '|' line with anything else is a comment of this format.
     if (is_rule_line(line)) return false;
-    if (line[start] == '|') return line.find_first_not_of("0123456789.| \t\r") != std::string::npos;
-    if (line[start] == '{' || line.find("?load=") != std::string::npos) return false;  // f-puzzles
     if (line.find_first_not_of("0123456789.| \t\r") == std::string::npos) return false;  // rows, '|' between boxes
+    if (line[start] == '|') return true;
+    if (line[start] == '{' || line.find("?load=") != std::string::npos) return false;  // f-puzzles
     const auto end = line.find_last_not_of(" \t\r");
     const std::string word = line.substr(start, end - start + 1);
     const auto side = static_cast<std::size_t>(std::sqrt(static_cast<double>(word.size())) + 0.5);
