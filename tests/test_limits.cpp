@@ -179,4 +179,40 @@ TEST(Limits, SatStopsWhileLoadingAFormulaWhenTheTimeIsUp) {
   }
 }
 
+// A loop that keeps its count in a register (backtrack's) charges runs of nodes at once through
+// quiet_until() and charge_after_quiet(): it must stop at the node where charging every node
+// stops, by the node limit, or by the first clock read past a deadline already gone (which also
+// says that the clock is read at the same count). Its runs jump by 1 to 5 nodes, as skipped
+// leaves do.
+TEST(Limits, AQuietRunStopsWhereChargingEveryNodeStops) {
+  for (std::uint32_t per_read : {1u, 7u, 256u}) {
+    for (auto [nodes, seconds] : {std::pair{100.0, 0.0}, {1000.0, 0.0}, {0.0, 1e-9}}) {
+      SCOPED_TRACE(std::to_string(per_read) + " nodes a clock read, limit " + std::to_string(nodes) + " nodes, " +
+                   std::to_string(seconds) + " s");
+      Limits limits;
+      limits.max_nodes = static_cast<std::uint64_t>(nodes);
+      limits.max_seconds = seconds;
+      SearchBudget each(limits, per_read), runs(limits, per_read);
+      std::uint64_t stopped_at = 1;
+      while (!each.charge(stopped_at)) ++stopped_at;
+      std::uint64_t n = 0, charged = 0, quiet = runs.quiet_until(0), step = 0;
+      for (;;) {
+        const std::uint64_t jump = 1 + step++ % 5;
+        if (n + jump <= quiet) {
+          n += jump;
+          continue;
+        }
+        if (n + 1 > quiet) {
+          if (runs.charge_after_quiet(charged, n + 1)) break;
+          charged = n + 1, quiet = runs.quiet_until(n + 1);
+        }
+        ++n;
+      }
+      EXPECT_EQ(n + 1, stopped_at);
+      EXPECT_EQ(runs.reason(), each.reason());
+      EXPECT_EQ(each.reason(), seconds > 0 ? StopReason::time : StopReason::nodes);
+    }
+  }
+}
+
 }  // namespace sudokit

@@ -137,7 +137,7 @@ class Search {
  public:
   Search(const Grid& puzzle, const Limits& limits, BacktrackSolver::CellOrder order)
       : puzzle_(puzzle), shape_(puzzle.shape()), order_(order), budget_(limits), sink_(limits),
-        all_(static_cast<M>(shape_.all_digits())), used_(shape_.units().size(), 0), observer_(limits.observer),
+        used_(shape_.units().size(), static_cast<M>(~shape_.all_digits())), observer_(limits.observer),
         probe_(kPlain ? nullptr : limits.probe), estimator_(limits.estimator) {}
 
   Result run() {
@@ -189,7 +189,7 @@ class Search {
   M candidates(const Level& l) const {
     M taken = 0;
     for (M* u : l.unit) taken |= *u;
-    return static_cast<M>(all_ & ~taken);
+    return static_cast<M>(~taken);
   }
   template <class S>
   friend StopReason walk(S& s, Stats& stats);
@@ -231,9 +231,10 @@ class Search {
   // next cell no candidate. Which digits those are ("dead") is known when a cell is reached: all
   // of them when the next cell has no candidate already, else, when the next cell is a peer with
   // one candidate left, that digit. Each is still a node, a guess when the cell branches, and a
-  // backtrack, and is counted as one, when the search would visit it (skip_dead, when the budget
-  // allows: charge_quietly), without being placed and taken back: the same tree, the same
-  // counts. Not with an online estimator, which hears of every node.
+  // backtrack, and is counted as one, when the search would visit it (skip_dead, when they stay
+  // within the budget's quiet run), without being placed and taken back: the same tree, the
+  // same counts. Not with an online estimator, which hears of every node. (Skipping further, a
+  // digit whose every next-level digit is dead, was measured slower: see docs/benchmarks.md.)
   //
   // The current level's untried and dead digits, and its next level's candidates, are kept in
   // locals (untried, dead, next), written to the level only for the search's return to it: the
@@ -255,6 +256,16 @@ class Search {
     Level* l = first;
     OnlineEstimator* const estimator = kEstimate ? estimator_ : nullptr;
     M untried = 0, dead = 0, next = 0;
+    // The budget in registers: nodes up to `quiet` need no call (budget_.quiet_until); the first
+    // past it is charged with the quiet ones before it (`charged`: the count last charged).
+    std::uint64_t charged = nodes, quiet = budget_.quiet_until(nodes);
+    const auto over_budget = [&](std::uint64_t n) __attribute__((always_inline)) {
+      if (n <= quiet) return false;
+      const bool stop_now = budget_.charge_after_quiet(charged, n);
+      charged = n;
+      quiet = budget_.quiet_until(n);
+      return stop_now;
+    };
     // Reaching x, the digit `placed` just put in the level above: x's candidates, which of them
     // are dead, and the next level's candidates. Inlined on purpose: as a call, its register
     // saves cost 10% of the search.
@@ -292,7 +303,7 @@ class Search {
       const M skipped = live == 0 ? skippable : static_cast<M>(skippable & ((live & (~live + 1)) - 1));
       if (skipped == 0) return;
       const auto k = static_cast<std::uint32_t>(std::popcount(skipped));
-      if (!budget_.charge_quietly(nodes + k, k)) return;
+      if (nodes + k > quiet) return;  // a limit or a clock read among them: step through them
       nodes += k;
       guesses += x->branching ? k : 0;
       untried = static_cast<M>(untried ^ skipped);
@@ -314,7 +325,7 @@ class Search {
             unplace(*l, old);
             continue;
           }
-          if (budget_.charge(nodes + 1)) {
+          if (over_budget(nodes + 1)) {
             stop = budget_.reason();
             break;
           }
@@ -331,7 +342,7 @@ class Search {
         }
         if (!advanced) break;  // the root is exhausted, or a limit
       } else {
-        if (budget_.charge(nodes + 1)) {
+        if (over_budget(nodes + 1)) {
           stop = budget_.reason();
           break;
         }
@@ -369,8 +380,10 @@ class Search {
   BacktrackSolver::CellOrder order_;
   SearchBudget budget_;
   SolutionSink sink_;
-  M all_;
-  std::vector<M> used_;  // used_[u]: digits unit u holds
+  // used_[u]: the digits unit u holds, and every bit above the grid's digits, so that a cell's
+  // candidates are the bits none of its units has (one operation fewer, and no mask to keep in a
+  // register, in the search's hottest step).
+  std::vector<M> used_;
   SearchObserver* observer_;
   Probe* probe_;  // a random probe's (never on the plain path)
   OnlineEstimator* estimator_;  // the online estimate's

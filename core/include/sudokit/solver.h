@@ -29,6 +29,7 @@
 // numbers compare across backends.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -370,14 +371,18 @@ class SearchBudget {
     if (--countdown_ == 0) return tick();
     return false;
   }
-  // Charges `count` nodes at once, for a search that counts several nodes without stepping
-  // through them, only when that cannot change where it stops: they stay within the node limit
-  // (nodes_after, the count with them, at most the limit) and the clock is not due to be read
-  // among them. Returns false, charging nothing, otherwise: step through them with charge().
-  bool charge_quietly(std::uint64_t nodes_after, std::uint32_t count) {
-    if (nodes_after > node_limit_ || count >= countdown_) return false;
-    countdown_ -= count;
-    return true;
+  // For a loop that keeps its node count in a register and compares it with a bound instead of
+  // calling charge() per node, or counts several nodes at once without stepping through them:
+  // the highest count, `nodes_so_far` charged, up to which charge() would neither stop nor read
+  // the clock. For the first node past it, n, the loop calls
+  // charge_after_quiet(nodes_so_far, n), which charges the nodes between as charge() would
+  // have, then n itself, and returns what charge(n) returns; then it asks again.
+  std::uint64_t quiet_until(std::uint64_t nodes_so_far) const {
+    return std::min(node_limit_, nodes_so_far + countdown_ - 1);
+  }
+  bool charge_after_quiet(std::uint64_t charged, std::uint64_t nodes_so_far) {
+    countdown_ -= static_cast<std::uint32_t>(nodes_so_far - 1 - charged);
+    return charge(nodes_so_far);
   }
   bool out_of_time();  // checks the clock now
   StopReason reason() const { return reason_; }
