@@ -195,7 +195,7 @@ TEST(Limits, AQuietRunStopsWhereChargingEveryNodeStops) {
       SearchBudget each(limits, per_read), runs(limits, per_read);
       std::uint64_t stopped_at = 1;
       while (!each.charge(stopped_at)) ++stopped_at;
-      std::uint64_t n = 0, charged = 0, quiet = runs.quiet_until(0), step = 0;
+      std::uint64_t n = 0, quiet = runs.quiet_until(0), step = 0;
       for (;;) {
         const std::uint64_t jump = 1 + step++ % 5;
         if (n + jump <= quiet) {
@@ -203,8 +203,8 @@ TEST(Limits, AQuietRunStopsWhereChargingEveryNodeStops) {
           continue;
         }
         if (n + 1 > quiet) {
-          if (runs.charge_after_quiet(charged, n + 1)) break;
-          charged = n + 1, quiet = runs.quiet_until(n + 1);
+          if (runs.charge_after_quiet(n + 1)) break;
+          quiet = runs.quiet_until(n + 1);
         }
         ++n;
       }

@@ -374,14 +374,15 @@ class SearchBudget {
   // For a loop that keeps its node count in a register and compares it with a bound instead of
   // calling charge() per node, or counts several nodes at once without stepping through them:
   // the highest count, `nodes_so_far` charged, up to which charge() would neither stop nor read
-  // the clock. For the first node past it, n, the loop calls
-  // charge_after_quiet(nodes_so_far, n), which charges the nodes between as charge() would
-  // have, then n itself, and returns what charge(n) returns; then it asks again.
-  std::uint64_t quiet_until(std::uint64_t nodes_so_far) const {
+  // the clock. For the first node past it, n, the loop calls charge_after_quiet(n), which
+  // charges the nodes between as charge() would have, then n itself, and returns what charge(n)
+  // returns; then it asks again.
+  std::uint64_t quiet_until(std::uint64_t nodes_so_far) {
+    quiet_from_ = nodes_so_far;
     return std::min(node_limit_, nodes_so_far + countdown_ - 1);
   }
-  bool charge_after_quiet(std::uint64_t charged, std::uint64_t nodes_so_far) {
-    countdown_ -= static_cast<std::uint32_t>(nodes_so_far - 1 - charged);
+  bool charge_after_quiet(std::uint64_t nodes_so_far) {
+    countdown_ -= static_cast<std::uint32_t>(nodes_so_far - 1 - quiet_from_);
     return charge(nodes_so_far);
   }
   bool out_of_time();  // checks the clock now
@@ -408,6 +409,7 @@ class SearchBudget {
   bool has_deadline_;
   std::uint32_t nodes_per_clock_read_;
   std::uint32_t countdown_;
+  std::uint64_t quiet_from_ = 0;  // the count quiet_until() was last asked at
   StopReason reason_ = StopReason::none;
 };
 
